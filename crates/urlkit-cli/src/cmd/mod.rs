@@ -1,0 +1,105 @@
+//! One module per subcommand; each parses its own arguments and calls the library.
+
+use std::fmt;
+use std::io;
+
+use crate::style::{ColorChoice, Style};
+
+pub mod base64;
+pub mod compare;
+pub mod completions;
+pub mod content_disposition;
+pub mod decode;
+pub mod encode;
+pub mod explain;
+pub mod flavors;
+pub mod key;
+pub mod normalize;
+pub mod parse;
+pub mod reconcile;
+pub mod table;
+
+/// What every command gets besides its own arguments.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    /// `--json`
+    pub json: bool,
+    /// `--color`
+    pub color: ColorChoice,
+}
+
+impl Ctx {
+    /// The context of one invocation.
+    pub fn new(json: bool, color: ColorChoice) -> Ctx {
+        Ctx { json, color }
+    }
+
+    /// Colours for stdout.
+    pub fn out_style(&self) -> Style {
+        Style::detect(self.color, false)
+    }
+
+    /// Colours for stderr.
+    pub fn err_style(&self) -> Style {
+        Style::detect(self.color, true)
+    }
+
+    /// The record writer for this invocation.
+    pub fn output(&self) -> crate::records::Output {
+        crate::records::Output::new(self.json, self.out_style(), self.err_style())
+    }
+}
+
+/// How a command ended when it could run: exit 0 or 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// All good, equal, no findings: exit 0.
+    Clean,
+    /// Differences, findings or bad lines: exit 1.
+    Findings,
+}
+
+impl Status {
+    /// `Findings` when `n` inputs failed or differed, else `Clean`.
+    pub fn from_count(n: usize) -> Status {
+        if n == 0 {
+            Status::Clean
+        } else {
+            Status::Findings
+        }
+    }
+}
+
+/// A command that could not run: exit 2 (or 0 quietly for a closed pipe).
+#[derive(Debug)]
+pub enum CliError {
+    /// stdout was closed by the reader (`| head`).
+    BrokenPipe,
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The arguments do not make sense together.
+    Usage(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::BrokenPipe => write!(f, "broken pipe"),
+            CliError::Io(e) => write!(f, "I/O error: {e}"),
+            CliError::Usage(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            CliError::BrokenPipe
+        } else {
+            CliError::Io(e)
+        }
+    }
+}
+
+/// The result of a command.
+pub type CmdResult = Result<Status, CliError>;

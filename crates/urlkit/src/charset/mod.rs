@@ -1,0 +1,1 @@
+//! Legacy charsets (Shift_JIS, EUC-JP, ...) for query encoding overrides and lint.

@@ -1,0 +1,354 @@
+//! Percent-decoding in three modes: [`DecodeMode::Strict`], [`DecodeMode::Lenient`] and
+//! [`DecodeMode::Form`].
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// How a decoder treats `+` and malformed escapes.
+///
+/// ```
+/// use urlkit::codec::{decode, DecodeMode};
+/// assert!(decode("100%", DecodeMode::Strict).is_err());
+/// assert_eq!(decode("100%", DecodeMode::Lenient).unwrap(), "100%");
+/// assert_eq!(decode("a+b%21", DecodeMode::Form).unwrap(), "a b!");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DecodeMode {
+    /// A `%` not followed by two hex digits is an error (RFC 3986 §2.1 `pct-encoded`), and so
+    /// is text that is not UTF-8 once decoded.
+    #[default]
+    Strict,
+    /// The WHATWG percent-decode: a malformed `%` stays as it is, and bytes that are not UTF-8
+    /// become U+FFFD when text is asked for.
+    /// <https://url.spec.whatwg.org/#percent-decode>
+    Lenient,
+    /// application/x-www-form-urlencoded: `+` is a space, then [`DecodeMode::Lenient`].
+    /// <https://url.spec.whatwg.org/#urlencoded-parsing>
+    Form,
+}
+
+/// What went wrong while decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A `%` that is not followed by two hex digits.
+    MalformedEscape,
+    /// The decoded bytes are not UTF-8.
+    InvalidUtf8,
+}
+
+impl DecodeErrorKind {
+    /// A stable kebab-case name, for machine-readable output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DecodeErrorKind::MalformedEscape => "malformed-escape",
+            DecodeErrorKind::InvalidUtf8 => "invalid-utf8",
+        }
+    }
+}
+
+/// A decoding error: its kind and the byte offset in the *input* where it starts.
+///
+/// For [`DecodeErrorKind::InvalidUtf8`] the offset is that of the input byte (raw, or the `%`
+/// of its escape) that begins the first invalid sequence.
+///
+/// ```
+/// use urlkit::codec::{decode, DecodeErrorKind, DecodeMode};
+/// let err = decode("%E6%97", DecodeMode::Strict).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::InvalidUtf8, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DecodeError {
+    kind: DecodeErrorKind,
+    offset: usize,
+}
+
+impl DecodeError {
+    /// Makes an error of `kind` at byte `offset` of the input.
+    pub const fn new(kind: DecodeErrorKind, offset: usize) -> DecodeError {
+        DecodeError { kind, offset }
+    }
+
+    /// What went wrong.
+    pub const fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DecodeErrorKind::MalformedEscape => write!(
+                f,
+                "malformed percent-escape at byte {}: '%' must be followed by two hex digits",
+                self.offset
+            ),
+            DecodeErrorKind::InvalidUtf8 => write!(
+                f,
+                "the bytes decoded from byte {} on are not valid UTF-8",
+                self.offset
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// The value of an ASCII hex digit, or 0xFF.
+const HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The byte of the escape starting at `input[i]` (`%XY`), if it is well formed.
+#[inline]
+pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+    let hi = HEX_VALUE[*input.get(i + 1)? as usize];
+    let lo = HEX_VALUE[*input.get(i + 2)? as usize];
+    if hi > 15 || lo > 15 {
+        None
+    } else {
+        Some(hi << 4 | lo)
+    }
+}
+
+/// The index of the first byte that a decoder in `mode` would change.
+#[inline]
+fn first_special(input: &[u8], mode: DecodeMode) -> Option<usize> {
+    match mode {
+        DecodeMode::Form => input.iter().position(|&b| b == b'%' || b == b'+'),
+        _ => input.iter().position(|&b| b == b'%'),
+    }
+}
+
+/// Percent-decodes `input` to bytes; borrowed when there was nothing to decode.
+///
+/// In [`DecodeMode::Strict`] a malformed escape is an error at the offset of its `%`; the
+/// other modes never fail (WHATWG percent-decode keeps a malformed `%` as it is).
+///
+/// ```
+/// use urlkit::codec::{decode_to_bytes, DecodeMode};
+/// assert_eq!(decode_to_bytes(b"%83%5E", DecodeMode::Strict).unwrap().as_ref(), b"\x83\x5E");
+/// assert_eq!(decode_to_bytes(b"%zz", DecodeMode::Lenient).unwrap().as_ref(), b"%zz");
+/// ```
+///
+/// Spec: <https://url.spec.whatwg.org/#percent-decode>, RFC 3986 §2.1.
+pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, DecodeError> {
+    match first_special(input, mode) {
+        None => Ok(Cow::Borrowed(input)),
+        Some(first) => {
+            let mut out = Vec::with_capacity(input.len());
+            out.extend_from_slice(&input[..first]);
+            decode_tail(input, first, mode, &mut out)?;
+            Ok(Cow::Owned(out))
+        }
+    }
+}
+
+/// The WHATWG percent-decode of `input`: never fails, a malformed `%` stays as it is.
+///
+/// ```
+/// use urlkit::codec::percent_decode;
+/// assert_eq!(percent_decode(b"%E9%81%8B%zz").as_ref(), "運%zz".as_bytes());
+/// ```
+///
+/// Spec: <https://url.spec.whatwg.org/#percent-decode>
+pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
+    match first_special(input, DecodeMode::Lenient) {
+        None => Cow::Borrowed(input),
+        Some(first) => {
+            let mut out = Vec::with_capacity(input.len());
+            out.extend_from_slice(&input[..first]);
+            // Lenient decoding cannot fail.
+            let _ = decode_tail(input, first, DecodeMode::Lenient, &mut out);
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// Appends the decoding of `input` (bytes) to `out`; see [`decode_to_bytes`].
+pub fn decode_to_bytes_into(
+    input: &[u8],
+    mode: DecodeMode,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    decode_tail(input, 0, mode, out)
+}
+
+/// Decodes `input[start..]` into `out`.
+fn decode_tail(
+    input: &[u8],
+    start: usize,
+    mode: DecodeMode,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    let plus = matches!(mode, DecodeMode::Form);
+    let strict = matches!(mode, DecodeMode::Strict);
+    let mut i = start;
+    let mut run = start;
+    while let Some(pos) = next_special(&input[i..], plus) {
+        let at = i + pos;
+        out.extend_from_slice(&input[run..at]);
+        if input[at] == b'+' {
+            out.push(b' ');
+            i = at + 1;
+        } else if let Some(byte) = escape_at(input, at) {
+            out.push(byte);
+            i = at + 3;
+        } else if strict {
+            return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, at));
+        } else {
+            out.push(b'%');
+            i = at + 1;
+        }
+        run = i;
+    }
+    out.extend_from_slice(&input[run..]);
+    Ok(())
+}
+
+#[inline]
+fn next_special(rest: &[u8], plus: bool) -> Option<usize> {
+    if plus {
+        rest.iter().position(|&b| b == b'%' || b == b'+')
+    } else {
+        rest.iter().position(|&b| b == b'%')
+    }
+}
+
+/// Percent-decodes `input` to text; borrowed when there was nothing to decode.
+///
+/// - [`DecodeMode::Strict`]: a malformed escape, or decoded bytes that are not UTF-8, is an
+///   error with the input offset where it starts.
+/// - [`DecodeMode::Lenient`], [`DecodeMode::Form`]: never fails; invalid UTF-8 becomes U+FFFD
+///   (the WHATWG "UTF-8 decode without BOM").
+///
+/// ```
+/// use urlkit::codec::{decode, DecodeMode};
+/// assert_eq!(decode("%E9%81%8B%e5%96%b6", DecodeMode::Strict).unwrap(), "運営");
+/// assert_eq!(decode("100%", DecodeMode::Strict).unwrap_err().offset(), 3);
+/// assert_eq!(decode("%E6%97", DecodeMode::Lenient).unwrap(), "\u{FFFD}");
+/// ```
+///
+/// Spec: <https://url.spec.whatwg.org/#string-percent-decode>, RFC 3986 §2.1, §2.5.
+pub fn decode(input: &str, mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError> {
+    let bytes = decode_to_bytes(input.as_bytes(), mode)?;
+    match bytes {
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
+        Cow::Owned(vec) => match String::from_utf8(vec) {
+            Ok(s) => Ok(Cow::Owned(s)),
+            Err(e) => {
+                if let DecodeMode::Strict = mode {
+                    let bad = e.utf8_error().valid_up_to();
+                    Err(DecodeError::new(
+                        DecodeErrorKind::InvalidUtf8,
+                        input_offset_of(input.as_bytes(), bad),
+                    ))
+                } else {
+                    Ok(Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()))
+                }
+            }
+        },
+    }
+}
+
+/// Decodes arbitrary input bytes to text; see [`decode`]. In strict mode, invalid UTF-8 in the
+/// input itself (not only in escapes) is an error at its offset.
+///
+/// ```
+/// use urlkit::codec::{decode_bytes_to_str, DecodeMode};
+/// assert_eq!(decode_bytes_to_str(b"a\xFFb", DecodeMode::Strict).unwrap_err().offset(), 1);
+/// ```
+pub fn decode_bytes_to_str(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError> {
+    let bytes = decode_to_bytes(input, mode)?;
+    match bytes {
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => Ok(Cow::Borrowed(s)),
+            Err(e) if mode == DecodeMode::Strict => Err(DecodeError::new(
+                DecodeErrorKind::InvalidUtf8,
+                e.valid_up_to(),
+            )),
+            Err(_) => Ok(String::from_utf8_lossy(b)),
+        },
+        Cow::Owned(vec) => match String::from_utf8(vec) {
+            Ok(s) => Ok(Cow::Owned(s)),
+            Err(e) if mode == DecodeMode::Strict => {
+                let bad = e.utf8_error().valid_up_to();
+                Err(DecodeError::new(
+                    DecodeErrorKind::InvalidUtf8,
+                    input_offset_of(input, bad),
+                ))
+            }
+            Err(e) => Ok(Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned())),
+        },
+    }
+}
+
+/// The input offset that produced output byte `target`.
+///
+/// Only called after a successful strict decode, where every `%` starts a valid escape and
+/// every other byte (including `+`) stands for itself: one output byte per step.
+fn input_offset_of(input: &[u8], target: usize) -> usize {
+    let mut i = 0;
+    let mut produced = 0;
+    while i < input.len() {
+        if produced == target {
+            return i;
+        }
+        if input[i] == b'%' && escape_at(input, i).is_some() {
+            i += 3;
+        } else {
+            i += 1;
+        }
+        produced += 1;
+    }
+    input.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_errors_carry_offsets() {
+        let e = decode("100%", DecodeMode::Strict).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::MalformedEscape, 3));
+        let e = decode("ab%E6%97", DecodeMode::Strict).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidUtf8, 2));
+        let e = decode("%zz", DecodeMode::Strict).unwrap_err();
+        assert_eq!(e.offset(), 0);
+        let e = decode("%4", DecodeMode::Strict).unwrap_err();
+        assert_eq!(e.offset(), 0);
+    }
+
+    #[test]
+    fn lenient_keeps_malformed() {
+        assert_eq!(decode("100%", DecodeMode::Lenient).unwrap(), "100%");
+        assert_eq!(decode("%%41", DecodeMode::Lenient).unwrap(), "%A");
+        assert_eq!(decode("%4g", DecodeMode::Lenient).unwrap(), "%4g");
+        assert_eq!(decode("a+b", DecodeMode::Lenient).unwrap(), "a+b");
+        assert_eq!(decode("a+b%2B", DecodeMode::Form).unwrap(), "a b+");
+    }
+
+    #[test]
+    fn borrowed_when_clean() {
+        assert!(matches!(decode("plain", DecodeMode::Strict), Ok(Cow::Borrowed(_))));
+        assert!(matches!(percent_decode(b"plain"), Cow::Borrowed(_)));
+    }
+}

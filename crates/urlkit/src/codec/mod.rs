@@ -1,0 +1,24 @@
+//! Percent-encoding and decoding: [`EncodeSet`], the named [`sets`], [`Encoder`] and the
+//! decoders.
+//!
+//! Encode once, decode once: nothing here decodes or encodes repeatedly behind the caller's
+//! back (RFC 3986 §2.4).
+//!
+//! ```
+//! use urlkit::codec::{decode, sets, DecodeMode, Encoder};
+//! let encoded = Encoder::new(sets::COMPONENT).encode_str("運営者情報/?");
+//! assert_eq!(encoded, "%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1%2F%3F");
+//! assert_eq!(decode(&encoded, DecodeMode::Strict).unwrap(), "運営者情報/?");
+//! ```
+
+mod decode;
+mod encode;
+mod encode_set;
+pub mod sets;
+
+pub use decode::{
+    decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,
+    DecodeError, DecodeErrorKind, DecodeMode,
+};
+pub use encode::{Encoder, HexCase, Space};
+pub use encode_set::EncodeSet;

@@ -1,0 +1,1 @@
+//! Hosts: reg-names, IPv4, IPv6 and IDNA (A-label <-> U-label).

@@ -1,0 +1,23 @@
+//! urlkit: URL percent-encoding, normalization and comparison that is correct, explains
+//! itself, and is fast.
+//!
+//! The library is pure: no I/O, no global state. Data flows one way: text -> [`uri`] /
+//! [`whatwg`] components -> [`normalize`] -> key -> [`compare`].
+//!
+//! ```
+//! use urlkit::codec::{Encoder, sets};
+//! assert_eq!(Encoder::new(sets::UNRESERVED).encode_str("運営者情報"), "%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1");
+//! ```
+#![warn(missing_docs)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
+pub mod codec;
+pub mod flavor;
+pub mod uri;
+pub mod host;
+pub mod normalize;
+pub mod compare;
+pub mod whatwg;
+pub mod lint;
+pub mod charset;
+pub mod reconcile;

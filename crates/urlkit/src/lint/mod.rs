@@ -1,0 +1,1 @@
+//! Lint rules for URL encoding mistakes, one file per rule.

@@ -1,0 +1,1 @@
+//! Normalization steps, the levels of the comparison ladder, and the comparison key.

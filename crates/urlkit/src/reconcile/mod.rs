@@ -1,0 +1,1 @@
+//! Matching two lists of URLs by their comparison keys.

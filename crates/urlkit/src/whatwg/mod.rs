@@ -1,0 +1,1 @@
+//! The WHATWG URL view: what browsers and Node see.

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test of urlkit. Installs what a fresh machine lacks first (Debian packages for the
+# foreign runtimes the flavor checks compare against), then: formatting, clippy, docs, the
+# cargo test suites, and each extra check in scripts/checks/ (differential runs against the
+# real Python, Node, PHP, Go, Ruby, Perl and Java).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# --- 1. set-up -----------------------------------------------------------------------------
+missing=()
+command -v php  >/dev/null 2>&1 || missing+=(php-cli)
+command -v go   >/dev/null 2>&1 || missing+=(golang-go)
+command -v ruby >/dev/null 2>&1 || missing+=(ruby)
+perl -MURI::Escape -e1 >/dev/null 2>&1 || missing+=(liburi-perl)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v java >/dev/null 2>&1 || missing+=(default-jdk-headless)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing ${missing[*]}"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt || true
+rustup component list --installed 2>/dev/null | grep -q clippy || rustup component add clippy || true
+
+# --- 2. static checks ----------------------------------------------------------------------
+log "cargo fmt --check"
+cargo fmt --all -- --check
+log "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+log "cargo doc (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
+
+# --- 3. tests ------------------------------------------------------------------------------
+log "cargo test"
+cargo test --workspace --locked
+
+# --- 4. differential and end-to-end checks -------------------------------------------------
+for check in scripts/checks/*.sh; do
+  [ -e "$check" ] || continue
+  log "$check"
+  bash "$check"
+done
+log "all checks passed"
