@@ -194,10 +194,7 @@ impl Output {
         let location = match failure.offset {
             Some(offset) => {
                 let col = column_of(item.bytes, offset);
-                format!(
-                    "{}, column {col} (byte {offset})",
-                    item.origin.describe()
-                )
+                format!("{}, column {col} (byte {offset})", item.origin.describe())
             }
             None => item.origin.describe(),
         };
@@ -225,7 +222,9 @@ impl Output {
             error.insert("kind".into(), Value::String(failure.kind.clone()));
             error.insert(
                 "offset".into(),
-                failure.offset.map_or(Value::Null, |o| Value::from(o as u64)),
+                failure
+                    .offset
+                    .map_or(Value::Null, |o| Value::from(o as u64)),
             );
             error.insert("message".into(), Value::String(failure.message.clone()));
             let mut obj = Map::new();

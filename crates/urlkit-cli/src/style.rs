@@ -119,7 +119,10 @@ mod tests {
 
     #[test]
     fn controls_are_escaped() {
-        assert_eq!(escape_controls("a\r\nb\0\u{7f}\u{9b}"), "a\\x0D\\x0Ab\\x00\\x7F\\u{9B}");
+        assert_eq!(
+            escape_controls("a\r\nb\0\u{7f}\u{9b}"),
+            "a\\x0D\\x0Ab\\x00\\x7F\\u{9B}"
+        );
         assert_eq!(escape_controls("運営 ok"), "運営 ok");
     }
 }

@@ -11,13 +11,13 @@
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-pub mod codec;
-pub mod flavor;
-pub mod uri;
-pub mod host;
-pub mod normalize;
-pub mod compare;
-pub mod whatwg;
-pub mod lint;
 pub mod charset;
+pub mod codec;
+pub mod compare;
+pub mod flavor;
+pub mod host;
+pub mod lint;
+pub mod normalize;
 pub mod reconcile;
+pub mod uri;
+pub mod whatwg;

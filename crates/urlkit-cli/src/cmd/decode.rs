@@ -1,7 +1,9 @@
 //! `urlkit decode`: percent-decode each input.
 
 use serde_json::Map;
-use urlkit::codec::{decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode};
+use urlkit::codec::{
+    decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode,
+};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure};

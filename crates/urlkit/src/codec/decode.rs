@@ -261,7 +261,9 @@ pub fn decode(input: &str, mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError
                         input_offset_of(input.as_bytes(), bad),
                     ))
                 } else {
-                    Ok(Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()))
+                    Ok(Cow::Owned(
+                        String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                    ))
                 }
             }
         },
@@ -295,7 +297,9 @@ pub fn decode_bytes_to_str(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, str
                     input_offset_of(input, bad),
                 ))
             }
-            Err(e) => Ok(Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned())),
+            Err(e) => Ok(Cow::Owned(
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            )),
         },
     }
 }
@@ -328,7 +332,10 @@ mod tests {
     #[test]
     fn strict_errors_carry_offsets() {
         let e = decode("100%", DecodeMode::Strict).unwrap_err();
-        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::MalformedEscape, 3));
+        assert_eq!(
+            (e.kind(), e.offset()),
+            (DecodeErrorKind::MalformedEscape, 3)
+        );
         let e = decode("ab%E6%97", DecodeMode::Strict).unwrap_err();
         assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidUtf8, 2));
         let e = decode("%zz", DecodeMode::Strict).unwrap_err();
@@ -348,7 +355,10 @@ mod tests {
 
     #[test]
     fn borrowed_when_clean() {
-        assert!(matches!(decode("plain", DecodeMode::Strict), Ok(Cow::Borrowed(_))));
+        assert!(matches!(
+            decode("plain", DecodeMode::Strict),
+            Ok(Cow::Borrowed(_))
+        ));
         assert!(matches!(percent_decode(b"plain"), Cow::Borrowed(_)));
     }
 }

@@ -37,7 +37,9 @@ impl EncodeSet {
     pub const EMPTY: EncodeSet = EncodeSet { bits: [0; 4] };
 
     /// Every byte value is encoded.
-    pub const ALL: EncodeSet = EncodeSet { bits: [u64::MAX; 4] };
+    pub const ALL: EncodeSet = EncodeSet {
+        bits: [u64::MAX; 4],
+    };
 
     /// The 128 non-ASCII byte values `0x80..=0xFF`.
     ///

@@ -22,9 +22,7 @@ use super::encode_set::EncodeSet;
 /// assert!(C0_CONTROL.contains(0x1F) && C0_CONTROL.contains(0x7F));
 /// assert!(!C0_CONTROL.contains(b' '));
 /// ```
-pub const C0_CONTROL: EncodeSet = EncodeSet::EMPTY
-    .add_range(0x00, 0x1F)
-    .add_range(0x7F, 0xFF);
+pub const C0_CONTROL: EncodeSet = EncodeSet::EMPTY.add_range(0x00, 0x1F).add_range(0x7F, 0xFF);
 
 /// WHATWG *fragment percent-encode set*: "the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)".
