@@ -1,36 +1,21 @@
-//! The WHATWG URL view: what browsers and Node see, over the `ada-url` crate (which passes all
-//! of WPT's urltestdata).
+//! The WHATWG URL view: what browsers and Node see, a thin adapter over the `ada-url` crate
+//! (which passes all of WPT's urltestdata, setters and toascii suites).
 //!
-//! <https://url.spec.whatwg.org/>
+//! ```
+//! use urlkit::whatwg::Url;
+//! let url = Url::parse("http:\\\\EXAMPLE.com\\a\t/b", None).unwrap();
+//! assert_eq!(url.href(), "http://example.com/a/b");
+//! ```
+//!
+//! Spec: <https://url.spec.whatwg.org/>
 
-use std::fmt;
+mod error;
+mod host;
+mod url;
 
-/// A WHATWG URL parse failure: the input (with its base) is not a valid URL to a browser.
-///
-/// The WHATWG parser reports no position, so the error has none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WhatwgError {
-    input: String,
-}
-
-impl WhatwgError {
-    /// The input that failed to parse.
-    pub fn input(&self) -> &str {
-        &self.input
-    }
-}
-
-impl fmt::Display for WhatwgError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not a valid URL by the WHATWG URL Standard: {:?}",
-            self.input
-        )
-    }
-}
-
-impl std::error::Error for WhatwgError {}
+pub use error::{WhatwgError, WhatwgErrorKind};
+pub use host::{domain_to_ascii, parse_host, Host, HostKind};
+pub use url::{Components, Special, Url};
 
 /// Parses `input` (against `base`, if given) as a browser does and returns its serialization,
 /// `new URL(input, base).href`.
@@ -45,9 +30,5 @@ impl std::error::Error for WhatwgError {}
 /// Spec: <https://url.spec.whatwg.org/#concept-url-parser>,
 /// <https://url.spec.whatwg.org/#concept-url-serializer>
 pub fn href(input: &str, base: Option<&str>) -> Result<String, WhatwgError> {
-    ada_url::Url::parse(input, base)
-        .map(|u| u.href().to_owned())
-        .map_err(|_| WhatwgError {
-            input: input.to_owned(),
-        })
+    Url::parse(input, base).map(|u| u.href().to_owned())
 }
