@@ -184,7 +184,7 @@ pub fn parse_host(input: &str) -> Result<Host, WhatwgError> {
 /// use urlkit::whatwg::domain_to_ascii;
 /// assert_eq!(domain_to_ascii("運営.jp").unwrap(), "xn--j2r367k.jp");
 /// assert_eq!(domain_to_ascii("EXAMPLE.com").unwrap(), "example.com");
-/// assert!(domain_to_ascii("xn--a").is_err());
+/// assert!(domain_to_ascii("xn--tešla").is_err());
 /// ```
 ///
 /// *Rationale*: an input that the host parser would read as an IPv4 or IPv6 address is not a
