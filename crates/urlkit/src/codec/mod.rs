@@ -14,6 +14,7 @@
 mod decode;
 mod encode;
 mod encode_set;
+pub mod form;
 pub mod sets;
 
 pub use decode::{
