@@ -11,10 +11,12 @@
 
 mod error;
 mod host;
+mod search_params;
 mod url;
 
 pub use error::{WhatwgError, WhatwgErrorKind};
 pub use host::{domain_to_ascii, parse_host, Host, HostKind};
+pub use search_params::UrlSearchParams;
 pub use url::{Components, Special, Url};
 
 /// Parses `input` (against `base`, if given) as a browser does and returns its serialization,
