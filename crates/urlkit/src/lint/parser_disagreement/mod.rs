@@ -1,0 +1,287 @@
+//! `parser-disagreement` (U0401, security): RFC 3986 and the WHATWG URL Standard (browsers,
+//! Node) read the URL differently.
+//!
+//! **What it does.** Reads the URL twice: as a strict RFC 3986 URI (an IRI per RFC 3987; see
+//! [`Rfc3986Reading`]) and as a browser does ([`crate::whatwg::Url`]). It reports when one
+//! accepts what the other rejects, or when they find a different scheme, host, port or path
+//! (after removing differences of spelling only: case, IDNA form, default port, the
+//! percent-encoding of characters both agree on).
+//!
+//! **Why it matters.** An allow-list checked with one parser and a request made with another
+//! is how server-side request forgery and open-redirect bypasses work: `http://a\b/` is host
+//! `a\b` (rejected) to RFC 3986 and host `a` to a browser; `http://0x7f.1/` is a name to one
+//! and `127.0.0.1` to the other; `/a/%2e%2e/b` keeps a segment that a browser removes.
+//!
+//! **Example.**
+//! ```
+//! use urlkit::lint::parser_disagreement::{check, compare, Difference};
+//! let seen = compare("http://0x7f.1/", None);
+//! assert!(matches!(&seen.differences[0], Difference::Host { rfc, whatwg } if rfc == "0x7f.1" && whatwg == "127.0.0.1"));
+//! assert_eq!(check("http://0x7f.1/", None).len(), 1);
+//! assert!(check("https://例え.jp/運営?q=東京", None).is_empty());
+//! ```
+//!
+//! **Use instead.** The form both agree on: the browser's serialization
+//! (`urlkit parse` shows it) once it is the URL you meant, e.g. `http://127.0.0.1/`.
+
+mod keys;
+mod rfc3986_reading;
+
+pub use rfc3986_reading::{Rfc3986Reading, RfcReject, RfcRejectKind};
+
+use std::ops::Range;
+
+use super::{Diagnostic, Family, RuleInfo, Severity};
+use crate::whatwg::{Components, Url, WhatwgError};
+
+/// The rule's identity.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::RULE;
+/// assert_eq!(RULE.name, "parser-disagreement");
+/// ```
+pub const RULE: RuleInfo = RuleInfo {
+    name: "parser-disagreement",
+    code: "U0401",
+    family: Family::Security,
+    severity: Severity::Warning,
+    summary: "RFC 3986 and the WHATWG URL Standard (browsers) read this URL differently",
+};
+
+/// One way the two readings differ.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::{compare, Difference};
+/// let d = &compare("http://a/%2e%2e/b", None).differences[0];
+/// assert_eq!(d.component(), "path");
+/// assert!(matches!(d, Difference::Path { rfc, whatwg } if rfc == "/%2e%2e/b" && whatwg == "/b"));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986>, <https://url.spec.whatwg.org/>
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Difference {
+    /// A browser accepts the URL, RFC 3986 rejects it.
+    OnlyWhatwgAccepts(RfcReject),
+    /// RFC 3986 accepts the URL, a browser rejects it.
+    OnlyRfcAccepts,
+    /// Different schemes.
+    Scheme {
+        /// RFC 3986's.
+        rfc: String,
+        /// The browser's.
+        whatwg: String,
+    },
+    /// Different hosts (after case, IDNA and IP-literal spelling are set aside).
+    Host {
+        /// RFC 3986's, as written.
+        rfc: String,
+        /// The browser's hostname.
+        whatwg: String,
+    },
+    /// Different ports (after the default port is set aside).
+    Port {
+        /// RFC 3986's (`""` when none).
+        rfc: String,
+        /// The browser's (`""` when none or default).
+        whatwg: String,
+    },
+    /// Different paths (after percent-encoding spelling is set aside).
+    Path {
+        /// RFC 3986's, after reference resolution.
+        rfc: String,
+        /// The browser's pathname.
+        whatwg: String,
+    },
+}
+
+impl Difference {
+    /// The component concerned: `accept`, `scheme`, `host`, `port` or `path`.
+    ///
+    /// ```
+    /// use urlkit::lint::parser_disagreement::compare;
+    /// assert_eq!(compare("http://a\\b/", None).differences[0].component(), "accept");
+    /// ```
+    pub fn component(&self) -> &'static str {
+        match self {
+            Difference::OnlyWhatwgAccepts(_) | Difference::OnlyRfcAccepts => "accept",
+            Difference::Scheme { .. } => "scheme",
+            Difference::Host { .. } => "host",
+            Difference::Port { .. } => "port",
+            Difference::Path { .. } => "path",
+        }
+    }
+
+    /// A one-sentence explanation.
+    ///
+    /// ```
+    /// use urlkit::lint::parser_disagreement::compare;
+    /// let d = &compare("http://0x7f.1/", None).differences[0];
+    /// assert_eq!(d.message(), "the host is \"0x7f.1\" to RFC 3986 but \"127.0.0.1\" to a browser (WHATWG)");
+    /// ```
+    pub fn message(&self) -> String {
+        match self {
+            Difference::OnlyWhatwgAccepts(r) => format!(
+                "RFC 3986 rejects this URL ({} in the {} at byte {}) but a browser (WHATWG) \
+                 accepts it",
+                r.kind.name(),
+                r.component,
+                r.offset
+            ),
+            Difference::OnlyRfcAccepts => {
+                "RFC 3986 accepts this URL but a browser (WHATWG) rejects it".to_owned()
+            }
+            Difference::Scheme { rfc, whatwg } => {
+                format!("the scheme is {rfc:?} to RFC 3986 but {whatwg:?} to a browser (WHATWG)")
+            }
+            Difference::Host { rfc, whatwg } => {
+                format!("the host is {rfc:?} to RFC 3986 but {whatwg:?} to a browser (WHATWG)")
+            }
+            Difference::Port { rfc, whatwg } => {
+                format!("the port is {rfc:?} to RFC 3986 but {whatwg:?} to a browser (WHATWG)")
+            }
+            Difference::Path { rfc, whatwg } => {
+                format!("the path is {rfc:?} to RFC 3986 but {whatwg:?} to a browser (WHATWG)")
+            }
+        }
+    }
+}
+
+/// Both readings of one input and how they differ.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::compare;
+/// let seen = compare("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", None);
+/// assert!(seen.rfc3986.is_err());
+/// assert_eq!(seen.rfc3986_split.host.as_deref(), Some("2.2.2.2"));
+/// assert_eq!(seen.whatwg.as_ref().unwrap().hostname, "2.2.2.2");
+/// assert_eq!(seen.differences.len(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SideBySide {
+    /// The strict RFC 3986 reading (resolved against the base when one is given).
+    pub rfc3986: Result<Rfc3986Reading, RfcReject>,
+    /// The generic Appendix B split of the input alone, which never fails: what a lenient
+    /// RFC 3986 tokenizer would take the components to be.
+    pub rfc3986_split: Rfc3986Reading,
+    /// The browser's reading.
+    pub whatwg: Result<Components, WhatwgError>,
+    /// Where they differ; empty when they agree (or both reject).
+    pub differences: Vec<Difference>,
+}
+
+/// Reads `input` (against `base`, if given) with both models and lists the differences.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::compare;
+/// assert!(compare("HTTP://Example.COM:80/%7euser/./x", None).differences.is_empty());
+/// assert!(compare("../g", Some("http://a/b/c/d;p?q")).differences.is_empty());
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>,
+/// <https://url.spec.whatwg.org/#concept-url-parser>
+pub fn compare(input: &str, base: Option<&str>) -> SideBySide {
+    let rfc3986 = Rfc3986Reading::parse(input, base);
+    let whatwg_url = Url::parse(input, base);
+    let mut differences = Vec::new();
+    match (&rfc3986, &whatwg_url) {
+        (Err(r), Ok(_)) => differences.push(Difference::OnlyWhatwgAccepts(r.clone())),
+        (Ok(_), Err(_)) => differences.push(Difference::OnlyRfcAccepts),
+        (Err(_), Err(_)) => {}
+        (Ok(r), Ok(w)) => differences = differ(r, w),
+    }
+    SideBySide {
+        rfc3986,
+        rfc3986_split: Rfc3986Reading::split(input),
+        whatwg: whatwg_url.map(|u| u.components()),
+        differences,
+    }
+}
+
+fn differ(r: &Rfc3986Reading, w: &Url) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let rfc_scheme = keys::scheme_key(r.scheme.as_deref().unwrap_or(""));
+    if rfc_scheme != w.scheme() {
+        out.push(Difference::Scheme {
+            rfc: r.scheme.clone().unwrap_or_default(),
+            whatwg: w.scheme().to_owned(),
+        });
+        // Nothing else is comparable across different schemes.
+        return out;
+    }
+    let special = keys::is_special(w.scheme());
+    let rfc_host = r.host.as_deref().unwrap_or("");
+    if keys::rfc_host_key(rfc_host, special) != keys::whatwg_host_key(w.hostname(), special) {
+        out.push(Difference::Host {
+            rfc: rfc_host.to_owned(),
+            whatwg: w.hostname().to_owned(),
+        });
+    }
+    let rfc_port = keys::port_key(r.port.as_deref(), w.scheme());
+    let whatwg_port = keys::port_key(Some(w.port()), w.scheme());
+    if rfc_port != whatwg_port {
+        out.push(Difference::Port {
+            rfc: r.port.clone().unwrap_or_default(),
+            whatwg: w.port().to_owned(),
+        });
+    }
+    let rfc_path = if special && r.host.is_some() && r.path.is_empty() {
+        "/"
+    } else {
+        r.path.as_str()
+    };
+    if keys::path_key(rfc_path) != keys::path_key(w.pathname()) {
+        out.push(Difference::Path {
+            rfc: r.path.clone(),
+            whatwg: w.pathname().to_owned(),
+        });
+    }
+    out
+}
+
+/// The rule: one diagnostic per difference, located in `input`.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::check;
+/// let found = check("http://a/%2e%2e/b", None);
+/// assert_eq!(found[0].span, 8..17);
+/// assert!(check("http://a/b", None).is_empty());
+/// ```
+pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
+    let seen = compare(input, base);
+    let spans = rfc3986_reading::spans(input);
+    let whole = 0..input.len();
+    seen.differences
+        .iter()
+        .map(|d| {
+            let span: Range<usize> = match d {
+                Difference::OnlyWhatwgAccepts(r) if r.kind == RfcRejectKind::InvalidBase => {
+                    whole.clone()
+                }
+                Difference::OnlyWhatwgAccepts(r) => {
+                    let len = input
+                        .get(r.offset..)
+                        .and_then(|s| s.chars().next())
+                        .map_or(0, char::len_utf8);
+                    r.offset..r.offset + len
+                }
+                Difference::OnlyRfcAccepts => whole.clone(),
+                Difference::Scheme { .. } => spans.scheme.clone().unwrap_or(whole.clone()),
+                Difference::Host { .. } => spans.host.clone().unwrap_or(whole.clone()),
+                Difference::Port { .. } => spans
+                    .port
+                    .clone()
+                    .or(spans.host.clone())
+                    .unwrap_or(whole.clone()),
+                Difference::Path { .. } => spans.path.clone(),
+            };
+            Diagnostic {
+                rule: RULE.name,
+                code: RULE.code,
+                severity: RULE.severity,
+                span,
+                message: d.message(),
+                fix: None,
+            }
+        })
+        .collect()
+}

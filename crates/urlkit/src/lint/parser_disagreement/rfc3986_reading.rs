@@ -1,0 +1,572 @@
+//! The RFC 3986 side of the comparison, a deliberately minimal reading: the generic split of
+//! Appendix B, a strict check of each component against the ABNF of Appendix A (with RFC 3987
+//! `ucschar` allowed, so IRIs are not flagged), and reference resolution (§5.2).
+//!
+//! *Rationale*: this is the reading of a conforming RFC 3986 parser, not a lenient real-world
+//! one; a character outside the grammar (a space, a backslash, a tab) is a rejection, because
+//! that is exactly where parsers start to disagree.
+
+use std::ops::Range;
+
+/// Why the RFC 3986 reading rejects an input.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::{Rfc3986Reading, RfcRejectKind};
+/// let err = Rfc3986Reading::parse("http://a b/", None).unwrap_err();
+/// assert_eq!((err.kind, err.offset), (RfcRejectKind::InvalidCharacter, 8));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RfcRejectKind {
+    /// No scheme and no base to resolve against: a relative reference is not a URI (§4.3).
+    NotAbsolute,
+    /// The scheme is not `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1).
+    InvalidScheme,
+    /// A character that the component's grammar does not allow (§3).
+    InvalidCharacter,
+    /// A `%` not followed by two hex digits (§2.1).
+    MalformedEscape,
+    /// The port is not digits (§3.2.3).
+    InvalidPort,
+    /// `[...]` holds neither an IPv6 address nor an IPvFuture (§3.2.2).
+    InvalidIpLiteral,
+    /// The base given to resolve against is not itself an absolute URI.
+    InvalidBase,
+}
+
+impl RfcRejectKind {
+    /// The stable kebab-case name (`invalid-character`).
+    ///
+    /// ```
+    /// use urlkit::lint::parser_disagreement::RfcRejectKind;
+    /// assert_eq!(RfcRejectKind::InvalidPort.name(), "invalid-port");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            RfcRejectKind::NotAbsolute => "not-absolute",
+            RfcRejectKind::InvalidScheme => "invalid-scheme",
+            RfcRejectKind::InvalidCharacter => "invalid-character",
+            RfcRejectKind::MalformedEscape => "malformed-escape",
+            RfcRejectKind::InvalidPort => "invalid-port",
+            RfcRejectKind::InvalidIpLiteral => "invalid-ip-literal",
+            RfcRejectKind::InvalidBase => "invalid-base",
+        }
+    }
+}
+
+/// An RFC 3986 rejection: the kind, the byte offset in the input, and the component it is in.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::Rfc3986Reading;
+/// let err = Rfc3986Reading::parse("http://a/%zz", None).unwrap_err();
+/// assert_eq!((err.offset, err.component), (9, "path"));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RfcReject {
+    /// What is wrong.
+    pub kind: RfcRejectKind,
+    /// Byte offset in the input (in the base, for [`RfcRejectKind::InvalidBase`]).
+    pub offset: usize,
+    /// The component the offset falls in (`userinfo`, `host`, ...).
+    pub component: &'static str,
+}
+
+/// The five components of RFC 3986 §3, with the authority split into userinfo, host and port.
+///
+/// ```
+/// use urlkit::lint::parser_disagreement::Rfc3986Reading;
+/// let r = Rfc3986Reading::split("http://u@h:8/p?q#f");
+/// assert_eq!((r.userinfo.as_deref(), r.host.as_deref(), r.port.as_deref()), (Some("u"), Some("h"), Some("8")));
+/// assert_eq!((r.path.as_str(), r.query.as_deref(), r.fragment.as_deref()), ("/p", Some("q"), Some("f")));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-3>
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rfc3986Reading {
+    /// `scheme`, as written.
+    pub scheme: Option<String>,
+    /// `userinfo` (before the last `@` of the authority).
+    pub userinfo: Option<String>,
+    /// `host`, with the brackets of an IP literal; `Some("")` for an empty authority.
+    pub host: Option<String>,
+    /// `port` (may be empty).
+    pub port: Option<String>,
+    /// `path`.
+    pub path: String,
+    /// `query`.
+    pub query: Option<String>,
+    /// `fragment`.
+    pub fragment: Option<String>,
+}
+
+/// Byte ranges of the Appendix B groups.
+struct Parts {
+    scheme: Option<Range<usize>>,
+    authority: Option<Range<usize>>,
+    path: Range<usize>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+}
+
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` by hand.
+fn appendix_b(s: &str) -> Parts {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut scheme = None;
+    let end = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(b.len());
+    if end > 0 && b.get(end) == Some(&b':') {
+        scheme = Some(0..end);
+        i = end + 1;
+    }
+    let mut authority = None;
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let stop = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        authority = Some(start..stop);
+        i = stop;
+    }
+    let path_end = b[i..]
+        .iter()
+        .position(|&c| matches!(c, b'?' | b'#'))
+        .map_or(b.len(), |p| i + p);
+    let path = i..path_end;
+    i = path_end;
+    let mut query = None;
+    if b.get(i) == Some(&b'?') {
+        let stop = b[i + 1..]
+            .iter()
+            .position(|&c| c == b'#')
+            .map_or(b.len(), |p| i + 1 + p);
+        query = Some(i + 1..stop);
+        i = stop;
+    }
+    let fragment = (b.get(i) == Some(&b'#')).then(|| i + 1..b.len());
+    Parts {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+/// userinfo, host, port ranges inside an authority range.
+fn split_authority(
+    s: &str,
+    a: Range<usize>,
+) -> (Option<Range<usize>>, Range<usize>, Option<Range<usize>>) {
+    let text = &s[a.clone()];
+    let (userinfo, host_start) = match text.rfind('@') {
+        Some(at) => (Some(a.start..a.start + at), a.start + at + 1),
+        None => (None, a.start),
+    };
+    let rest = &s[host_start..a.end];
+    let port_colon = if rest.starts_with('[') {
+        rest.find(']')
+            .and_then(|close| (rest.as_bytes().get(close + 1) == Some(&b':')).then_some(close + 1))
+    } else {
+        rest.rfind(':')
+    };
+    match port_colon {
+        Some(c) => (
+            userinfo,
+            host_start..host_start + c,
+            Some(host_start + c + 1..a.end),
+        ),
+        None => (userinfo, host_start..a.end, None),
+    }
+}
+
+fn is_unreserved(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
+}
+
+fn is_sub_delim(c: u8) -> bool {
+    matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// Checks `s[range]`: every byte is allowed by `allowed`, a `%` starts `pct-encoded`, and a
+/// non-ASCII character is taken as RFC 3987 `ucschar`.
+fn check(
+    s: &str,
+    range: Range<usize>,
+    component: &'static str,
+    allowed: impl Fn(u8) -> bool,
+) -> Result<(), RfcReject> {
+    let b = s.as_bytes();
+    let mut i = range.start;
+    while i < range.end {
+        let c = b[i];
+        if c == b'%' {
+            let ok =
+                i + 2 < range.end && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+            if !ok {
+                return Err(RfcReject {
+                    kind: RfcRejectKind::MalformedEscape,
+                    offset: i,
+                    component,
+                });
+            }
+            i += 3;
+            continue;
+        }
+        if c >= 0x80 {
+            // RFC 3987 ucschar / iprivate: accepted, so IRIs are not flagged.
+            i += 1;
+            continue;
+        }
+        if !allowed(c) {
+            return Err(RfcReject {
+                kind: RfcRejectKind::InvalidCharacter,
+                offset: i,
+                component,
+            });
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn pchar(c: u8) -> bool {
+    is_unreserved(c) || is_sub_delim(c) || c == b':' || c == b'@'
+}
+
+fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
+    if let Some(r) = &p.scheme {
+        let b = &s.as_bytes()[r.clone()];
+        for (j, &c) in b.iter().enumerate() {
+            let ok = if j == 0 {
+                c.is_ascii_alphabetic()
+            } else {
+                c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
+            };
+            if !ok {
+                return Err(RfcReject {
+                    kind: RfcRejectKind::InvalidScheme,
+                    offset: r.start + j,
+                    component: "scheme",
+                });
+            }
+        }
+    } else {
+        // path-noscheme: a relative reference's first segment has no ':' (Appendix B would
+        // otherwise have read it as a scheme), so nothing to check here.
+    }
+    if let Some(a) = &p.authority {
+        let (userinfo, host, port) = split_authority(s, a.clone());
+        if let Some(u) = userinfo {
+            check(s, u, "userinfo", |c| {
+                is_unreserved(c) || is_sub_delim(c) || c == b':'
+            })?;
+        }
+        let h = &s[host.clone()];
+        if h.starts_with('[') {
+            let fail = |offset| RfcReject {
+                kind: RfcRejectKind::InvalidIpLiteral,
+                offset,
+                component: "host",
+            };
+            let inner = h
+                .strip_prefix('[')
+                .and_then(|x| x.strip_suffix(']'))
+                .ok_or(fail(host.start))?;
+            let future = inner.strip_prefix(['v', 'V']).and_then(|rest| {
+                let (hex, tail) = rest.split_once('.')?;
+                let ok = !hex.is_empty()
+                    && hex.bytes().all(|c| c.is_ascii_hexdigit())
+                    && !tail.is_empty()
+                    && tail
+                        .bytes()
+                        .all(|c| is_unreserved(c) || is_sub_delim(c) || c == b':');
+                ok.then_some(())
+            });
+            if future.is_none() && inner.parse::<std::net::Ipv6Addr>().is_err() {
+                return Err(fail(host.start));
+            }
+        } else {
+            check(s, host, "host", |c| is_unreserved(c) || is_sub_delim(c))?;
+        }
+        if let Some(port) = port {
+            if let Some(j) = s[port.clone()].bytes().position(|c| !c.is_ascii_digit()) {
+                return Err(RfcReject {
+                    kind: RfcRejectKind::InvalidPort,
+                    offset: port.start + j,
+                    component: "port",
+                });
+            }
+        }
+    }
+    check(s, p.path.clone(), "path", |c| pchar(c) || c == b'/')?;
+    if let Some(q) = &p.query {
+        check(s, q.clone(), "query", |c| {
+            pchar(c) || c == b'/' || c == b'?'
+        })?;
+    }
+    if let Some(f) = &p.fragment {
+        check(s, f.clone(), "fragment", |c| {
+            pchar(c) || c == b'/' || c == b'?'
+        })?;
+    }
+    Ok(())
+}
+
+impl Rfc3986Reading {
+    /// The generic split of RFC 3986 Appendix B (it never fails), with the authority split at
+    /// its last `@` and the port after the last `:` (after `]` for an IP literal).
+    ///
+    /// ```
+    /// use urlkit::lint::parser_disagreement::Rfc3986Reading;
+    /// let r = Rfc3986Reading::split("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/");
+    /// assert_eq!(r.host.as_deref(), Some("2.2.2.2"));
+    /// assert_eq!(r.fragment.as_deref(), Some(" @3.3.3.3/"));
+    /// ```
+    ///
+    /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
+    pub fn split(input: &str) -> Rfc3986Reading {
+        let p = appendix_b(input);
+        let get = |r: Range<usize>| input[r].to_owned();
+        let mut out = Rfc3986Reading {
+            scheme: p.scheme.clone().map(get),
+            path: get(p.path.clone()),
+            query: p.query.clone().map(get),
+            fragment: p.fragment.clone().map(get),
+            ..Rfc3986Reading::default()
+        };
+        if let Some(a) = p.authority {
+            let (u, h, port) = split_authority(input, a);
+            out.userinfo = u.map(get);
+            out.host = Some(get(h));
+            out.port = port.map(get);
+        }
+        out
+    }
+
+    /// Parses `input` strictly as an RFC 3986 URI (an IRI per RFC 3987) and, when a `base`
+    /// is given, resolves it as a reference against that base (§5.2); without a base the
+    /// input must be absolute. The result is the target URI, with dot segments removed.
+    ///
+    /// ```
+    /// use urlkit::lint::parser_disagreement::{Rfc3986Reading, RfcRejectKind};
+    /// let t = Rfc3986Reading::parse("../g", Some("http://a/b/c/d;p?q")).unwrap();
+    /// assert_eq!(t.to_string(), "http://a/b/g");
+    /// let t = Rfc3986Reading::parse("http://a/b/%2e%2e/c", None).unwrap();
+    /// assert_eq!(t.path, "/b/%2e%2e/c");
+    /// assert_eq!(Rfc3986Reading::parse("/x", None).unwrap_err().kind, RfcRejectKind::NotAbsolute);
+    /// assert_eq!(Rfc3986Reading::parse("http:\\\\evil.com", None).unwrap_err().offset, 5);
+    /// ```
+    ///
+    /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>
+    pub fn parse(input: &str, base: Option<&str>) -> Result<Rfc3986Reading, RfcReject> {
+        let parts = appendix_b(input);
+        validate(input, &parts)?;
+        let r = Rfc3986Reading::split(input);
+        match base {
+            None if r.scheme.is_none() => Err(RfcReject {
+                kind: RfcRejectKind::NotAbsolute,
+                offset: 0,
+                component: "scheme",
+            }),
+            None => Ok(r.resolve_against(&Rfc3986Reading::default())),
+            Some(b) => {
+                let bp = appendix_b(b);
+                let bad_base = |offset| RfcReject {
+                    kind: RfcRejectKind::InvalidBase,
+                    offset,
+                    component: "base",
+                };
+                validate(b, &bp).map_err(|e| bad_base(e.offset))?;
+                let base = Rfc3986Reading::split(b);
+                if base.scheme.is_none() {
+                    return Err(bad_base(0));
+                }
+                Ok(r.resolve_against(&base))
+            }
+        }
+    }
+
+    /// §5.2.2 Transform References (strict: a scheme in the reference is always used).
+    fn resolve_against(self, base: &Rfc3986Reading) -> Rfc3986Reading {
+        let r = self;
+        let has_authority = |x: &Rfc3986Reading| x.host.is_some();
+        if r.scheme.is_some() {
+            return Rfc3986Reading {
+                path: remove_dot_segments(&r.path),
+                ..r
+            };
+        }
+        let mut t = Rfc3986Reading {
+            scheme: base.scheme.clone(),
+            fragment: r.fragment.clone(),
+            ..Rfc3986Reading::default()
+        };
+        if has_authority(&r) {
+            t.userinfo = r.userinfo;
+            t.host = r.host;
+            t.port = r.port;
+            t.path = remove_dot_segments(&r.path);
+            t.query = r.query;
+            return t;
+        }
+        t.userinfo = base.userinfo.clone();
+        t.host = base.host.clone();
+        t.port = base.port.clone();
+        if r.path.is_empty() {
+            t.path = base.path.clone();
+            t.query = r.query.or_else(|| base.query.clone());
+        } else {
+            t.path = if r.path.starts_with('/') {
+                remove_dot_segments(&r.path)
+            } else {
+                // §5.2.3 Merge Paths.
+                let merged = if has_authority(base) && base.path.is_empty() {
+                    format!("/{}", r.path)
+                } else {
+                    match base.path.rfind('/') {
+                        Some(i) => format!("{}{}", &base.path[..=i], r.path),
+                        None => r.path.clone(),
+                    }
+                };
+                remove_dot_segments(&merged)
+            };
+            t.query = r.query;
+        }
+        t
+    }
+}
+
+/// RFC 3986 §5.2.4 on literal `.` and `..` segments only (a `%2E` is not a dot here).
+fn remove_dot_segments(path: &str) -> String {
+    let mut input = path;
+    let mut out = String::with_capacity(path.len());
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../") {
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." { "/" } else { &input[3..] };
+            match out.rfind('/') {
+                Some(i) => out.truncate(i),
+                None => out.clear(),
+            }
+        } else if input == "." || input == ".." {
+            input = "";
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            out.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    out
+}
+
+impl std::fmt::Display for Rfc3986Reading {
+    /// §5.3 Component Recomposition.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(s) = &self.scheme {
+            write!(f, "{s}:")?;
+        }
+        if let Some(h) = &self.host {
+            f.write_str("//")?;
+            if let Some(u) = &self.userinfo {
+                write!(f, "{u}@")?;
+            }
+            f.write_str(h)?;
+            if let Some(p) = &self.port {
+                write!(f, ":{p}")?;
+            }
+        }
+        f.write_str(&self.path)?;
+        if let Some(q) = &self.query {
+            write!(f, "?{q}")?;
+        }
+        if let Some(x) = &self.fragment {
+            write!(f, "#{x}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3986_section_5_4_examples() {
+        let base = "http://a/b/c/d;p?q";
+        for (r, want) in [
+            ("g:h", "g:h"),
+            ("g", "http://a/b/c/g"),
+            ("./g", "http://a/b/c/g"),
+            ("g/", "http://a/b/c/g/"),
+            ("/g", "http://a/g"),
+            ("//g", "http://g"),
+            ("?y", "http://a/b/c/d;p?y"),
+            ("g?y", "http://a/b/c/g?y"),
+            ("#s", "http://a/b/c/d;p?q#s"),
+            ("", "http://a/b/c/d;p?q"),
+            (".", "http://a/b/c/"),
+            ("..", "http://a/b/"),
+            ("../..", "http://a/"),
+            ("../../../g", "http://a/g"),
+            ("/./g", "http://a/g"),
+            ("g;x=1/../y", "http://a/b/c/y"),
+        ] {
+            let t = Rfc3986Reading::parse(r, Some(base)).unwrap();
+            assert_eq!(t.to_string(), want, "{r}");
+        }
+    }
+
+    #[test]
+    fn strictness() {
+        assert!(Rfc3986Reading::parse("http://[::1]:80/", None).is_ok());
+        assert!(Rfc3986Reading::parse("http://[v7.x]/", None).is_ok());
+        assert!(Rfc3986Reading::parse("http://[a.com]/", None).is_err());
+        assert!(Rfc3986Reading::parse("http://a:8x/", None).is_err());
+        assert!(Rfc3986Reading::parse("http://a/%", None).is_err());
+        assert!(Rfc3986Reading::parse("http://a/%4", None).is_err());
+        assert!(Rfc3986Reading::parse("http://例え.jp/運営", None).is_ok());
+        assert!(Rfc3986Reading::parse("http://a@b@c/", None).is_err());
+    }
+}
+
+/// Byte spans of the components of `input` as Appendix B splits it, for diagnostics.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Spans {
+    pub scheme: Option<Range<usize>>,
+    pub host: Option<Range<usize>>,
+    pub port: Option<Range<usize>>,
+    pub path: Range<usize>,
+}
+
+pub(super) fn spans(input: &str) -> Spans {
+    let p = appendix_b(input);
+    let mut s = Spans {
+        scheme: p.scheme.clone(),
+        path: p.path.clone(),
+        ..Spans::default()
+    };
+    if let Some(a) = p.authority {
+        let (_, h, port) = split_authority(input, a);
+        s.host = Some(h);
+        s.port = port;
+    }
+    s
+}
