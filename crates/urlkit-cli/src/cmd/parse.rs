@@ -1,17 +1,331 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit parse`: each URL's components as RFC 3986 and as a browser (WHATWG) see them, side
+//! by side, with a `parser-disagreement` finding where they differ.
 
-use super::{CliError, CmdResult, Ctx};
+use serde_json::{json, Map, Value};
+use urlkit::lint::parser_disagreement::{
+    self, compare, Rfc3986Reading, RfcReject, SideBySide, RULE,
+};
+use urlkit::whatwg::{Components, Url};
 
-/// Arguments (not yet defined).
+use super::{CliError, CmdResult, Ctx, Status};
+use crate::records::{for_each_input, Failure, Item, Output};
+use crate::style::{escape_controls, Style};
+
+const AFTER_HELP: &str = "\
+The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
+one is given; when RFC 3986 rejects the URL, the column shows the generic split of RFC 3986
+Appendix B, which is what lenient parsers go by. The WHATWG column is what browsers and
+Node's `new URL(input, base)` give.
+
+A parser-disagreement finding (exit status 1) is reported when one accepts what the other
+rejects, or when they see a different scheme, host, port or path (case, IDNA form, default
+port and percent-encoding spelling do not count).
+
+Examples:
+  urlkit parse 'http://0x7f.1/'                    host 0x7f.1 vs 127.0.0.1: disagreement
+  urlkit parse 'http://a\\b/'                       RFC 3986 rejects '\\', a browser reads host a
+  urlkit parse 'https://例え.jp/運営'                 the same URL to both: exit 0
+  urlkit parse --base 'http://a/b/c/d;p?q' '../g'  both resolve to http://a/b/g
+  urlkit parse --json < urls.txt                   one JSON object per line";
+
+/// Arguments of `urlkit parse`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// Resolve each input against this base URL.
+    #[arg(long, value_name = "URL")]
+    base: Option<String>,
+    /// URLs to parse; stdin, one per line, when none is given.
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+/// Runs `urlkit parse`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let base = args.base.as_deref();
+    if let Some(b) = base {
+        if !Url::can_parse(b, None) && Rfc3986Reading::parse(b, None).is_err() {
+            return Err(CliError::Usage(format!(
+                "--base {b:?} is not a URL to RFC 3986 nor to the WHATWG URL Standard"
+            )));
+        }
+    }
+    let mut out = ctx.output();
+    let mut findings = 0;
+    for_each_input(&args.urls, |item| {
+        let text = match item.text() {
+            Ok(t) => t,
+            Err(f) => return out.fail(&item, &f),
+        };
+        let seen = compare(text, base);
+        if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+            let failure = Failure::at(
+                "invalid-url",
+                r.offset.min(text.len()),
+                format!(
+                    "neither RFC 3986 ({} in the {}) nor the WHATWG URL Standard accepts this URL",
+                    r.kind.name(),
+                    r.component
+                ),
+            );
+            return out.fail(&item, &failure);
+        }
+        if !seen.differences.is_empty() {
+            findings += 1;
+        }
+        write_record(&mut out, &item, text, base, &seen)
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures + findings))
+}
+
+fn write_record(
+    out: &mut Output,
+    item: &Item<'_>,
+    text: &str,
+    base: Option<&str>,
+    seen: &SideBySide,
+) -> std::io::Result<()> {
+    let diagnostics = parser_disagreement::check(text, base);
+    let summary = match (&seen.whatwg, &seen.rfc3986) {
+        (Ok(w), _) => w.href.clone(),
+        (Err(_), Ok(r)) => r.to_string(),
+        (Err(_), Err(_)) => String::new(),
+    };
+    if out.is_json() {
+        let mut extra = Map::new();
+        extra.insert("rfc3986".into(), rfc_json(seen));
+        extra.insert("whatwg".into(), whatwg_json(seen, text, base));
+        let findings: Vec<Value> = diagnostics
+            .iter()
+            .zip(&seen.differences)
+            .map(|(d, diff)| {
+                json!({
+                    "rule": d.rule,
+                    "code": d.code,
+                    "severity": d.severity.name(),
+                    "component": diff.component(),
+                    "span": [d.span.start, d.span.end],
+                    "message": d.message,
+                })
+            })
+            .collect();
+        extra.insert("findings".into(), Value::Array(findings));
+        return out.ok(item, &summary, extra);
+    }
+    let block = text_block(&out.style, text, seen, &diagnostics);
+    out.ok(item, &block, Map::new())
+}
+
+fn opt(v: &Option<String>) -> Value {
+    v.as_ref().map_or(Value::Null, |s| Value::String(s.clone()))
+}
+
+fn rfc_fields(r: &Rfc3986Reading) -> Value {
+    json!({
+        "scheme": opt(&r.scheme),
+        "userinfo": opt(&r.userinfo),
+        "host": opt(&r.host),
+        "port": opt(&r.port),
+        "path": r.path,
+        "query": opt(&r.query),
+        "fragment": opt(&r.fragment),
+    })
+}
+
+fn reject_json(r: &RfcReject) -> Value {
+    json!({"kind": r.kind.name(), "offset": r.offset, "component": r.component})
+}
+
+fn rfc_json(seen: &SideBySide) -> Value {
+    match &seen.rfc3986 {
+        Ok(r) => {
+            let mut v = rfc_fields(r);
+            v["ok"] = Value::Bool(true);
+            v["uri"] = Value::String(r.to_string());
+            v
+        }
+        Err(e) => json!({
+            "ok": false,
+            "error": reject_json(e),
+            "split": rfc_fields(&seen.rfc3986_split),
+        }),
+    }
+}
+
+fn whatwg_json(seen: &SideBySide, text: &str, base: Option<&str>) -> Value {
+    match &seen.whatwg {
+        Ok(c) => {
+            let host_kind = Url::parse(text, base)
+                .map(|u| u.host_kind().name())
+                .unwrap_or("none");
+            json!({
+                "ok": true,
+                "href": c.href,
+                "protocol": c.protocol,
+                "username": c.username,
+                "password": c.password,
+                "host": c.host,
+                "hostname": c.hostname,
+                "host_kind": host_kind,
+                "port": c.port,
+                "pathname": c.pathname,
+                "search": c.search,
+                "hash": c.hash,
+                "origin": c.origin,
+            })
+        }
+        Err(e) => {
+            json!({"ok": false, "error": {"kind": e.kind().name(), "message": e.to_string()}})
+        }
+    }
+}
+
+/// The rows: (component, RFC 3986 value, WHATWG value).
+fn rows(r: &Rfc3986Reading, w: Option<&Components>) -> Vec<(&'static str, String, String)> {
+    let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let nonempty = |s: &str| {
+        if s.is_empty() {
+            "-".to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
+    let wv = |f: &dyn Fn(&Components) -> String| w.map_or_else(|| "-".to_owned(), f);
+    vec![
+        (
+            "scheme",
+            dash(&r.scheme),
+            wv(&|c| c.protocol.trim_end_matches(':').to_owned()),
+        ),
+        (
+            "userinfo",
+            dash(&r.userinfo),
+            wv(&|c| match (c.username.is_empty(), c.password.is_empty()) {
+                (true, true) => "-".into(),
+                (_, true) => c.username.clone(),
+                _ => format!("{}:{}", c.username, c.password),
+            }),
+        ),
+        ("host", dash(&r.host), wv(&|c| nonempty(&c.hostname))),
+        ("port", dash(&r.port), wv(&|c| nonempty(&c.port))),
+        ("path", nonempty(&r.path), wv(&|c| nonempty(&c.pathname))),
+        (
+            "query",
+            dash(&r.query),
+            wv(&|c| nonempty(c.search.strip_prefix('?').unwrap_or(&c.search))),
+        ),
+        (
+            "fragment",
+            dash(&r.fragment),
+            wv(&|c| nonempty(c.hash.strip_prefix('#').unwrap_or(&c.hash))),
+        ),
+    ]
+}
+
+fn text_block(
+    style: &Style,
+    text: &str,
+    seen: &SideBySide,
+    diagnostics: &[urlkit::lint::Diagnostic],
+) -> String {
+    let r = seen.rfc3986.as_ref().unwrap_or(&seen.rfc3986_split);
+    let w = seen.whatwg.as_ref().ok();
+    let rfc_head = if seen.rfc3986.is_ok() {
+        "RFC 3986"
+    } else {
+        "RFC 3986 (rejected; Appendix B split)"
+    };
+    let whatwg_head = if w.is_some() {
+        "WHATWG (browser)"
+    } else {
+        "WHATWG (rejected)"
+    };
+    let differing: Vec<&str> = seen.differences.iter().map(|d| d.component()).collect();
+    let mut table = rows(r, w);
+    let rfc_href = match &seen.rfc3986 {
+        Ok(r) => r.to_string(),
+        Err(_) => "-".into(),
+    };
+    table.push(("href", rfc_href, w.map_or("-".into(), |c| c.href.clone())));
+    let width = table
+        .iter()
+        .map(|(_, v, _)| display_width(&escape_controls(v)))
+        .chain([display_width(rfc_head)])
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let mut s = String::new();
+    s.push_str(&style.bold(&escape_controls(text)));
+    s.push('\n');
+    s.push_str(&format!(
+        "  {:<10}{}{}\n",
+        "",
+        style.dim(&pad(rfc_head, width)),
+        style.dim(whatwg_head)
+    ));
+    for (name, rv, wv) in &table {
+        let rv = escape_controls(rv);
+        let wv = escape_controls(wv);
+        let line = format!("  {:<10}{}{}", name, pad(&rv, width), wv);
+        if differing.contains(name) {
+            s.push_str(&style.highlight(&line));
+            s.push_str("  <- differs");
+        } else {
+            s.push_str(&line);
+        }
+        s.push('\n');
+    }
+    if let Err(e) = &seen.rfc3986 {
+        s.push_str(&format!(
+            "  RFC 3986 rejects it: {} in the {} at byte {}\n",
+            e.kind.name(),
+            e.component,
+            e.offset
+        ));
+    }
+    if let Err(e) = &seen.whatwg {
+        s.push_str(&format!("  WHATWG rejects it: {}\n", e.kind().name()));
+    }
+    for d in diagnostics {
+        s.push_str(&format!(
+            "  {}[{} {}]: {}\n",
+            style.error(d.severity.name()),
+            d.code,
+            RULE.name,
+            escape_controls(&d.message)
+        ));
+    }
+    if diagnostics.is_empty() {
+        s.push_str(&format!(
+            "  {}\n",
+            style.good("both models agree on scheme, host, port and path")
+        ));
+    }
+    s.pop();
+    s
+}
+
+/// Terminal columns of `s`: East Asian wide and fullwidth characters take two.
+fn display_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| match u32::from(c) {
+            0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x1F300..=0x1F64F
+            | 0x20000..=0x3FFFD => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+fn pad(s: &str, width: usize) -> String {
+    let n = display_width(s);
+    format!("{s}{}", " ".repeat(width.saturating_sub(n)))
 }
