@@ -247,20 +247,29 @@ fn decode_tail(
         if i >= n {
             break;
         }
-        if input[i] == b'+' {
-            buf[w] = b' ';
-            i += 1;
-        } else if let Some(byte) = escape_at(input, i) {
-            buf[w] = byte;
-            i += 3;
-        } else if strict {
-            out.truncate(base);
-            return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i));
-        } else {
-            buf[w] = b'%';
-            i += 1;
+        // Escapes often come in runs (UTF-8 sequences, %-dense text): stay here while the
+        // next byte is special too.
+        while i < n {
+            let b = input[i];
+            if b == b'%' {
+                if let Some(byte) = escape_at(input, i) {
+                    buf[w] = byte;
+                    i += 3;
+                } else if strict {
+                    out.truncate(base);
+                    return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i));
+                } else {
+                    buf[w] = b'%';
+                    i += 1;
+                }
+            } else if plus && b == b'+' {
+                buf[w] = b' ';
+                i += 1;
+            } else {
+                break;
+            }
+            w += 1;
         }
-        w += 1;
     }
     out.truncate(base + w);
     Ok(())

@@ -248,12 +248,19 @@ impl Encoder {
         let table = &self.table;
         let n = input.len();
         let mut i = 0;
-        // The common input has nothing to encode: test eight bytes per branch.
-        while i + 8 <= n {
-            if any_changed(table, &input[i..]) {
+        // The common input has nothing to encode: test 16 bytes per branch.
+        while i + 16 <= n {
+            if any_changed(table, &input[i..]) || any_changed(table, &input[i + 8..]) {
                 break;
             }
+            i += 16;
+        }
+        if i + 8 <= n && !any_changed(table, &input[i..]) {
             i += 8;
+        }
+        // Fewer than 8 bytes left unchecked: test the last word (overlapping what was seen).
+        if i < n && n >= 8 && i + 8 > n && !any_changed(table, &input[n - 8..]) {
+            return None;
         }
         input[i..]
             .iter()
@@ -265,8 +272,10 @@ impl Encoder {
     /// no encoding); `input[start]` is known to need encoding.
     ///
     /// The output size is counted first (one table pass), so the buffer is sized exactly
-    /// once; kept bytes are then copied eight at a time (unconditionally, advancing only past
-    /// the kept prefix) and each encoded byte is one 3-byte copy from a table.
+    /// once. Long kept runs are copied eight bytes at a time (unconditionally, advancing only
+    /// when none of them changes); a word with a changed byte is done byte by byte without
+    /// branches: three bytes are always written (`%XX`, or the kept byte followed by bytes the
+    /// next write overwrites) and the write position advances by 1 or 3.
     fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
         let table = &self.table;
         let escapes = match self.hex {
@@ -276,50 +285,40 @@ impl Encoder {
         let plus = matches!(self.space, Space::Plus);
         let rest = &input[start..];
         let changed: usize = rest.iter().map(|&b| table[b as usize] as usize).sum();
-        let base = out.len();
-        // Exact unless spaces become '+' (then 2 bytes over per space): truncated at the end.
-        out.reserve_exact(start + rest.len() + 2 * changed);
+        // Exact (plus the 2 bytes the last 3-byte write may pass the end by), except that a
+        // space written '+' takes 1 byte, not 3: truncated at the end.
+        let size = rest.len() + 2 * changed + 2;
+        out.reserve_exact(start + size);
         out.extend_from_slice(&input[..start]);
-        let base = base + start;
-        out.resize(base + rest.len() + 2 * changed, 0);
+        let base = out.len();
+        out.resize(base + size, 0);
         let buf = &mut out[base..];
         let n = rest.len();
         let mut i = 0;
         let mut w = 0;
-        loop {
-            // Kept bytes, a word at a time. The 8 bytes written never pass the end: each input
-            // byte produces at least one output byte.
-            while i + 8 <= n {
+        while i < n {
+            if i + 8 <= n && !any_changed(table, &rest[i..]) {
+                // A kept word. Room: each of these 8 input bytes yields at least one byte.
                 buf[w..w + 8].copy_from_slice(&rest[i..i + 8]);
-                if any_changed(table, &rest[i..]) {
-                    break;
-                }
                 i += 8;
                 w += 8;
+                continue;
             }
-            while i < n && table[rest[i] as usize] == 0 {
-                buf[w] = rest[i];
-                i += 1;
-                w += 1;
-            }
-            if i >= n {
-                break;
-            }
-            // A run of changed bytes.
-            while i < n {
-                let b = rest[i];
-                if table[b as usize] == 0 {
-                    break;
-                }
-                if plus && b == b' ' {
-                    buf[w] = b'+';
-                    w += 1;
+            let end = (i + 8).min(n);
+            for &b in &rest[i..end] {
+                let (b, c) = if plus && b == b' ' {
+                    (b'+', 0)
                 } else {
-                    buf[w..w + 3].copy_from_slice(&escapes[b as usize]);
-                    w += 3;
-                }
-                i += 1;
+                    (b, table[b as usize] as usize)
+                };
+                let e = &escapes[b as usize];
+                let cell = &mut buf[w..w + 3];
+                cell[0] = if c == 0 { b } else { b'%' };
+                cell[1] = e[1];
+                cell[2] = e[2];
+                w += 1 + 2 * c;
             }
+            i = end;
         }
         out.truncate(base + w);
     }

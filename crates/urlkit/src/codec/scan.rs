@@ -55,6 +55,23 @@ pub(crate) fn find(input: &[u8], from: usize, a: u8, b: Option<u8>) -> Option<us
         }
         i += 16;
     }
+    // Fewer than 16 bytes left: at most two more word tests, the last one overlapping bytes
+    // already seen (which hold no match, so its first flag is a new one).
+    let mask = |w: u64| match b {
+        Some(b) => eq_mask(w, a) | eq_mask(w, b),
+        None => eq_mask(w, a),
+    };
+    if i + 8 <= n {
+        let m = mask(word_at(input, i));
+        if m != 0 {
+            return Some(i + first_flag(m));
+        }
+        i += 8;
+    }
+    if i < n && n >= from + 8 {
+        let m = mask(word_at(input, n - 8));
+        return (m != 0).then(|| n - 8 + first_flag(m));
+    }
     while i < n {
         let c = input[i];
         if c == a || Some(c) == b {
