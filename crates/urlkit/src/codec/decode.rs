@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::scan::{eq_mask, find, first_flag, word_at};
+
 /// How a decoder treats `+` and malformed escapes.
 ///
 /// ```
@@ -121,7 +123,7 @@ const HEX_VALUE: [u8; 256] = {
 pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
     let hi = HEX_VALUE[*input.get(i + 1)? as usize];
     let lo = HEX_VALUE[*input.get(i + 2)? as usize];
-    if hi > 15 || lo > 15 {
+    if (hi | lo) > 15 {
         None
     } else {
         Some(hi << 4 | lo)
@@ -132,8 +134,8 @@ pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
 #[inline]
 fn first_special(input: &[u8], mode: DecodeMode) -> Option<usize> {
     match mode {
-        DecodeMode::Form => input.iter().position(|&b| b == b'%' || b == b'+'),
-        _ => input.iter().position(|&b| b == b'%'),
+        DecodeMode::Form => find(input, 0, b'%', Some(b'+')),
+        _ => find(input, 0, b'%', None),
     }
 }
 
@@ -182,7 +184,16 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     }
 }
 
-/// Appends the decoding of `input` (bytes) to `out`; see [`decode_to_bytes`].
+/// Appends the decoding of `input` (bytes) to `out`; see [`decode_to_bytes`]. On an error
+/// `out` is left as it was.
+///
+/// ```
+/// use urlkit::codec::{decode_to_bytes_into, DecodeMode};
+/// let mut out = b"q=".to_vec();
+/// decode_to_bytes_into(b"a%20b", DecodeMode::Strict, &mut out).unwrap();
+/// assert!(decode_to_bytes_into(b"100%", DecodeMode::Strict, &mut out).is_err());
+/// assert_eq!(out, b"q=a b");
+/// ```
 pub fn decode_to_bytes_into(
     input: &[u8],
     mode: DecodeMode,
@@ -191,7 +202,11 @@ pub fn decode_to_bytes_into(
     decode_tail(input, 0, mode, out)
 }
 
-/// Decodes `input[start..]` into `out`.
+/// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
+///
+/// The output is never longer than the input, so it is written into a buffer sized once, a
+/// word at a time: eight bytes are copied unconditionally and the write position advances
+/// only past those before the next `%` (or `+`), found with a word test.
 fn decode_tail(
     input: &[u8],
     start: usize,
@@ -200,36 +215,64 @@ fn decode_tail(
 ) -> Result<(), DecodeError> {
     let plus = matches!(mode, DecodeMode::Form);
     let strict = matches!(mode, DecodeMode::Strict);
+    let n = input.len();
+    let base = out.len();
+    out.resize(base + n.saturating_sub(start), 0);
+    let buf = &mut out[base..];
     let mut i = start;
-    let mut run = start;
-    while let Some(pos) = next_special(&input[i..], plus) {
-        let at = i + pos;
-        out.extend_from_slice(&input[run..at]);
-        if input[at] == b'+' {
-            out.push(b' ');
-            i = at + 1;
-        } else if let Some(byte) = escape_at(input, at) {
-            out.push(byte);
-            i = at + 3;
-        } else if strict {
-            return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, at));
-        } else {
-            out.push(b'%');
-            i = at + 1;
+    let mut w = 0;
+    loop {
+        while i + 8 <= n {
+            let word = word_at(input, i);
+            buf[w..w + 8].copy_from_slice(&input[i..i + 8]);
+            let mut mask = eq_mask(word, b'%');
+            if plus {
+                mask |= eq_mask(word, b'+');
+            }
+            if mask == 0 {
+                i += 8;
+                w += 8;
+            } else {
+                let k = first_flag(mask);
+                i += k;
+                w += k;
+                break;
+            }
         }
-        run = i;
+        while i < n && input[i] != b'%' && !(plus && input[i] == b'+') {
+            buf[w] = input[i];
+            i += 1;
+            w += 1;
+        }
+        if i >= n {
+            break;
+        }
+        // Escapes often come in runs (UTF-8 sequences, %-dense text): stay here while the
+        // next byte is special too.
+        while i < n {
+            let b = input[i];
+            if b == b'%' {
+                if let Some(byte) = escape_at(input, i) {
+                    buf[w] = byte;
+                    i += 3;
+                } else if strict {
+                    out.truncate(base);
+                    return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i));
+                } else {
+                    buf[w] = b'%';
+                    i += 1;
+                }
+            } else if plus && b == b'+' {
+                buf[w] = b' ';
+                i += 1;
+            } else {
+                break;
+            }
+            w += 1;
+        }
     }
-    out.extend_from_slice(&input[run..]);
+    out.truncate(base + w);
     Ok(())
-}
-
-#[inline]
-fn next_special(rest: &[u8], plus: bool) -> Option<usize> {
-    if plus {
-        rest.iter().position(|&b| b == b'%' || b == b'+')
-    } else {
-        rest.iter().position(|&b| b == b'%')
-    }
 }
 
 /// Percent-decodes `input` to text; borrowed when there was nothing to decode.

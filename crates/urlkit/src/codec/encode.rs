@@ -39,8 +39,50 @@ pub enum Space {
     Plus,
 }
 
-const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
-const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
+/// `%XX` for every byte value, in one hex case: one 3-byte copy per escaped byte.
+const fn escape_table(digits: &[u8; 16]) -> [[u8; 3]; 256] {
+    let mut t = [[0u8; 3]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [b'%', digits[b >> 4], digits[b & 15]];
+        b += 1;
+    }
+    t
+}
+
+static UPPER_ESCAPES: [[u8; 3]; 256] = escape_table(b"0123456789ABCDEF");
+static LOWER_ESCAPES: [[u8; 3]; 256] = escape_table(b"0123456789abcdef");
+
+/// 1 for each byte the encoder changes (escapes, or turns into `+`), else 0.
+const fn change_table(set: EncodeSet, space: Space) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if set.contains(b as u8) {
+            table[b] = 1;
+        }
+        b += 1;
+    }
+    if let Space::Plus = space {
+        table[b' ' as usize] = 1;
+    }
+    table
+}
+
+/// Whether any of the eight bytes at `c[0..8]` is changed: eight loads, one branch.
+#[inline(always)]
+fn any_changed(table: &[u8; 256], c: &[u8]) -> bool {
+    let c = &c[..8];
+    (table[c[0] as usize]
+        | table[c[1] as usize]
+        | table[c[2] as usize]
+        | table[c[3] as usize]
+        | table[c[4] as usize]
+        | table[c[5] as usize]
+        | table[c[6] as usize]
+        | table[c[7] as usize])
+        != 0
+}
 
 /// A percent-encoder: an [`EncodeSet`] and how to write what it encodes.
 ///
@@ -64,7 +106,7 @@ const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
 #[derive(Clone, Copy, Debug)]
 pub struct Encoder {
     set: EncodeSet,
-    table: [bool; 256],
+    table: [u8; 256],
     hex: HexCase,
     space: Space,
 }
@@ -74,7 +116,7 @@ impl Encoder {
     pub const fn new(set: EncodeSet) -> Encoder {
         Encoder {
             set,
-            table: set.to_table(),
+            table: change_table(set, Space::AsSet),
             hex: HexCase::Upper,
             space: Space::AsSet,
         }
@@ -103,11 +145,7 @@ impl Encoder {
     #[must_use]
     pub const fn space(mut self, space: Space) -> Encoder {
         self.space = space;
-        let mut table = self.set.to_table();
-        if let Space::Plus = space {
-            table[b' ' as usize] = true;
-        }
-        self.table = table;
+        self.table = change_table(self.set, space);
         self
     }
 
@@ -130,7 +168,7 @@ impl Encoder {
     /// encoder.
     #[inline]
     pub const fn encodes(&self, byte: u8) -> bool {
-        self.table[byte as usize]
+        self.table[byte as usize] != 0
     }
 
     /// Encodes `input`; borrowed when nothing needed encoding.
@@ -141,10 +179,9 @@ impl Encoder {
         match self.first_encoded(input.as_bytes()) {
             None => Cow::Borrowed(input),
             Some(first) => {
-                let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-                out.push_str(&input[..first]);
+                let mut out = Vec::new();
                 self.encode_tail(input.as_bytes(), first, &mut out);
-                Cow::Owned(out)
+                Cow::Owned(into_string(out))
             }
         }
     }
@@ -160,24 +197,32 @@ impl Encoder {
     /// assert_eq!(Encoder::new(PATH).encode_bytes(b"/a b\x83\x5E"), "/a%20b%83%5E");
     /// ```
     pub fn encode_bytes<'a>(&self, input: &'a [u8]) -> Cow<'a, str> {
-        let mut copy = *self;
-        copy.set = copy.set.union(EncodeSet::NON_ASCII);
-        for b in 0x80..=0xFF {
-            copy.table[b] = true;
-        }
-        match copy.first_encoded(input) {
+        let widened;
+        let enc = if self.set.encodes_all_non_ascii() {
+            self
+        } else {
+            widened = self.with_non_ascii_encoded();
+            &widened
+        };
+        match enc.first_encoded(input) {
+            // Every non-ASCII byte is encoded, so an input with nothing to encode is ASCII.
             None => match std::str::from_utf8(input) {
                 Ok(s) => Cow::Borrowed(s),
-                // Unreachable: every non-ASCII byte is encoded, so a clean input is ASCII.
                 Err(_) => Cow::Owned(String::from_utf8_lossy(input).into_owned()),
             },
             Some(first) => {
-                let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-                push_ascii(&input[..first], &mut out);
-                copy.encode_tail(input, first, &mut out);
-                Cow::Owned(out)
+                let mut out = Vec::new();
+                enc.encode_tail(input, first, &mut out);
+                Cow::Owned(into_string(out))
             }
         }
+    }
+
+    /// The same encoder with every non-ASCII byte in its set.
+    fn with_non_ascii_encoded(&self) -> Encoder {
+        Encoder::new(self.set.union(EncodeSet::NON_ASCII))
+            .hex(self.hex)
+            .space(self.space)
     }
 
     /// Appends the encoding of `input` to `out` (the caller's buffer, reused across calls).
@@ -189,14 +234,7 @@ impl Encoder {
     /// assert_eq!(buf, "q=a%26b");
     /// ```
     pub fn encode_str_into(&self, input: &str, out: &mut String) {
-        match self.first_encoded(input.as_bytes()) {
-            None => out.push_str(input),
-            Some(first) => {
-                out.reserve(input.len() + input.len() / 2);
-                out.push_str(&input[..first]);
-                self.encode_tail(input.as_bytes(), first, out);
-            }
-        }
+        out.push_str(&self.encode_str(input));
     }
 
     /// Appends the encoding of arbitrary bytes to `out`; see [`Encoder::encode_bytes`].
@@ -207,84 +245,92 @@ impl Encoder {
     /// The index of the first byte this encoder changes.
     #[inline]
     fn first_encoded(&self, input: &[u8]) -> Option<usize> {
-        // Eight lookups per step with one branch: the common input has nothing to encode.
         let table = &self.table;
-        let mut chunks = input.chunks_exact(8);
-        let mut base = 0;
-        for chunk in &mut chunks {
-            let any = table[chunk[0] as usize]
-                | table[chunk[1] as usize]
-                | table[chunk[2] as usize]
-                | table[chunk[3] as usize]
-                | table[chunk[4] as usize]
-                | table[chunk[5] as usize]
-                | table[chunk[6] as usize]
-                | table[chunk[7] as usize];
-            if any {
-                return chunk
-                    .iter()
-                    .position(|&b| table[b as usize])
-                    .map(|i| base + i);
+        let n = input.len();
+        let mut i = 0;
+        // The common input has nothing to encode: test 16 bytes per branch.
+        while i + 16 <= n {
+            if any_changed(table, &input[i..]) || any_changed(table, &input[i + 8..]) {
+                break;
             }
-            base += 8;
+            i += 16;
         }
-        chunks
-            .remainder()
+        if i + 8 <= n && !any_changed(table, &input[i..]) {
+            i += 8;
+        }
+        // Fewer than 8 bytes left unchecked: test the last word (overlapping what was seen).
+        if i < n && n >= 8 && i + 8 > n && !any_changed(table, &input[n - 8..]) {
+            return None;
+        }
+        input[i..]
             .iter()
-            .position(|&b| table[b as usize])
-            .map(|i| base + i)
+            .position(|&b| table[b as usize] != 0)
+            .map(|p| i + p)
     }
 
-    /// Encodes `input[start..]` into `out`; `input[start]` is known to need encoding.
+    /// Appends the encoding of `input[start..]` to `out`, after `input[..start]` (which needs
+    /// no encoding); `input[start]` is known to need encoding.
     ///
-    /// Kept bytes are copied in runs. A kept run holds either ASCII bytes, or (only from
-    /// `encode_str`) whole UTF-8 sequences, so each run is valid UTF-8.
-    fn encode_tail(&self, input: &[u8], start: usize, out: &mut String) {
-        let hex = match self.hex {
-            HexCase::Upper => UPPER_HEX,
-            HexCase::Lower => LOWER_HEX,
+    /// The output size is counted first (one table pass), so the buffer is sized exactly
+    /// once. Long kept runs are copied eight bytes at a time (unconditionally, advancing only
+    /// when none of them changes); a word with a changed byte is done byte by byte without
+    /// branches: three bytes are always written (`%XX`, or the kept byte followed by bytes the
+    /// next write overwrites) and the write position advances by 1 or 3.
+    fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
+        let table = &self.table;
+        let escapes = match self.hex {
+            HexCase::Upper => &UPPER_ESCAPES,
+            HexCase::Lower => &LOWER_ESCAPES,
         };
         let plus = matches!(self.space, Space::Plus);
-        let mut i = start;
-        let mut run = start;
-        let mut escaped = [b'%', 0, 0];
-        while i < input.len() {
-            let b = input[i];
-            if self.table[b as usize] {
-                if run < i {
-                    push_utf8_run(&input[run..i], out);
-                }
-                if plus && b == b' ' {
-                    out.push('+');
-                } else {
-                    escaped[1] = hex[(b >> 4) as usize];
-                    escaped[2] = hex[(b & 15) as usize];
-                    push_ascii(&escaped, out);
-                }
-                run = i + 1;
+        let rest = &input[start..];
+        let changed: usize = rest.iter().map(|&b| table[b as usize] as usize).sum();
+        // Exact (plus the 2 bytes the last 3-byte write may pass the end by), except that a
+        // space written '+' takes 1 byte, not 3: truncated at the end.
+        let size = rest.len() + 2 * changed + 2;
+        out.reserve_exact(start + size);
+        out.extend_from_slice(&input[..start]);
+        let base = out.len();
+        out.resize(base + size, 0);
+        let buf = &mut out[base..];
+        let n = rest.len();
+        let mut i = 0;
+        let mut w = 0;
+        while i < n {
+            if i + 8 <= n && !any_changed(table, &rest[i..]) {
+                // A kept word. Room: each of these 8 input bytes yields at least one byte.
+                buf[w..w + 8].copy_from_slice(&rest[i..i + 8]);
+                i += 8;
+                w += 8;
+                continue;
             }
-            i += 1;
+            let end = (i + 8).min(n);
+            for &b in &rest[i..end] {
+                let (b, c) = if plus && b == b' ' {
+                    (b'+', 0)
+                } else {
+                    (b, table[b as usize] as usize)
+                };
+                let e = &escapes[b as usize];
+                let cell = &mut buf[w..w + 3];
+                cell[0] = if c == 0 { b } else { b'%' };
+                cell[1] = e[1];
+                cell[2] = e[2];
+                w += 1 + 2 * c;
+            }
+            i = end;
         }
-        if run < input.len() {
-            push_utf8_run(&input[run..], out);
-        }
+        out.truncate(base + w);
     }
 }
 
-/// Appends bytes known to be ASCII.
-#[inline]
-fn push_ascii(bytes: &[u8], out: &mut String) {
-    // from_utf8 on ASCII cannot fail; the lossy branch only keeps the function total.
-    match std::str::from_utf8(bytes) {
-        Ok(s) => out.push_str(s),
-        Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
+/// The encoder's output as a `String`: ASCII escapes and kept runs that are whole UTF-8
+/// sequences (from a `&str`, or ASCII from bytes), so the check cannot fail.
+fn into_string(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     }
-}
-
-/// Appends a run of kept bytes, which is valid UTF-8 by construction (see `encode_tail`).
-#[inline]
-fn push_utf8_run(bytes: &[u8], out: &mut String) {
-    push_ascii(bytes, out)
 }
 
 #[cfg(test)]
@@ -321,5 +367,27 @@ mod tests {
         let mut out = String::from(">");
         enc.encode_str_into("運", &mut out);
         assert_eq!(out, ">%e9%81%8b");
+    }
+
+    #[test]
+    fn word_loop_boundaries() {
+        // Lengths around the 8-byte steps, changed bytes at every position.
+        let enc = Encoder::new(UNRESERVED);
+        for len in 0..30 {
+            for at in 0..len {
+                let mut s = "a".repeat(len);
+                s.replace_range(at..at + 1, " ");
+                let expected = s.replace(' ', "%20");
+                assert_eq!(enc.encode_str(&s), expected);
+                assert_eq!(Encoder::form().encode_str(&s), s.replace(' ', "+"));
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_with_a_set_that_keeps_non_ascii() {
+        let keep_all = Encoder::new(EncodeSet::EMPTY.add(b' '));
+        assert_eq!(keep_all.encode_bytes(b"a \xFF"), "a%20%FF");
+        assert_eq!(keep_all.encode_str("a 運"), "a%20運");
     }
 }

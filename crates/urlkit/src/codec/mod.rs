@@ -15,6 +15,7 @@ mod decode;
 mod encode;
 mod encode_set;
 pub mod form;
+mod scan;
 pub mod sets;
 
 pub use decode::{

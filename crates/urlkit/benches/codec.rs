@@ -1,0 +1,194 @@
+//! urlkit's codec against the `percent-encoding` crate, in one run on the same inputs.
+//!
+//! `cargo bench -p urlkit --bench codec` (set `URLKIT_BENCH_MS` to change the time per
+//! measurement). Every comparison checks first that both produce the same output for every
+//! line, then times one pass over the corpus. Like for like: both sides return a `Cow`
+//! (borrowed when nothing changes), built with each library's own `Cow` conversion
+//! (`Cow::from(percent_decode(..))`, `Cow::from(utf8_percent_encode(..))`).
+
+#[path = "support/mod.rs"]
+mod support;
+
+use std::borrow::Cow;
+use std::hint::black_box;
+
+use percent_encoding::{percent_decode, utf8_percent_encode, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
+use support::{budget, measure, report, Corpus, Row};
+use urlkit::codec::{decode_to_bytes, sets, DecodeMode, EncodeSet, Encoder};
+
+/// The WHATWG path percent-encode set, written with percent-encoding's own API.
+const PE_PATH: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// All but ASCII alphanumerics (percent-encoding's `NON_ALPHANUMERIC`).
+const ALNUM_KEPT: EncodeSet = EncodeSet::ALL
+    .remove_range(b'a', b'z')
+    .remove_range(b'A', b'Z')
+    .remove_range(b'0', b'9');
+
+fn bench_decode(title: &str, corpus: &Corpus) {
+    for line in &corpus.lines {
+        let ours = decode_to_bytes(line.as_bytes(), DecodeMode::Lenient).unwrap();
+        let theirs: Cow<[u8]> = percent_decode(line.as_bytes()).into();
+        assert_eq!(ours, theirs, "decode differs on {line:?}");
+    }
+    let b = budget();
+    let urlkit = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            n += black_box(decode_to_bytes(line.as_bytes(), DecodeMode::Lenient))
+                .map_or(0, |c| c.len());
+        }
+        n
+    });
+    let pe_cow = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            let c: Cow<[u8]> = percent_decode(line.as_bytes()).into();
+            n += black_box(c).len();
+        }
+        n
+    });
+    let pe_vec = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            n += black_box(percent_decode(line.as_bytes()).collect::<Vec<u8>>()).len();
+        }
+        n
+    });
+    report(
+        &format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len()),
+        corpus.bytes(),
+        &[
+            Row {
+                name: "urlkit decode_to_bytes (Cow)".into(),
+                time: urlkit,
+            },
+            Row {
+                name: "percent_decode -> Cow".into(),
+                time: pe_cow,
+            },
+            Row {
+                name: "percent_decode -> Vec".into(),
+                time: pe_vec,
+            },
+        ],
+    );
+}
+
+fn bench_encode(title: &str, corpus: &Corpus, ours: Encoder, theirs: &'static AsciiSet) {
+    for line in &corpus.lines {
+        let a = ours.encode_str(line);
+        let b: Cow<str> = utf8_percent_encode(line, theirs).into();
+        assert_eq!(a, b, "encode differs on {line:?}");
+    }
+    let b = budget();
+    let urlkit = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            n += black_box(ours.encode_str(line)).len();
+        }
+        n
+    });
+    let pe_cow = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            let c: Cow<str> = utf8_percent_encode(line, theirs).into();
+            n += black_box(c).len();
+        }
+        n
+    });
+    let pe_string = measure(b, || {
+        let mut n = 0;
+        for line in &corpus.lines {
+            n += black_box(utf8_percent_encode(line, theirs).to_string()).len();
+        }
+        n
+    });
+    report(
+        &format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len()),
+        corpus.bytes(),
+        &[
+            Row {
+                name: "urlkit Encoder::encode_str (Cow)".into(),
+                time: urlkit,
+            },
+            Row {
+                name: "utf8_percent_encode -> Cow".into(),
+                time: pe_cow,
+            },
+            Row {
+                name: "utf8_percent_encode -> String".into(),
+                time: pe_string,
+            },
+        ],
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing: run only when benching.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("codec benchmark: run with `cargo bench -p urlkit --bench codec`");
+        return;
+    }
+    let real = support::real_url_lists();
+    for corpus in &real {
+        bench_decode("decode, real list", corpus);
+    }
+    for corpus in &real {
+        let dense = Corpus {
+            name: format!("{} %-dense", corpus.name),
+            lines: support::percent_dense(&corpus.lines),
+        };
+        bench_decode(
+            "decode, %-dense (every non-alphanumeric byte escaped)",
+            &dense,
+        );
+    }
+    for corpus in &real {
+        bench_encode(
+            "encode with the WHATWG path set, real list",
+            corpus,
+            Encoder::new(sets::PATH),
+            PE_PATH,
+        );
+    }
+    for corpus in &real {
+        bench_encode(
+            "encode all but alphanumerics (%-dense output), real list",
+            corpus,
+            Encoder::new(ALNUM_KEPT),
+            NON_ALPHANUMERIC,
+        );
+    }
+    let raw = support::japanese_raw(50_000);
+    let upper = Corpus {
+        name: "japanese-slug upper-hex".into(),
+        lines: support::encode_non_ascii(&raw, true),
+    };
+    let lower = Corpus {
+        name: "japanese-slug lower-hex".into(),
+        lines: support::encode_non_ascii(&raw, false),
+    };
+    let raw = Corpus {
+        name: "japanese-slug raw".into(),
+        lines: raw,
+    };
+    bench_decode("decode, Japanese slugs", &upper);
+    bench_decode("decode, Japanese slugs", &lower);
+    bench_encode(
+        "encode with the WHATWG path set, Japanese slugs",
+        &raw,
+        Encoder::new(sets::PATH),
+        PE_PATH,
+    );
+}
