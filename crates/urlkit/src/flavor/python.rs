@@ -19,7 +19,7 @@ use crate::codec::sets::UNRESERVED;
 use crate::codec::{decode_to_bytes, DecodeMode, Encoder, Space};
 
 use super::params::{Params, PyEncoding, PyErrors};
-use super::text::{to_bytes, Input};
+use super::text::Input;
 use super::{Decoded, Flavor, FlavorError, FlavorErrorKind};
 
 pub(super) fn encode(
@@ -178,8 +178,8 @@ pub(super) fn decode(
 ) -> Result<Decoded, FlavorError> {
     let encoding = params.encoding_choice().unwrap_or_default();
     let errors = params.errors_choice().unwrap_or(PyErrors::Replace);
-    let text = match input {
-        Input::Bytes(b) if std::str::from_utf8(b).is_err() => {
+    if let Input::Bytes(b) = input {
+        if std::str::from_utf8(b).is_err() {
             // Python's bytes path: unquote_to_bytes(bytes), then .decode() for unquote.
             if flavor == Flavor::PythonUnquotePlus {
                 return Err(type_error("a bytes-like object is required, not 'str'"));
@@ -190,44 +190,58 @@ pub(super) fn decode(
                 _ => Ok(Decoded::Text(decode_bytes(&bytes, encoding, errors, 0)?)),
             };
         }
-        other => to_bytes(other)?,
-    };
-    // Input offsets stay valid: the replacement of '+' keeps lengths.
-    let plus_replaced: Vec<u8>;
-    let s: &[u8] = if flavor == Flavor::PythonUnquotePlus {
-        plus_replaced = text
-            .iter()
-            .map(|&b| if b == b'+' { b' ' } else { b })
-            .collect();
-        &plus_replaced
-    } else {
-        &text
-    };
-    if flavor == Flavor::PythonUnquoteToBytes {
-        return Ok(Decoded::Bytes(unquote_to_bytes(s)));
     }
-    if !s.contains(&b'%') {
-        return Ok(Decoded::Text(String::from_utf8_lossy(s).into_owned()));
-    }
-    // `_asciire.split(string)`: ASCII runs are unquoted and decoded one by one; non-ASCII
-    // characters are kept as they are.
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let ascii = s[i].is_ascii();
-        let end = s[i..]
-            .iter()
-            .position(|b| b.is_ascii() != ascii)
-            .map_or(s.len(), |n| i + n);
-        let run = &s[i..end];
-        if ascii {
-            out.push_str(&decode_bytes(&unquote_to_bytes(run), encoding, errors, i)?);
-        } else {
-            out.push_str(&String::from_utf8_lossy(run));
+    let (mut points, offsets) = code_points(input);
+    if flavor == Flavor::PythonUnquotePlus {
+        for p in points.iter_mut().filter(|p| **p == u32::from(b'+')) {
+            *p = u32::from(b' ');
         }
-        i = end;
     }
-    Ok(Decoded::Text(out))
+    if flavor == Flavor::PythonUnquoteToBytes {
+        // `string.encode('utf-8')` first: strict, so a lone surrogate raises.
+        let bytes = encode_str(&points, &offsets, &Params::default())?;
+        return Ok(Decoded::Bytes(unquote_to_bytes(&bytes)));
+    }
+    let mut out: Vec<u32> = Vec::with_capacity(points.len());
+    if !points.contains(&u32::from(b'%')) {
+        out = points;
+    } else {
+        // `_asciire.split(string)`: ASCII runs are unquoted and decoded one by one;
+        // non-ASCII characters (lone surrogates included) are kept as they are.
+        let mut i = 0;
+        while i < points.len() {
+            let ascii = points[i] < 0x80;
+            let end = points[i..]
+                .iter()
+                .position(|&p| (p < 0x80) != ascii)
+                .map_or(points.len(), |n| i + n);
+            if ascii {
+                let run: Vec<u8> = points[i..end].iter().map(|&p| p as u8).collect();
+                let text = decode_bytes(&unquote_to_bytes(&run), encoding, errors, offsets[i])?;
+                out.extend(text.chars().map(u32::from));
+            } else {
+                out.extend_from_slice(&points[i..end]);
+            }
+            i = end;
+        }
+    }
+    match out
+        .iter()
+        .map(|&p| char::from_u32(p))
+        .collect::<Option<String>>()
+    {
+        Some(text) => Ok(Decoded::Text(text)),
+        None => {
+            let mut units = Vec::with_capacity(out.len());
+            for p in out {
+                match char::from_u32(p) {
+                    Some(c) => units.extend_from_slice(c.encode_utf16(&mut [0u16; 2])),
+                    None => units.push(p as u16),
+                }
+            }
+            Ok(Decoded::Utf16(units))
+        }
+    }
 }
 
 fn unquote_to_bytes(s: &[u8]) -> Vec<u8> {

@@ -10,7 +10,8 @@
 //!   like Java's `URLEncoder`) and writes space as `+`; `ERB::Util.url_encode` keeps
 //!   `a-zA-Z0-9_-.~` and writes space as `%20`.
 //! - `CGI.unescape` turns `+` into a space and leaves a malformed `%` as it is; its result is
-//!   bytes that need not be UTF-8.
+//!   bytes that need not be UTF-8. It stops at a `%` in the last two bytes, so `a%+` stays
+//!   `a%+` while `a+` is `a `.
 
 use crate::codec::sets::UNRESERVED;
 use crate::codec::{DecodeMode, EncodeSet, Encoder, Space};
@@ -35,8 +36,12 @@ pub(super) fn encode(flavor: Flavor, input: Input<'_>) -> Result<String, FlavorE
 
 pub(super) fn decode(input: Input<'_>) -> Result<Decoded, FlavorError> {
     let bytes = to_bytes(input)?;
-    Ok(Decoded::Bytes(super::php::lenient(
-        &bytes,
-        DecodeMode::Form,
-    )))
+    // cgi/escape's optimized_unescape stops at a '%' in the last two bytes
+    // (`if (i + 3 > len) break;`): whatever follows it, a '+' included, stays as it is.
+    let cut = (0..bytes.len())
+        .find(|&i| bytes[i] == b'%' && i + 3 > bytes.len())
+        .unwrap_or(bytes.len());
+    let mut out = super::php::lenient(&bytes[..cut], DecodeMode::Form);
+    out.extend_from_slice(&bytes[cut..]);
+    Ok(Decoded::Bytes(out))
 }
