@@ -134,15 +134,21 @@ impl Base64Error {
     }
 }
 
-impl fmt::Display for Base64Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.kind {
+impl Base64Error {
+    /// What went wrong, in words, without the location.
+    pub fn description(&self) -> &'static str {
+        match self.kind {
             Base64ErrorKind::InvalidCharacter => "a character outside the alphabet",
             Base64ErrorKind::InvalidPadding => "invalid '=' padding",
             Base64ErrorKind::InvalidLength => "a length no encoding produces",
             Base64ErrorKind::NonCanonical => "non-zero bits after the last byte",
-        };
-        write!(f, "{what} at byte {}", self.offset)
+        }
+    }
+}
+
+impl fmt::Display for Base64Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.description(), self.offset)
     }
 }
 

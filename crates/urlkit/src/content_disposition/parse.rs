@@ -125,9 +125,10 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.kind {
+impl ParseError {
+    /// What went wrong, in words, without the location.
+    pub fn description(&self) -> &'static str {
+        match self.kind {
             ParseErrorKind::ExpectedToken => "expected a token",
             ParseErrorKind::ExpectedEquals => "expected '=' after the parameter name",
             ParseErrorKind::ExpectedSemicolon => "expected ';' between parameters",
@@ -137,8 +138,13 @@ impl fmt::Display for ParseError {
             ParseErrorKind::MalformedEscape => "'%' must be followed by two hex digits",
             ParseErrorKind::UnsupportedCharset => "unsupported charset",
             ParseErrorKind::InvalidEncoding => "the decoded bytes are not valid in the charset",
-        };
-        write!(f, "{what} at byte {}", self.offset)
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.description(), self.offset)
     }
 }
 
