@@ -43,7 +43,7 @@ pub(super) fn encode(
         encoder = encoder.space(Space::Plus);
     }
     let bytes = match input {
-        Input::Bytes(b) if std::str::from_utf8(b).is_err() => {
+        Input::Bytes(b) => {
             if params.encoding_choice().is_some() {
                 return Err(type_error("quote() doesn't support 'encoding' for bytes"));
             }
@@ -179,17 +179,15 @@ pub(super) fn decode(
     let encoding = params.encoding_choice().unwrap_or_default();
     let errors = params.errors_choice().unwrap_or(PyErrors::Replace);
     if let Input::Bytes(b) = input {
-        if std::str::from_utf8(b).is_err() {
-            // Python's bytes path: unquote_to_bytes(bytes), then .decode() for unquote.
-            if flavor == Flavor::PythonUnquotePlus {
-                return Err(type_error("a bytes-like object is required, not 'str'"));
-            }
-            let bytes = unquote_to_bytes(b);
-            return match flavor {
-                Flavor::PythonUnquoteToBytes => Ok(Decoded::Bytes(bytes)),
-                _ => Ok(Decoded::Text(decode_bytes(&bytes, encoding, errors, 0)?)),
-            };
+        // Python's bytes path: unquote_to_bytes(bytes), then .decode() for unquote.
+        if flavor == Flavor::PythonUnquotePlus {
+            return Err(type_error("a bytes-like object is required, not 'str'"));
         }
+        let bytes = unquote_to_bytes(b);
+        return match flavor {
+            Flavor::PythonUnquoteToBytes => Ok(Decoded::Bytes(bytes)),
+            _ => Ok(Decoded::Text(decode_bytes(&bytes, encoding, errors, 0)?)),
+        };
     }
     let (mut points, offsets) = code_points(input);
     if flavor == Flavor::PythonUnquotePlus {
