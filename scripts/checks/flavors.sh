@@ -16,3 +16,24 @@ target="${CARGO_TARGET_DIR:-target}"
 
 "$target/debug/examples/flavor_corpus" > "$work/corpus.tsv"
 python3 tools/flavor-diff/run.py "$work/corpus.tsv"
+
+# Content-Disposition: Python's email package must read the file name back from what
+# `urlkit content-disposition` writes (filename* preferred over the ASCII fallback).
+echo "content-disposition read back by Python's email.message.Message (policy=default):"
+"$target/debug/urlkit" content-disposition '見積書.pdf' 'Übersicht "2026".xlsx' 'a\b.txt' '😀 emoji.png' \
+  | python3 -c '
+import sys
+from email import policy
+from email.message import Message
+names = ["見積書.pdf", "Übersicht \"2026\".xlsx", "a\\b.txt", "😀 emoji.png"]
+values = sys.stdin.read().splitlines()
+bad = 0
+for name, value in zip(names, values, strict=True):
+    m = Message(policy=policy.default)
+    m["Content-Disposition"] = value
+    got = m.get_filename()
+    ok = got == name
+    bad += not ok
+    print(f"  {\"ok  \" if ok else \"FAIL\"} {name!r} -> {value} -> {got!r}")
+sys.exit(1 if bad else 0)
+'

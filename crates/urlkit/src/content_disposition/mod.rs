@@ -62,10 +62,14 @@ impl Disposition {
 /// <https://www.rfc-editor.org/rfc/rfc6266#section-4.3>, <https://www.rfc-editor.org/rfc/rfc8187#section-3.2>
 pub fn build(filename: &str, disposition: Disposition) -> String {
     let printable_ascii = filename.bytes().all(|b| (0x20..0x7F).contains(&b));
-    let fallback = quoted_string(&ascii_fallback(filename));
     if printable_ascii {
-        return format!("{}; filename={fallback}", disposition.name());
+        return format!(
+            "{}; filename={}",
+            disposition.name(),
+            quoted_string(filename)
+        );
     }
+    let fallback = quoted_string(&ascii_fallback(filename));
     let ext = Encoder::new(ATTR_CHAR).encode_str(filename);
     format!(
         "{}; filename*=UTF-8''{ext}; filename={fallback}",
@@ -90,15 +94,25 @@ fn quoted_string(s: &str) -> String {
 /// The printable-ASCII stand-in for `filename`.
 fn ascii_fallback(filename: &str) -> String {
     let mut out = String::with_capacity(filename.len());
+    // A run of replaced characters, and the underscores around it, become one '_'.
+    let mut replacing = false;
     for c in filename.chars() {
+        if c == '_' && replacing {
+            continue;
+        }
         if (' '..='~').contains(&c) {
             out.push(c);
+            replacing = false;
         } else if c.is_control() {
             continue;
         } else if let Some(plain) = fold_latin(c) {
             out.push_str(plain);
+            replacing = false;
         } else if !out.ends_with('_') {
             out.push('_');
+            replacing = true;
+        } else {
+            replacing = true;
         }
     }
     let (stem, ext) = match out.rfind('.') {
