@@ -14,9 +14,6 @@ cargo build --quiet --locked --example flavor_corpus -p urlkit
 cargo build --quiet --locked -p urlkit-cli
 target="${CARGO_TARGET_DIR:-target}"
 
-"$target/debug/examples/flavor_corpus" > "$work/corpus.tsv"
-python3 tools/flavor-diff/run.py "$work/corpus.tsv"
-
 # Content-Disposition: Python's email package must read the file name back from what
 # `urlkit content-disposition` writes (filename* preferred over the ASCII fallback).
 echo "content-disposition read back by Python's email.message.Message (policy=default):"
@@ -32,8 +29,11 @@ for name, value in zip(names, values, strict=True):
     m = Message(policy=policy.default)
     m["Content-Disposition"] = value
     got = m.get_filename()
-    ok = got == name
-    bad += not ok
-    print(f"  {\"ok  \" if ok else \"FAIL\"} {name!r} -> {value} -> {got!r}")
+    status = "ok  " if got == name else "FAIL"
+    bad += got != name
+    print(f"  {status} {name!r} -> {value} -> {got!r}")
 sys.exit(1 if bad else 0)
 '
+
+"$target/debug/examples/flavor_corpus" > "$work/corpus.tsv"
+python3 tools/flavor-diff/run.py "$work/corpus.tsv"
