@@ -90,6 +90,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             }
         }
     })?;
-    let failures = out.finish()?;
+    let failures = out.failures();
+    out.finish()?;
     Ok(Status::from_count(failures))
 }

@@ -143,7 +143,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         args.texts.clone()
     };
     let mut out = ctx.output();
-    let style = out.style;
+    let style = if out.is_json() {
+        Style::plain()
+    } else {
+        out.style
+    };
     let width = Flavor::ALL
         .iter()
         .map(|f| f.name().len())
@@ -206,7 +210,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             }
             let name = format!("{:<width$}", row.flavor.name());
             let body = render(row, &style);
-            if row.differs.is_empty() {
+            if row.differs.is_empty()
+                && row.flavor.direction() == Direction::Encode
+                && row.result.is_ok()
+            {
+                writeln!(w, "{name}  {body}  {}", style.good("= rfc3986"))?;
+            } else if row.differs.is_empty() {
                 writeln!(w, "{name}  {body}")?;
             } else {
                 writeln!(w, "{name}  {body}  {}", style.dim(&describe(&row.differs)))?;
