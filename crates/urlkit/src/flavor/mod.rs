@@ -45,7 +45,8 @@ pub use text::{Decoded, Input};
 /// One foreign encoder or decoder, named `<language>.<function as spelled there>`.
 ///
 /// The list and what each keeps is in [`Flavor::ALL`], [`Flavor::keeps`] and
-/// [`Flavor::quirks`]; the spec each follows is [`Flavor::spec`].
+/// [`Flavor::checked_against`]; the spec each follows is [`Flavor::spec`]. Each variant names
+/// the runtime it was checked against and the quirks it reproduces.
 ///
 /// ```
 /// use urlkit::flavor::Flavor;
@@ -56,69 +57,136 @@ pub use text::{Decoded, Input};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Flavor {
-    /// JavaScript `encodeURIComponent` (ECMA-262 §19.2.6.5).
+    /// JavaScript `encodeURIComponent` (ECMA-262 §19.2.6.5), checked against Node.js v20.20.2.
+    ///
+    /// Keeps `A-Za-z0-9-_.~!'()*` (the RFC 2396 marks `!'()*` too); throws
+    /// `URIError: URI malformed` on a lone surrogate (strings are UTF-16).
     JsEncodeUriComponent,
-    /// JavaScript `encodeURI` (ECMA-262 §19.2.6.4).
+    /// JavaScript `encodeURI` (ECMA-262 §19.2.6.4), checked against Node.js v20.20.2.
+    ///
+    /// Also keeps `;/?:@&=+$,#`, so a value's `&` stays a separator; throws `URIError` on a
+    /// lone surrogate.
     JsEncodeUri,
-    /// JavaScript `escape` (ECMA-262 Annex B.2.1.1).
+    /// JavaScript `escape` (ECMA-262 Annex B.2.1.1), checked against Node.js v20.20.2.
+    ///
+    /// Keeps `A-Za-z0-9@*_+-./`; works on UTF-16 code units: below U+0100 `%XX` (Latin-1,
+    /// not UTF-8), above `%uXXXX`, lone surrogates included; never throws.
     JsEscape,
-    /// JavaScript `new URLSearchParams({k: value}).toString()`, the value part (WHATWG URL §5.2).
+    /// JavaScript `new URLSearchParams({k: value}).toString()`, the value part (WHATWG URL
+    /// §5.2), checked against Node.js v20.20.2.
+    ///
+    /// application/x-www-form-urlencoded: space is `+`, `~` is encoded and `*` kept; a lone
+    /// surrogate becomes U+FFFD (USVString) instead of throwing.
     JsUrlSearchParams,
-    /// The `encodeRFC3986URIComponent` helper that MDN gives under `encodeURIComponent`.
+    /// The `encodeRFC3986URIComponent` helper MDN gives under `encodeURIComponent`, checked
+    /// against Node.js v20.20.2.
+    ///
+    /// `encodeURIComponent` with `!'()*` re-encoded: RFC 3986 unreserved only, the same output
+    /// as PHP `rawurlencode` and Python `quote(s, safe='')`; throws `URIError` on a lone
+    /// surrogate.
     JsEncodeRfc3986UriComponent,
-    /// JavaScript `decodeURIComponent` (ECMA-262 §19.2.6.3).
+    /// JavaScript `decodeURIComponent` (ECMA-262 §19.2.6.3), checked against Node.js v20.20.2.
+    ///
+    /// Throws `URIError: URI malformed` on a `%` not followed by two hex digits (`100%`) and
+    /// on escapes that are not UTF-8 of a scalar value (truncated, overlong, surrogates);
+    /// `+` stays `+`.
     JsDecodeUriComponent,
-    /// JavaScript `decodeURI` (ECMA-262 §19.2.6.2).
+    /// JavaScript `decodeURI` (ECMA-262 §19.2.6.2), checked against Node.js v20.20.2.
+    ///
+    /// As `decodeURIComponent`, but escapes of `;/?:@&=+$,#` stay exactly as written (`%2f`
+    /// stays `%2f`).
     JsDecodeUri,
-    /// JavaScript `unescape` (ECMA-262 Annex B.2.1.2).
+    /// JavaScript `unescape` (ECMA-262 Annex B.2.1.2), checked against Node.js v20.20.2.
+    ///
+    /// Decodes `%XX` and `%uXXXX` to UTF-16 code units (so `%E6` is `æ`, not a UTF-8 byte)
+    /// and leaves anything malformed; never throws; may produce lone surrogates.
     JsUnescape,
-    /// Python `urllib.parse.quote(string, safe='/', encoding=None, errors=None)`.
+    /// Python `urllib.parse.quote(string, safe='/', encoding=None, errors=None)`, checked
+    /// against CPython 3.11.7.
+    ///
+    /// Keeps `A-Za-z0-9_.-~` and `safe` (default `/`: a path default, so `/` survives);
+    /// non-ASCII in `safe` is ignored; a lone surrogate raises `UnicodeEncodeError` (strict
+    /// UTF-8); `bytes` are encoded as they are.
     PythonQuote,
-    /// Python `urllib.parse.quote_plus(string, safe='', encoding=None, errors=None)`.
+    /// Python `urllib.parse.quote_plus(string, safe='')`, checked against CPython 3.11.7.
+    ///
+    /// `quote` with space as `+` and nothing safe by default.
     PythonQuotePlus,
-    /// Python `urllib.parse.urlencode` with the default `quote_via=quote_plus`; one value here,
-    /// a list of pairs with [`python_urlencode`].
+    /// Python `urllib.parse.urlencode` with the default `quote_via=quote_plus`, checked
+    /// against CPython 3.11.7; one value here, a list of pairs with [`python_urlencode`].
     PythonUrlencode,
-    /// Python `urllib.parse.unquote(string, encoding='utf-8', errors='replace')`.
+    /// Python `urllib.parse.unquote(string, encoding='utf-8', errors='replace')`, checked
+    /// against CPython 3.11.7.
+    ///
+    /// Never fails on a malformed `%` (it stays, so `100%` is `100%`); invalid UTF-8 becomes
+    /// U+FFFD; each run of ASCII is decoded on its own, so a raw non-ASCII character between
+    /// escapes splits a sequence (`%E6日%97` gives U+FFFD 日 U+FFFD); `+` stays.
     PythonUnquote,
-    /// Python `urllib.parse.unquote_plus`.
+    /// Python `urllib.parse.unquote_plus`, checked against CPython 3.11.7: `+` is a space,
+    /// then `unquote`.
     PythonUnquotePlus,
-    /// Python `urllib.parse.unquote_to_bytes`.
+    /// Python `urllib.parse.unquote_to_bytes`, checked against CPython 3.11.7: bytes out,
+    /// malformed `%` kept, a lone surrogate in the input raises `UnicodeEncodeError`.
     PythonUnquoteToBytes,
-    /// PHP `urlencode`.
+    /// PHP `urlencode`, checked against PHP 8.2.36: keeps only `A-Za-z0-9-_.`, so `~` becomes
+    /// `%7E`; space is `+`; works on bytes.
     PhpUrlencode,
-    /// PHP `rawurlencode`.
+    /// PHP `rawurlencode`, checked against PHP 8.2.36: RFC 3986, keeps `A-Za-z0-9-_.~`, space
+    /// is `%20`; works on bytes.
     PhpRawurlencode,
-    /// PHP `urldecode`.
+    /// PHP `urldecode`, checked against PHP 8.2.36: `+` is a space, a malformed `%` stays,
+    /// bytes out (need not be UTF-8); never fails.
     PhpUrldecode,
-    /// PHP `rawurldecode`.
+    /// PHP `rawurldecode`, checked against PHP 8.2.36: as `urldecode` but `+` stays.
     PhpRawurldecode,
-    /// PHP `http_build_query(['k' => value])`, the value part; a list of pairs with
-    /// [`php_http_build_query`].
+    /// PHP `http_build_query(['k' => value])`, the value part, checked against PHP 8.2.36
+    /// (`PHP_QUERY_RFC1738`: `urlencode`); a list of pairs with [`php_http_build_query`].
     PhpHttpBuildQuery,
-    /// Go `net/url.QueryEscape`.
+    /// Go `net/url.QueryEscape`, checked against Go 1.19.8: keeps `A-Za-z0-9-_.~`, space is
+    /// `+`, every reserved character encoded; works on bytes.
     GoQueryEscape,
-    /// Go `net/url.PathEscape`.
+    /// Go `net/url.PathEscape`, checked against Go 1.19.8: one path segment, so `/ ; , ?`
+    /// are encoded while `$ & + : = @` are kept; space is `%20`.
     GoPathEscape,
-    /// Go `net/url.QueryUnescape`.
+    /// Go `net/url.QueryUnescape`, checked against Go 1.19.8: `+` is a space; the first
+    /// `%` not followed by two hex digits is an error `invalid URL escape "%zz"` (at most three
+    /// bytes, quoted as `strconv.Quote` does: `"%\xe6\x97"`); bytes out.
     GoQueryUnescape,
-    /// Go `net/url.PathUnescape`.
+    /// Go `net/url.PathUnescape`, checked against Go 1.19.8: as `QueryUnescape` but `+`
+    /// stays.
     GoPathUnescape,
-    /// Java `java.net.URLEncoder.encode(s, StandardCharsets.UTF_8)`.
+    /// Java `java.net.URLEncoder.encode(s, StandardCharsets.UTF_8)`, checked against OpenJDK
+    /// 17.0.15: keeps `a-zA-Z0-9.-*_` (so `~` is encoded, `*` kept), space is `+`, a lone
+    /// surrogate becomes `?` (`%3F`).
     JavaUrlEncoder,
-    /// Java `java.net.URLDecoder.decode(s, StandardCharsets.UTF_8)`.
+    /// Java `java.net.URLDecoder.decode(s, StandardCharsets.UTF_8)`, checked against OpenJDK
+    /// 17.0.15.
+    ///
+    /// `+` is a space; escapes are read by `Integer.parseInt(.., 16)`, which takes a sign
+    /// and Unicode digits (`%+5` is byte 5, `%-5` fails with "negative value"); throws
+    /// `IllegalArgumentException` ("Illegal hex characters in escape (%) pattern - Error at
+    /// index N in: \"XY\"", "Incomplete trailing escape (%) pattern"); invalid UTF-8 is
+    /// replaced the JDK's way (`%ED%A0%80` is one U+FFFD, not three).
     JavaUrlDecoder,
-    /// Ruby `CGI.escape`.
+    /// Ruby `CGI.escape`, checked against Ruby 3.1.2 (cgi 0.3.5): keeps `A-Za-z0-9_.-~`,
+    /// space is `+`; works on bytes.
     RubyCgiEscape,
-    /// Ruby `CGI.unescape`.
+    /// Ruby `CGI.unescape`, checked against Ruby 3.1.2 (cgi 0.3.5): `+` is a space, a
+    /// malformed `%` stays, bytes out; it stops at a `%` in the last two bytes, so `a%+` stays
+    /// `a%+`.
     RubyCgiUnescape,
-    /// Ruby `URI.encode_www_form_component`.
+    /// Ruby `URI.encode_www_form_component`, checked against Ruby 3.1.2 (uri 0.11.0):
+    /// keeps `*-.0-9A-Z_a-z` (like Java: `~` encoded, `*` kept), space is `+`.
     RubyUriEncodeWwwFormComponent,
-    /// Ruby `ERB::Util.url_encode`.
+    /// Ruby `ERB::Util.url_encode`, checked against Ruby 3.1.2 (erb 2.2.3): RFC 3986
+    /// unreserved only, space is `%20`.
     RubyErbUtilUrlEncode,
-    /// Perl `URI::Escape::uri_escape_utf8`.
+    /// Perl `URI::Escape::uri_escape_utf8`, checked against URI::Escape 5.17 (Perl 5.36.0):
+    /// RFC 3986 unreserved only, characters as UTF-8; bytes that are not UTF-8 are Latin-1
+    /// characters to Perl, so the byte `0xFF` becomes `%C3%BF`.
     PerlUriEscapeUtf8,
-    /// Perl `URI::Escape::uri_unescape`.
+    /// Perl `URI::Escape::uri_unescape`, checked against URI::Escape 5.17: decodes `%XX`,
+    /// leaves anything else, bytes out.
     PerlUriUnescape,
 }
 
