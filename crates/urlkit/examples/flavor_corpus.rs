@@ -3,7 +3,8 @@
 //!
 //! Output, one line per input: `flavor <TAB> input-hex <TAB> ok|err <TAB> result-hex`.
 //! The input is hex of UTF-16 code units (4 digits each) for the flavors of languages whose
-//! strings are UTF-16 or code points (JavaScript, Java, Python), hex of bytes otherwise. A
+//! strings are UTF-16 or code points (JavaScript, Java, Python), hex of bytes otherwise;
+//! Python's functions also take `bytes`, given as `b:` and hex of the bytes. A
 //! result is hex of UTF-16 code units for JavaScript and Java, of bytes otherwise (UTF-8 for
 //! text); an error's result is hex of the UTF-8 of its message.
 //!
@@ -228,6 +229,25 @@ fn corpus(flavor: Flavor, rng: &mut Rng, per_flavor: usize) -> Vec<Raw> {
         }
     }
     let decoder = flavor.direction() == Direction::Decode;
+    if flavor.language() == Language::Python {
+        // Python's functions take bytes too: every single byte, and random byte strings.
+        for byte in 0u8..=0xFF {
+            out.push(Raw::Bytes(vec![byte]));
+        }
+        for _ in 0..100 {
+            let mut b = Builder::new(Model::Bytes);
+            for _ in 0..rng.below(8) + 1 {
+                if decoder {
+                    decoder_token(rng, &mut b);
+                } else if rng.chance(30) {
+                    b.broken(rng);
+                } else {
+                    b.char(random_char(rng));
+                }
+            }
+            out.push(b.done());
+        }
+    }
     while out.len() < per_flavor {
         let mut b = Builder::new(m);
         let tokens = rng.below(10) + 1;
@@ -314,6 +334,9 @@ fn main() -> io::Result<()> {
         for raw in corpus(flavor, &mut rng, per_flavor) {
             let (input, input_hex) = match &raw {
                 Raw::Utf16(u) => (Input::Utf16(u), hex_units(u)),
+                Raw::Bytes(b) if model(flavor) == Model::Utf16 => {
+                    (Input::Bytes(b), format!("b:{}", hex_bytes(b)))
+                }
                 Raw::Bytes(b) => (Input::Bytes(b), hex_bytes(b)),
             };
             let result = match flavor.direction() {
