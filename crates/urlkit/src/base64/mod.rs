@@ -41,6 +41,10 @@ impl Alphabet {
     }
 
     /// The RFC's name for it.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::base64::Alphabet::Standard.name(), "base64");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Alphabet::Standard => "base64",
@@ -124,11 +128,20 @@ pub struct Base64Error {
 
 impl Base64Error {
     /// What went wrong.
+    ///
+    /// ```
+    /// use urlkit::base64::{Base64, Base64ErrorKind};
+    /// assert_eq!(Base64::STANDARD.decode("Zg").unwrap_err().kind(), Base64ErrorKind::InvalidPadding);
+    /// ```
     pub fn kind(&self) -> Base64ErrorKind {
         self.kind
     }
 
     /// The byte offset in the input.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::base64::Base64::STANDARD.decode("Zm9v\n").unwrap_err().offset(), 4);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -136,6 +149,11 @@ impl Base64Error {
 
 impl Base64Error {
     /// What went wrong, in words, without the location.
+    ///
+    /// ```
+    /// let e = urlkit::base64::Base64::STANDARD.decode("Zh==").unwrap_err();
+    /// assert_eq!(e.description(), "non-zero bits after the last byte");
+    /// ```
     pub fn description(&self) -> &'static str {
         match self.kind {
             Base64ErrorKind::InvalidCharacter => "a character outside the alphabet",
@@ -171,11 +189,20 @@ impl Base64 {
     pub const STANDARD: Base64 = Base64::new(Alphabet::Standard, Padding::Pad);
 
     /// A codec with `alphabet` and `padding`.
+    ///
+    /// ```
+    /// use urlkit::base64::{Alphabet, Base64, Padding};
+    /// assert_eq!(Base64::new(Alphabet::UrlSafe, Padding::Pad).encode(b"\xfb"), "-w==");
+    /// ```
     pub const fn new(alphabet: Alphabet, padding: Padding) -> Base64 {
         Base64 { alphabet, padding }
     }
 
     /// Encodes `data`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::base64::Base64::STANDARD.encode("こんにちは".as_bytes()), "44GT44KT44Gr44Gh44Gv");
+    /// ```
     pub fn encode(&self, data: &[u8]) -> String {
         let chars = self.alphabet.chars();
         let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
@@ -204,6 +231,12 @@ impl Base64 {
     /// *Rationale*: RFC 4648 §3.3 says decoders MUST reject characters outside the alphabet
     /// unless the referring specification says otherwise; line breaks are MIME's (RFC 2045),
     /// not base64's, so they are rejected too.
+    ///
+    /// ```
+    /// use urlkit::base64::{Base64, Base64ErrorKind};
+    /// assert_eq!(Base64::STANDARD.decode("Zm9vYg==").unwrap(), b"foob");
+    /// assert_eq!(Base64::STANDARD.decode("Zm9v\r\nYg==").unwrap_err().kind(), Base64ErrorKind::InvalidCharacter);
+    /// ```
     pub fn decode(&self, text: &str) -> Result<Vec<u8>, Base64Error> {
         let bytes = text.as_bytes();
         let err = |kind, offset| Base64Error { kind, offset };

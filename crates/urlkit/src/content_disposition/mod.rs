@@ -31,6 +31,10 @@ pub enum Disposition {
 
 impl Disposition {
     /// The token.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::content_disposition::Disposition::Attachment.name(), "attachment");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Disposition::Attachment => "attachment",

@@ -23,32 +23,62 @@ pub struct ContentDisposition {
 
 impl ContentDisposition {
     /// The disposition type, lowercased (`attachment`, `inline`, or an extension token).
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("INLINE").unwrap().disposition(), "inline");
+    /// ```
     pub fn disposition(&self) -> &str {
         &self.disposition
     }
 
     /// The file name: `filename*` decoded when present (RFC 6266 §4.3: "when both ... are
     /// present ... recipients SHOULD pick filename*"), else `filename`.
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("attachment; filename=\"a.txt\"; filename*=UTF-8''%C3%A9.txt").unwrap().filename(), Some("é.txt"));
+    /// ```
     pub fn filename(&self) -> Option<&str> {
         self.filename_ext.as_deref().or(self.filename.as_deref())
     }
 
     /// The plain `filename` parameter (the fallback), unescaped.
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("attachment; filename=\"a.txt\"; filename*=UTF-8''%C3%A9.txt").unwrap().filename_fallback(), Some("a.txt"));
+    /// ```
     pub fn filename_fallback(&self) -> Option<&str> {
         self.filename.as_deref()
     }
 
     /// The charset of `filename*` as written (`UTF-8`, `ISO-8859-1`, ...).
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("attachment; filename*=utf-8''a").unwrap().charset(), Some("utf-8"));
+    /// ```
     pub fn charset(&self) -> Option<&str> {
         self.charset.as_deref()
     }
 
     /// The language tag of `filename*`, when it has one.
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("attachment; filename*=UTF-8'ja'a").unwrap().language(), Some("ja"));
+    /// ```
     pub fn language(&self) -> Option<&str> {
         self.language.as_deref()
     }
 
     /// The other parameters, names lowercased, values unquoted.
+    ///
+    /// ```
+    /// use urlkit::content_disposition::parse;
+    /// assert_eq!(parse("attachment; size=42").unwrap().params(), [("size".to_owned(), "42".to_owned())]);
+    /// ```
     pub fn params(&self) -> &[(String, String)] {
         &self.params
     }
@@ -115,11 +145,20 @@ pub struct ParseError {
 
 impl ParseError {
     /// What went wrong.
+    ///
+    /// ```
+    /// use urlkit::content_disposition::{parse, ParseErrorKind};
+    /// assert_eq!(parse("attachment; filename").unwrap_err().kind(), ParseErrorKind::ExpectedEquals);
+    /// ```
     pub fn kind(&self) -> ParseErrorKind {
         self.kind
     }
 
     /// The byte offset in the value.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::content_disposition::parse("attachment; filename").unwrap_err().offset(), 20);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -127,6 +166,11 @@ impl ParseError {
 
 impl ParseError {
     /// What went wrong, in words, without the location.
+    ///
+    /// ```
+    /// let e = urlkit::content_disposition::parse("attachment; a=1; a=2").unwrap_err();
+    /// assert_eq!(e.description(), "the parameter appears twice");
+    /// ```
     pub fn description(&self) -> &'static str {
         match self.kind {
             ParseErrorKind::ExpectedToken => "expected a token",

@@ -44,6 +44,10 @@ pub enum Language {
 
 impl Language {
     /// The exact runtime every flavor of this language was checked against, input by input.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::Language::Js.runtime(), "Node.js v20.20.2");
+    /// ```
     pub const fn runtime(self) -> &'static str {
         match self {
             Language::Js => "Node.js v20.20.2",
@@ -59,6 +63,11 @@ impl Language {
 
 impl Flavor {
     /// Every flavor, encoders first within each language.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Direction, Flavor};
+    /// assert_eq!(Flavor::ALL.iter().filter(|f| f.direction() == Direction::Encode).count(), 18);
+    /// ```
     pub const ALL: [Flavor; 31] = [
         Flavor::JsEncodeUriComponent,
         Flavor::JsEncodeUri,
@@ -94,6 +103,10 @@ impl Flavor {
     ];
 
     /// The name, `<language>.<function as spelled there>`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::Flavor::RubyErbUtilUrlEncode.name(), "ruby.ERB::Util.url_encode");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Flavor::JsEncodeUriComponent => "js.encodeURIComponent",
@@ -131,11 +144,22 @@ impl Flavor {
     }
 
     /// The flavor of that name.
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// assert_eq!(Flavor::from_name("go.PathEscape"), Some(Flavor::GoPathEscape));
+    /// assert_eq!(Flavor::from_name("go.pathescape"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Flavor> {
         Flavor::ALL.into_iter().find(|f| f.name() == name)
     }
 
     /// Whether it encodes or decodes.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Direction, Flavor};
+    /// assert_eq!(Flavor::JsEscape.direction(), Direction::Encode);
+    /// ```
     pub const fn direction(self) -> Direction {
         use Flavor::*;
         match self {
@@ -149,6 +173,11 @@ impl Flavor {
     }
 
     /// The language it comes from.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Flavor, Language};
+    /// assert_eq!(Flavor::JavaUrlDecoder.language(), Language::Java);
+    /// ```
     pub const fn language(self) -> Language {
         use Flavor::*;
         match self {
@@ -176,6 +205,10 @@ impl Flavor {
     }
 
     /// The runtime it was checked against (see [`Language::runtime`]).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::Flavor::PythonQuote.checked_against(), "CPython 3.11.7");
+    /// ```
     pub const fn checked_against(self) -> &'static str {
         self.language().runtime()
     }
@@ -220,6 +253,10 @@ impl Flavor {
     }
 
     /// Where the original is documented.
+    ///
+    /// ```
+    /// assert!(urlkit::flavor::Flavor::GoQueryEscape.spec().starts_with("https://pkg.go.dev/"));
+    /// ```
     pub const fn spec(self) -> &'static str {
         use Flavor::*;
         match self {

@@ -251,6 +251,12 @@ pub struct FlavorError {
 
 impl FlavorError {
     /// An error of `kind` at `offset` with the original's `message`.
+    ///
+    /// ```
+    /// use urlkit::flavor::{FlavorError, FlavorErrorKind};
+    /// let e = FlavorError::new(FlavorErrorKind::UriError, 3, "URIError: URI malformed");
+    /// assert_eq!(e.to_string(), "URIError: URI malformed");
+    /// ```
     pub fn new(kind: FlavorErrorKind, offset: usize, message: impl Into<String>) -> FlavorError {
         FlavorError {
             kind,
@@ -260,16 +266,33 @@ impl FlavorError {
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Flavor, FlavorErrorKind};
+    /// let e = Flavor::JavaUrlDecoder.decode("%").unwrap_err();
+    /// assert_eq!(e.kind(), FlavorErrorKind::IllegalArgument);
+    /// ```
     pub fn kind(&self) -> FlavorErrorKind {
         self.kind
     }
 
     /// Where in the input (see the type's doc for the unit).
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// assert_eq!(Flavor::JsDecodeUriComponent.decode("運%E6").unwrap_err().offset(), 3);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The original's message, as its runtime prints it.
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// let e = Flavor::JavaUrlDecoder.decode("%").unwrap_err();
+    /// assert_eq!(e.message(), "java.lang.IllegalArgumentException: URLDecoder: Incomplete trailing escape (%) pattern");
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }

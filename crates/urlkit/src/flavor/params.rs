@@ -18,6 +18,11 @@ impl Params {
     /// Python's `safe`: ASCII characters kept as they are, besides the always-safe
     /// `A-Za-z0-9_.-~` (default `/` for `quote`, empty for `quote_plus` and `urlencode`).
     /// Non-ASCII characters in `safe` are ignored, as Python ignores them.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Flavor, Input, Params, PyEncoding, PyErrors};
+    /// assert_eq!(Flavor::PythonQuotePlus.encode_with(Input::Text("a/b c"), &Params::default().safe("/")).unwrap(), "a/b+c");
+    /// ```
     #[must_use]
     pub fn safe(mut self, chars: &str) -> Params {
         self.safe = Some(chars.to_owned());
@@ -25,6 +30,11 @@ impl Params {
     }
 
     /// Python's `encoding` (default UTF-8).
+    ///
+    /// ```
+    /// use urlkit::flavor::{Flavor, Input, Params, PyEncoding, PyErrors};
+    /// assert_eq!(Flavor::PythonQuote.encode_with(Input::Text("é"), &Params::default().encoding(PyEncoding::Latin1)).unwrap(), "%E9");
+    /// ```
     #[must_use]
     pub fn encoding(mut self, encoding: PyEncoding) -> Params {
         self.encoding = Some(encoding);
@@ -32,6 +42,11 @@ impl Params {
     }
 
     /// Python's `errors` (default `strict` when encoding, `replace` when decoding).
+    ///
+    /// ```
+    /// use urlkit::flavor::{Flavor, Input, Params, PyEncoding, PyErrors};
+    /// assert_eq!(Flavor::PythonUnquote.decode_with(Input::Text("a%FF"), &Params::default().errors(PyErrors::Ignore)).unwrap().to_string_lossy(), "a");
+    /// ```
     #[must_use]
     pub fn errors(mut self, errors: PyErrors) -> Params {
         self.errors = Some(errors);
@@ -39,16 +54,31 @@ impl Params {
     }
 
     /// The `safe` given, if any.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Params, PyErrors};
+    /// assert_eq!(Params::default().safe("/:").safe_chars(), Some("/:"));
+    /// ```
     pub fn safe_chars(&self) -> Option<&str> {
         self.safe.as_deref()
     }
 
     /// The `encoding` given, if any.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Params, PyErrors};
+    /// assert_eq!(Params::default().encoding_choice(), None);
+    /// ```
     pub fn encoding_choice(&self) -> Option<PyEncoding> {
         self.encoding
     }
 
     /// The `errors` given, if any.
+    ///
+    /// ```
+    /// use urlkit::flavor::{Params, PyErrors};
+    /// assert_eq!(Params::default().errors(PyErrors::Ignore).errors_choice(), Some(PyErrors::Ignore));
+    /// ```
     pub fn errors_choice(&self) -> Option<PyErrors> {
         self.errors
     }
@@ -73,6 +103,10 @@ pub enum PyEncoding {
 
 impl PyEncoding {
     /// Python's canonical codec name, as its error messages spell it.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::PyEncoding::Latin1.name(), "latin-1");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             PyEncoding::Utf8 => "utf-8",
@@ -82,6 +116,11 @@ impl PyEncoding {
     }
 
     /// The codec for one of the names Python accepts for it (case-insensitive, `-`/`_`).
+    ///
+    /// ```
+    /// use urlkit::flavor::PyEncoding;
+    /// assert_eq!(PyEncoding::from_name("UTF_8"), Some(PyEncoding::Utf8));
+    /// ```
     pub fn from_name(name: &str) -> Option<PyEncoding> {
         let n = name.to_ascii_lowercase().replace('_', "-");
         match n.as_str() {
@@ -122,6 +161,10 @@ pub enum PyErrors {
 
 impl PyErrors {
     /// The handler of that name.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::PyErrors::from_name("strict").map(|e| e.name()), Some("strict"));
+    /// ```
     pub fn from_name(name: &str) -> Option<PyErrors> {
         match name {
             "strict" => Some(PyErrors::Strict),
@@ -133,6 +176,10 @@ impl PyErrors {
     }
 
     /// Python's name.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::flavor::PyErrors::XmlCharRefReplace.name(), "xmlcharrefreplace");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             PyErrors::Strict => "strict",
