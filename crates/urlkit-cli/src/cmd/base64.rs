@@ -17,7 +17,8 @@ Examples:
   urlkit base64 'こんにちは'                  44GT44KT44Gr44Gh44Gv
   urlkit base64 --url --no-pad '??>'        Pz8-
   urlkit base64 --decode 'Zm9vYmFy'         foobar
-  urlkit base64 --decode --url 'Pz8-'       error: a character outside the alphabet... (padding)";
+  urlkit base64 --decode --url 'Pz8-'       ??>
+  urlkit base64 --decode 'Zm9v YmFy'        error: column 5 (byte 4): a character outside the alphabet";
 
 /// Arguments of `urlkit base64`.
 #[derive(clap::Args, Debug)]
