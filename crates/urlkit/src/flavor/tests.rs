@@ -85,3 +85,76 @@ fn python_unquote_splits_ascii_runs() {
         Decoded::Text("\u{FFFD}日\u{FFFD}".into())
     );
 }
+
+/// The seed's table (Node, Python, PHP, Go): each observation it draws from the comparison.
+#[test]
+fn seed_observations() {
+    use Flavor::*;
+    let seed_functions = [
+        JsEncodeUriComponent,
+        JsEncodeUri,
+        JsEscape,
+        JsUrlSearchParams,
+        JsEncodeRfc3986UriComponent,
+        PythonQuote,
+        PythonQuotePlus,
+        PythonUrlencode,
+        PhpUrlencode,
+        PhpRawurlencode,
+        GoQueryEscape,
+        GoPathEscape,
+    ];
+    let out = |f: Flavor| f.encode(SEED).unwrap();
+    let keeps = |f: Flavor, c: char| {
+        let o = out(f);
+        o.contains(c) && !(c == '+' && o.starts_with("a+b"))
+    };
+    // RFC 3986: rawurlencode = quote(s, safe='') = encodeRFC3986URIComponent.
+    let quote_no_safe = PythonQuote
+        .encode_with(Input::Text(SEED), &Params::default().safe(""))
+        .unwrap();
+    assert_eq!(out(PhpRawurlencode), quote_no_safe);
+    assert_eq!(out(JsEncodeRfc3986UriComponent), quote_no_safe);
+    // '+' for space: exactly URLSearchParams, quote_plus, urlencode, php urlencode, QueryEscape.
+    let plus: Vec<Flavor> = seed_functions
+        .into_iter()
+        .filter(|f| out(*f).starts_with("a+b"))
+        .collect();
+    assert_eq!(
+        plus,
+        [
+            JsUrlSearchParams,
+            PythonQuotePlus,
+            PythonUrlencode,
+            PhpUrlencode,
+            GoQueryEscape
+        ]
+    );
+    // quote keeps '/' by default.
+    assert!(out(PythonQuote).contains("d/e"));
+    // '~' encoded only by PHP urlencode and URLSearchParams (and escape, which the seed lists
+    // among the JavaScript functions but not in its language table).
+    let tilde: Vec<Flavor> = seed_functions
+        .into_iter()
+        .filter(|f| !keeps(*f, '~'))
+        .collect();
+    assert_eq!(tilde, [JsEscape, JsUrlSearchParams, PhpUrlencode]);
+    // '*' kept only by URLSearchParams among the form/RFC encoders (encodeURIComponent,
+    // encodeURI and escape keep it too, as the RFC 2396 mark characters).
+    let star: Vec<Flavor> = seed_functions
+        .into_iter()
+        .filter(|f| keeps(*f, '*'))
+        .collect();
+    assert_eq!(
+        star,
+        [
+            JsEncodeUriComponent,
+            JsEncodeUri,
+            JsEscape,
+            JsUrlSearchParams
+        ]
+    );
+    // PathEscape encodes '/' and keeps '& = +'.
+    let path = out(GoPathEscape);
+    assert!(path.contains("%2F") && path.contains("b&c=d") && path.contains("g+h"));
+}
