@@ -182,7 +182,12 @@ fn decoder_token(rng: &mut Rng, b: &mut Builder) {
         70..=72 => b.text(&format!("%u{:04X}", rng.range(0, 0xFFFF))),
         73 => b.text(["%u12", "%uZZZZ", "%u"][rng.below(3) as usize]),
         74..=75 => {
-            b.text(["%+5", "%-0", "%-5", "%+f", "%+-", "%１２", "%0０"][rng.below(7) as usize])
+            // Signs and Unicode digits, which Java's Integer.parseInt accepts.
+            const ODD: [&str; 12] = [
+                "%+5", "%-0", "%-5", "%+f", "%+-", "%１２", "%0０", "%٠١", "%ＡＦ", "%ｆ０", "%߀٩",
+                "%-٠",
+            ];
+            b.text(ODD[rng.below(12) as usize]);
         }
         76..=77 => {
             b.text("%");

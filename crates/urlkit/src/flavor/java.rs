@@ -120,8 +120,9 @@ fn parse_int(digits: &[u16]) -> Result<u8, String> {
     Ok(value as u8)
 }
 
-/// `Character.digit(c, 16)`: ASCII and fullwidth hex digits, and the decimal digits (`Nd`)
-/// of the common scripts.
+/// `Character.digit(c, 16)`: ASCII and fullwidth hex digits and the decimal digits (`Nd`)
+/// of the BMP; exactly the code units OpenJDK 17 accepts (strings are UTF-16, so astral
+/// digits never reach it).
 fn java_digit(c: u16) -> Option<u8> {
     let ascii = |c: u16| match c {
         0x30..=0x39 => Some((c - 0x30) as u8),
