@@ -161,11 +161,16 @@ pub fn run(_args: &Args, ctx: &Ctx) -> CmdResult {
             .map(|f| f.name().len())
             .max()
             .unwrap_or(0);
+        let keeps = Flavor::ALL
+            .iter()
+            .map(|f| f.keeps().chars().count())
+            .max()
+            .unwrap_or(0);
         let w = out.writer();
         for f in Flavor::ALL {
             writeln!(
                 w,
-                "{}  {}  {:<58}  {}",
+                "{}  {}  {:<keeps$}  {}",
                 style.bold(&format!("{:<width$}", f.name())),
                 direction_name(f.direction()),
                 f.keeps(),
