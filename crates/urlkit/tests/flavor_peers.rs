@@ -7,6 +7,12 @@
 //!   `escapeBenchmarks`, and the `shouldEscapeTests` rows for `encodeQueryComponent` (the
 //!   only mode a flavor exposes: `QueryEscape`) from `testdata/go/net_url_escape.json`.
 //!
+//! - `wpt_urlsearchparams_stringifier::NN`: the WPT `urlsearchparams-stringifier.any.js`
+//!   tests that build a `URLSearchParams` with `append`/`delete` and serialize it
+//!   (`testdata/wpt/urlsearchparams-traces.json`), replayed with `js.URLSearchParams` on each
+//!   name and value (a query-string argument is parsed with the codec's form decoding). The
+//!   one test that goes through a `URL` object is not a flavor's and is not run.
+//!
 //! Calls that pass arguments a flavor cannot take (None, tuples, ints, `quote_via`, `doseq`)
 //! are listed in `flavor_peers.expected-failures` with the reason; an unexpected pass fails.
 
@@ -339,6 +345,67 @@ fn go_case(table: &str, case: &Value) -> Result<(), Failed> {
     }
 }
 
+/// The WHATWG application/x-www-form-urlencoded parser, on the codec's form decoding.
+fn form_parse(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let form = |s: &str| {
+        urlkit::codec::decode(s, urlkit::codec::DecodeMode::Form)
+            .map(|c| c.into_owned())
+            .unwrap_or_default()
+    };
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (form(k), form(v))
+        })
+        .collect()
+}
+
+/// Replays a WPT trace of `URLSearchParams` objects built empty or from a string, changed
+/// with `append`/`delete` and serialized; `None` when it does anything else.
+fn stringifier_trace(steps: &[Value]) -> Option<Result<(), Failed>> {
+    let mut objects: HashMap<u64, Vec<(String, String)>> = HashMap::new();
+    for step in steps {
+        let id = step["id"].as_u64();
+        match (step["op"].as_str()?, step["method"].as_str()) {
+            ("new", _) if step["class"] == "URLSearchParams" => {
+                let init = match step["args"].as_array()?.first() {
+                    None => Vec::new(),
+                    Some(Value::String(q)) => form_parse(q),
+                    Some(_) => return None,
+                };
+                objects.insert(id?, init);
+            }
+            ("assert", _) => {}
+            ("call", Some("append")) => objects.get_mut(&id?)?.push((
+                step["args"][0].as_str()?.to_owned(),
+                step["args"][1].as_str()?.to_owned(),
+            )),
+            ("call", Some("delete")) => {
+                let name = step["args"][0].as_str()?;
+                objects.get_mut(&id?)?.retain(|(k, _)| k != name);
+            }
+            ("call", Some("toString")) => {
+                let enc = |s: &str| Flavor::JsUrlSearchParams.encode(s).unwrap_or_default();
+                let got: Vec<String> = objects
+                    .get(&id?)?
+                    .iter()
+                    .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+                    .collect();
+                let got = got.join("&");
+                let want = step["result"].as_str()?;
+                if got != want {
+                    return Some(Err(format!("toString: got {got:?}, want {want:?}").into()));
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(Ok(()))
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut expected: HashMap<String, String> = HashMap::new();
@@ -373,6 +440,22 @@ fn main() {
         trials.push((
             format!("cpython_urllib::{i:04}"),
             Box::new(move || cpython_case(&case)) as Box<dyn FnOnce() -> Result<(), Failed> + Send>,
+        ));
+    }
+    let traces = load("wpt/urlsearchparams-traces.json");
+    let stringifier = traces["tests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["file"].as_str().unwrap_or("").contains("stringifier"));
+    for (i, test) in stringifier.enumerate() {
+        let steps = test["steps"].as_array().cloned().unwrap_or_default();
+        if stringifier_trace(&steps).is_none() {
+            continue;
+        }
+        trials.push((
+            format!("wpt_urlsearchparams_stringifier::{i:02}"),
+            Box::new(move || stringifier_trace(&steps).unwrap_or(Ok(()))),
         ));
     }
     let go = load("go/net_url_escape.json");
