@@ -11,9 +11,11 @@
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod base64;
 pub mod charset;
 pub mod codec;
 pub mod compare;
+pub mod content_disposition;
 pub mod flavor;
 pub mod host;
 pub mod lint;

@@ -1,17 +1,87 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit content-disposition`: build a `Content-Disposition` value for a file name, or
+//! read one back (RFC 6266, RFC 8187).
 
-use super::{CliError, CmdResult, Ctx};
+use serde_json::{json, Map};
+use urlkit::content_disposition::{build, parse, Disposition};
 
-/// Arguments (not yet defined).
+use super::{CmdResult, Ctx, Status};
+use crate::records::{for_each_input, Failure};
+use crate::style::escape_controls;
+
+const AFTER_HELP: &str = "\
+The value has filename*=UTF-8''... (RFC 8187: the name as UTF-8, percent-encoded outside
+attr-char) and an ASCII fallback filename=\"...\" for recipients that do not read filename*
+(accents dropped, other characters as _, quotes and backslashes escaped). A printable-ASCII
+name gets filename=\"...\" alone.
+
+--parse reads values back: filename* is preferred (UTF-8, ISO-8859-1 and the WHATWG
+encodings), else filename; malformed values are errors with their byte offset.
+
+Examples:
+  urlkit content-disposition '見積書.pdf'
+      attachment; filename*=UTF-8''%E8%A6%8B%E7%A9%8D%E6%9B%B8.pdf; filename=\"download.pdf\"
+  urlkit content-disposition --inline 'café.txt'
+  urlkit content-disposition --parse \"attachment; filename*=UTF-8''%E2%82%AC.txt\"   €.txt
+  urlkit content-disposition --parse --json \"inline; filename=a.txt\"";
+
+/// Arguments of `urlkit content-disposition`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// Build an `inline` value instead of `attachment`.
+    #[arg(long, conflicts_with = "parse")]
+    inline: bool,
+    /// Read header values and print the file name they give.
+    #[arg(long)]
+    parse: bool,
+    /// File names (or, with --parse, header values); stdin, one per line, when none is given.
+    #[arg(value_name = "FILENAME")]
+    inputs: Vec<String>,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+/// Runs `urlkit content-disposition`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let disposition = if args.inline {
+        Disposition::Inline
+    } else {
+        Disposition::Attachment
+    };
+    let mut out = ctx.output();
+    for_each_input(&args.inputs, |item| {
+        let text = match item.text() {
+            Ok(t) => t,
+            Err(f) => return out.fail(&item, &f),
+        };
+        if !args.parse {
+            return out.ok(&item, &build(text, disposition), Map::new());
+        }
+        match parse(text) {
+            Ok(cd) => {
+                let Some(name) = cd.filename() else {
+                    let f = Failure::at(
+                        "no-filename",
+                        text.len(),
+                        "the value has no filename or filename* parameter",
+                    );
+                    return out.fail(&item, &f);
+                };
+                let mut extra = Map::new();
+                if out.is_json() {
+                    extra.insert("disposition".into(), json!(cd.disposition()));
+                    extra.insert("charset".into(), json!(cd.charset()));
+                    extra.insert("language".into(), json!(cd.language()));
+                    extra.insert("fallback".into(), json!(cd.filename_fallback()));
+                    out.ok(&item, name, extra)
+                } else {
+                    out.ok(&item, &escape_controls(name), extra)
+                }
+            }
+            Err(e) => out.fail(
+                &item,
+                &Failure::at(e.kind().name(), e.offset(), e.description()),
+            ),
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
 }

@@ -1,10 +1,13 @@
-//! `urlkit decode`: percent-decode each input.
+//! `urlkit decode`: percent-decode each input, in a mode or as another language's decoder
+//! does (`--as FLAVOR`).
 
-use serde_json::Map;
+use serde_json::{Map, Value};
 use urlkit::codec::{
     decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode,
 };
+use urlkit::flavor::{Decoded, Flavor};
 
+use super::flavors::{flavor_failure, flavor_input, parse_decoder, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure};
 use crate::style::escape_controls;
@@ -16,6 +19,13 @@ Modes (--mode):
   lenient  the WHATWG URL Standard's percent-decode: a malformed '%' stays as it is, bytes
            that are not UTF-8 become U+FFFD
   form     application/x-www-form-urlencoded: '+' is a space, then lenient
+
+Flavors (--as): another language's decoder, byte for byte, failures included
+(`urlkit flavors` lists them):
+  js.decodeURIComponent js.decodeURI js.unescape
+  python.unquote python.unquote_plus python.unquote_to_bytes   (--encoding, --errors apply)
+  php.urldecode php.rawurldecode go.QueryUnescape go.PathUnescape java.URLDecoder
+  ruby.CGI.unescape perl.uri_unescape
 
 Control characters: decoded C0 controls (CR, LF, NUL, ...), DEL and C1 controls are never
 written raw in text output, since they would split a record or reach the terminal; they are
@@ -30,7 +40,9 @@ Examples:
   urlkit decode '100%'                        error: column 4 (byte 3), exit 1
   urlkit decode --mode lenient '100%'         100%
   urlkit decode --mode form 'q=C%2B%2B+20'    q=C++ 20
-  urlkit decode --bytes '%83%5E' | xxd        raw Shift_JIS bytes";
+  urlkit decode --bytes '%83%5E' | xxd        raw Shift_JIS bytes
+  urlkit decode --as js.decodeURIComponent '100%'   error: URIError: URI malformed, exit 1
+  urlkit decode --as python.unquote '100%'    100%";
 
 /// Arguments of `urlkit decode`.
 #[derive(clap::Args, Debug)]
@@ -39,6 +51,11 @@ pub struct Args {
     /// How to treat '+' and malformed escapes.
     #[arg(long, value_enum, default_value_t = ModeArg::Strict)]
     mode: ModeArg,
+    /// Decode as another language's function does (see `urlkit flavors`).
+    #[arg(long = "as", value_parser = parse_decoder, value_name = "FLAVOR", conflicts_with = "mode")]
+    flavor: Option<Flavor>,
+    #[command(flatten)]
+    py: PyArgs,
     /// Write the decoded bytes raw (no UTF-8 check, no escaping of control characters).
     #[arg(long)]
     bytes: bool,
@@ -90,6 +107,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             "--bytes writes raw bytes and cannot be combined with --json".into(),
         ));
     }
+    if let Some(flavor) = args.flavor {
+        return run_flavor(flavor, args, ctx);
+    }
+    if args.py.is_set() {
+        return Err(CliError::Usage(
+            "--encoding and --errors are Python's arguments: use them with --as python.*".into(),
+        ));
+    }
     let mode = DecodeMode::from(args.mode);
     let mut out = ctx.output();
     for_each_input(&args.texts, |item| {
@@ -104,6 +129,53 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 Ok(text) => out.ok(&item, &escape_controls(&text), Map::new()),
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
+}
+
+/// `urlkit decode --as FLAVOR`.
+fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
+    if args.bytes && ctx.json {
+        return Err(CliError::Usage(
+            "--bytes writes raw bytes and cannot be combined with --json".into(),
+        ));
+    }
+    let params = python_params(flavor, None, &args.py)?;
+    let mut out = ctx.output();
+    for_each_input(&args.texts, |item| {
+        let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
+            Ok(d) => d,
+            Err(e) => return out.fail(&item, &flavor_failure(&e)),
+        };
+        if args.bytes {
+            return match &decoded {
+                Decoded::Bytes(b) => out.ok_bytes(b),
+                other => out.ok_bytes(other.to_string_lossy().as_bytes()),
+            };
+        }
+        let text = decoded.to_string_lossy();
+        if out.is_json() {
+            let mut extra = Map::new();
+            extra.insert("flavor".into(), Value::String(flavor.name().into()));
+            if !decoded.is_text() {
+                // The exact result, which text cannot hold: bytes, or UTF-16 code units.
+                let exact = match &decoded {
+                    Decoded::Bytes(b) => b.iter().map(|b| format!("{b:02x}")).collect::<String>(),
+                    Decoded::Utf16(u) => u.iter().map(|u| format!("{u:04x}")).collect(),
+                    Decoded::Text(_) => String::new(),
+                };
+                let key = if matches!(decoded, Decoded::Utf16(_)) {
+                    "utf16_hex"
+                } else {
+                    "bytes_hex"
+                };
+                extra.insert(key.into(), Value::String(exact));
+            }
+            out.ok(&item, &text, extra)
+        } else {
+            out.ok(&item, &escape_controls(&text), Map::new())
         }
     })?;
     let failures = out.finish()?;

@@ -1,9 +1,12 @@
-//! `urlkit encode`: percent-encode each input with a named set.
+//! `urlkit encode`: percent-encode each input with a named set, or as another language's
+//! encoder does (`--as FLAVOR`).
 
 use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{Encoder, HexCase};
+use urlkit::flavor::{Direction, Flavor};
 
+use super::flavors::{flavor_failure, flavor_input, parse_encoder, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::for_each_input;
 
@@ -18,12 +21,21 @@ Sets (--set):
   path-segment  pchar with ':' encoded too: safe for any one path segment
   attr-char     everything but RFC 8187 attr-char (Content-Disposition filename*)
 
+Flavors (--as): another language's encoder, byte for byte (`urlkit flavors` lists them):
+  js.encodeURIComponent js.encodeURI js.escape js.URLSearchParams js.encodeRFC3986URIComponent
+  python.quote python.quote_plus python.urlencode   (--safe, --encoding, --errors apply)
+  php.urlencode php.rawurlencode php.http_build_query go.QueryEscape go.PathEscape
+  java.URLEncoder ruby.CGI.escape ruby.URI.encode_www_form_component
+  ruby.ERB::Util.url_encode perl.uri_escape_utf8
+
 Examples:
   urlkit encode '東京 カフェ'                 %E6%9D%B1%E4%BA%AC%20%E3%82%AB%E3%83%95%E3%82%A7
   urlkit encode --set form '東京 カフェ'      %E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7
   urlkit encode --set component 'a/b?c'      a%2Fb%3Fc
   urlkit encode --safe '/' '/運営者情報/'     /%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
   urlkit encode --lower 運                   %e9%81%8b
+  urlkit encode --as php.urlencode 'a b~'    a+b%7E
+  urlkit encode --as python.quote --safe '' '/a b'   %2Fa%20b
   urlkit encode < slugs.txt                  one line out per line in";
 
 /// Arguments of `urlkit encode`.
@@ -33,12 +45,18 @@ pub struct Args {
     /// The encode set.
     #[arg(long, default_value = "unreserved", value_parser = parse_set, value_name = "NAME")]
     set: NamedSet,
-    /// ASCII characters to keep as they are, removed from the set (like Python's `safe`).
+    /// Encode as another language's function does (see `urlkit flavors`).
+    #[arg(long = "as", value_parser = parse_encoder, value_name = "FLAVOR", conflicts_with_all = ["set", "lower"])]
+    flavor: Option<Flavor>,
+    /// ASCII characters to keep as they are, removed from the set (like Python's `safe`; with
+    /// --as python.*, Python's own `safe` argument).
     #[arg(long, value_name = "CHARS")]
     safe: Option<String>,
     /// Write hex digits in lowercase (%e9) instead of uppercase (%E9).
     #[arg(long)]
     lower: bool,
+    #[command(flatten)]
+    py: PyArgs,
     /// Texts to encode; stdin, one per line, when none is given.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
@@ -54,6 +72,14 @@ pub fn parse_set(name: &str) -> Result<NamedSet, String> {
 
 /// Runs `urlkit encode`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    if let Some(flavor) = args.flavor {
+        return run_flavor(flavor, args, ctx);
+    }
+    if args.py.is_set() {
+        return Err(CliError::Usage(
+            "--encoding and --errors are Python's arguments: use them with --as python.*".into(),
+        ));
+    }
     let mut encoder = args.set.encoder();
     if let Some(safe) = &args.safe {
         if let Some(c) = safe.chars().find(|c| !c.is_ascii()) {
@@ -81,4 +107,25 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     })?;
     out.finish()?;
     Ok(Status::Clean)
+}
+
+/// `urlkit encode --as FLAVOR`.
+fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
+    debug_assert_eq!(flavor.direction(), Direction::Encode);
+    let params = python_params(flavor, args.safe.as_deref(), &args.py)?;
+    let mut out = ctx.output();
+    for_each_input(&args.texts, |item| {
+        match flavor.encode_with(flavor_input(item.bytes), &params) {
+            Ok(text) => {
+                let mut extra = Map::new();
+                if out.is_json() {
+                    extra.insert("flavor".into(), Value::String(flavor.name().into()));
+                }
+                out.ok(&item, &text, extra)
+            }
+            Err(e) => out.fail(&item, &flavor_failure(&e)),
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
 }
