@@ -1,10 +1,117 @@
-//! CLI snapshot tests: each `tests/cmd/*.toml` file pins one invocation's exit code, stdout
-//! and stderr (`TRYCMD=overwrite cargo test -p urlkit-cli --test cli` rewrites them after a
-//! deliberate change; review the diff).
+//! CLI snapshot tests: each `tests/cmd/NAME.toml` pins one invocation of `urlkit` (arguments,
+//! stdin, exit code, stdout, stderr), one named test per file (`cargo test -p urlkit-cli
+//! --test cli -- NAME`).
+//!
+//! The format is trycmd's: `args = [...]`, `stdin`, `stdout`, `stderr` (inline, or in the
+//! side files `NAME.stdin` / `NAME.stdout` / `NAME.stderr`), `status.code` (default 0),
+//! `fs.cwd` (relative to the file's folder). Comparison is byte for byte: unlike trycmd, no
+//! path normalization, since `\` in our output is data (`http:\\evil.com`, `\x0A`).
+//! An absent `stdout` / `stderr` is not checked. `SNAPSHOTS=overwrite` writes the actual
+//! output into side files of the failing cases, for review.
 
-#[test]
-fn cli_snapshots() {
-    trycmd::TestCases::new()
-        .case("tests/cmd/*.toml")
-        .env("NO_COLOR", "1");
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cmd");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/cmd exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    cases.sort();
+    let trials = cases
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Trial::test(name, move || run_case(&path))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// An expected stream: inline in the TOML, or in a side file, or not checked.
+fn expected(doc: &toml::Table, path: &Path, key: &str) -> Result<Option<Vec<u8>>, Failed> {
+    if let Some(v) = doc.get(key) {
+        return match v.as_str() {
+            Some(s) => Ok(Some(s.as_bytes().to_vec())),
+            None => Err(format!("`{key}` must be a string").into()),
+        };
+    }
+    let side = path.with_extension(key);
+    if side.exists() {
+        return Ok(Some(std::fs::read(&side)?));
+    }
+    Ok(None)
+}
+
+fn run_case(path: &Path) -> Result<(), Failed> {
+    let doc: toml::Table = std::fs::read_to_string(path)?.parse()?;
+    let args: Vec<String> = match doc.get("args") {
+        Some(toml::Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_owned).ok_or("args must be strings"))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+        Some(_) => return Err("`args` must be an array of strings".into()),
+    };
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let cwd = match doc.get("fs").and_then(|fs| fs.get("cwd")).and_then(|c| c.as_str()) {
+        Some(rel) => folder.join(rel),
+        None => folder.to_path_buf(),
+    };
+    let stdin = expected(&doc, path, "stdin")?.unwrap_or_default();
+    let want_code = doc
+        .get("status")
+        .and_then(|s| s.get("code"))
+        .and_then(|c| c.as_integer())
+        .unwrap_or(0);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(&args)
+        .current_dir(&cwd)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut input = child.stdin.take().ok_or("no stdin")?;
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output()?;
+    let _ = writer.join();
+
+    let mut problems = Vec::new();
+    let code = out.status.code().map_or(-1, i64::from);
+    if code != want_code {
+        problems.push(format!("exit code: expected {want_code}, got {code}"));
+    }
+    for (key, actual) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        if let Some(want) = expected(&doc, path, key)? {
+            if &want != actual {
+                problems.push(format!(
+                    "{key} differs\n--- expected\n{}\n--- actual\n{}",
+                    String::from_utf8_lossy(&want),
+                    String::from_utf8_lossy(actual)
+                ));
+                if std::env::var_os("SNAPSHOTS").is_some_and(|v| v == "overwrite") {
+                    std::fs::write(path.with_extension(format!("{key}.new")), actual)?;
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n").into())
+    }
 }
