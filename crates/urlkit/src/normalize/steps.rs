@@ -149,7 +149,10 @@ fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), N
         if rs.has(Rule::Ipv6Canonical) {
             if let Ok(Host::Ipv6(a)) = parse_host(h) {
                 use std::fmt::Write;
-                let _ = write!(out, "[{a}]");
+                let zone = h.find("%25").map_or("", |p| &h[p..h.len() - 1]);
+                let _ = write!(out, "[{a}");
+                normalize_escapes(zone, flag::PCT, Context::Userinfo, rs, out);
+                out.push(']');
                 return Ok(());
             }
         }
@@ -237,6 +240,9 @@ fn normalize_path(u: &UriRef<'_>, rs: RuleSet, out: &mut String) {
     }
     if f & flag::DOT == 0 {
         normalize_escapes(path, f, Context::Path, rs, out);
+        if rs.has(Rule::HostCase) && u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
+            lowercase_mailto_domains(out, start);
+        }
         return;
     }
     for (i, seg) in path.split('/').enumerate() {
@@ -350,5 +356,20 @@ fn sub_delim_decodes(v: u8, ctx: Context) -> bool {
         b'!' | b'$' | b'\'' | b'(' | b')' | b'*' | b',' => true,
         b'&' | b'=' | b'+' | b';' => ctx != Context::Query,
         _ => false,
+    }
+}
+
+/// `host-case` for `mailto:` (RFC 3986 §6.2.3's example, RFC 6068 §2): the domain of each
+/// address (after `@`, up to `,`) is case-insensitive.
+fn lowercase_mailto_domains(out: &mut String, start: usize) {
+    let tail = out.split_off(start);
+    let mut in_domain = false;
+    for c in tail.chars() {
+        match c {
+            '@' => in_domain = true,
+            ',' => in_domain = false,
+            _ => {}
+        }
+        out.push(if in_domain { c.to_ascii_lowercase() } else { c });
     }
 }

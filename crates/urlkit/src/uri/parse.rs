@@ -80,6 +80,8 @@ pub enum ParseErrorKind {
     InvalidPort,
     /// `[...]` is not an IPv6 address or `IPvFuture` (§3.2.2), or is not closed.
     InvalidIpLiteral,
+    /// A base URI for resolution has no scheme (§5.2.1 requires an absolute base).
+    BaseNotAbsolute,
 }
 
 impl ParseErrorKind {
@@ -91,6 +93,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidCharacter => "invalid-character",
             ParseErrorKind::InvalidPort => "invalid-port",
             ParseErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            ParseErrorKind::BaseNotAbsolute => "base-not-absolute",
         }
     }
 
@@ -101,6 +104,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidCharacter => "this character is not allowed here",
             ParseErrorKind::InvalidPort => "the port must be digits only",
             ParseErrorKind::InvalidIpLiteral => "not a valid IPv6 address or IPvFuture in '[...]'",
+            ParseErrorKind::BaseNotAbsolute => "a base URI must have a scheme",
         }
     }
 }
@@ -511,7 +515,28 @@ fn check_ip_literal(b: &[u8], open: usize, close: usize) -> Result<(), ParseErro
         return if ok { Ok(()) } else { Err(bad) };
     }
     let text = std::str::from_utf8(inner).map_err(|_| bad)?;
-    text.parse::<std::net::Ipv6Addr>()
+    // RFC 6874: `IPv6addrz = IPv6address "%25" ZoneID`, `ZoneID = 1*( unreserved / pct-encoded )`.
+    let (addr, zone) = match text.find("%25") {
+        Some(p) => (&text[..p], Some(&text[p + 3..])),
+        None => (text, None),
+    };
+    if let Some(z) = zone {
+        let zb = z.as_bytes();
+        let mut i = 0;
+        while i < zb.len() {
+            if zb[i] == b'%' && i + 2 < zb.len() && is_hex(zb[i + 1]) && is_hex(zb[i + 2]) {
+                i += 3;
+            } else if CLASS[zb[i] as usize] & UNRESERVED != 0 {
+                i += 1;
+            } else {
+                return Err(bad);
+            }
+        }
+        if zb.is_empty() {
+            return Err(bad);
+        }
+    }
+    addr.parse::<std::net::Ipv6Addr>()
         .map(|_| ())
         .map_err(|_| bad)
 }
