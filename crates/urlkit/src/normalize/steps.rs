@@ -65,7 +65,13 @@ pub(crate) fn build_key(
         }
         parts.set(Component::Host, start..out.len());
         if let Some(p) = u.port() {
-            if !(rs.has(Rule::DefaultPort) && is_default_port(scheme, p)) {
+            // Under the loose `scheme` switch, http becomes https: a port that is the default
+            // of either reading goes, so the key is a fixed point.
+            let mapped =
+                rs.has(Rule::Scheme) && scheme.is_some_and(|s| s.eq_ignore_ascii_case("http"));
+            let default =
+                is_default_port(scheme, p) || (mapped && is_default_port(Some("https"), p));
+            if !(rs.has(Rule::DefaultPort) && default) {
                 out.push(':');
                 let start = out.len();
                 out.push_str(p);
