@@ -417,7 +417,12 @@ pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), 
         }
         _ => {
             let u = parse(input)?;
-            build_key(&u, options.rules(), out).map(|_| ())
+            let rs = options.rules();
+            if steps::is_already_normal(&u, rs) {
+                out.push_str(input);
+                return Ok(());
+            }
+            build_key(&u, rs, out).map(|_| ())
         }
     }
 }

@@ -244,7 +244,7 @@ fn normalize_path(u: &UriRef<'_>, rs: RuleSet, out: &mut String) {
         }
         return;
     }
-    if f & flag::DOT == 0 {
+    if !may_have_dot_segment(path, f) {
         normalize_escapes(path, f, Context::Path, rs, out);
         if rs.has(Rule::HostCase) && u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
             lowercase_mailto_domains(out, start);
@@ -378,4 +378,32 @@ fn lowercase_mailto_domains(out: &mut String, start: usize) {
         }
         out.push(if in_domain { c.to_ascii_lowercase() } else { c });
     }
+}
+
+/// Whether some segment of `path` may be `.` or `..` (literally or as `%2E`): a cheap
+/// substring test that lets the common path skip segment-by-segment work.
+pub(crate) fn may_have_dot_segment(path: &str, f: u8) -> bool {
+    path.starts_with('.')
+        || path.contains("/.")
+        || (f & flag::PCT != 0 && (path.contains("%2e") || path.contains("%2E")))
+}
+
+/// Whether the key of `u` under `rs` is the input itself: nothing to case-fold, decode,
+/// encode, drop or resolve. Most real URLs are; the key is then one copy.
+pub(crate) fn is_already_normal(u: &UriRef<'_>, rs: RuleSet) -> bool {
+    const TOUCHED: u8 = flag::PCT | flag::NON_ASCII | flag::UNWISE;
+    let f = &u.flags;
+    let case = flag::UPPER;
+    f[Component::Scheme as usize] & case == 0
+        && f[Component::Host as usize] & (case | TOUCHED) == 0
+        && f[Component::Userinfo as usize] & TOUCHED == 0
+        && f[Component::Path as usize] & TOUCHED == 0
+        && f[Component::Query as usize] & TOUCHED == 0
+        && f[Component::Fragment as usize] & TOUCHED == 0
+        && u.port().is_none()
+        && !u.host().is_some_and(|h| h.starts_with('['))
+        && (!u.path().is_empty() || u.authority().is_none())
+        && !rs.intersects(super::rule::LOOSE_ONLY)
+        && !(rs.has(Rule::DotSegments) && may_have_dot_segment(u.path(), 0))
+        && !u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
 }

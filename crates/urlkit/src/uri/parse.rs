@@ -4,8 +4,8 @@ use std::fmt;
 use std::ops::Range;
 
 use super::chars::{
-    is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED,
-    UNWISE,
+    is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, PLAIN, P_PATH, P_QUERY, P_REG, P_USERINFO,
+    SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED, UNWISE,
 };
 
 /// The component of a URI reference (RFC 3986 §3).
@@ -156,8 +156,6 @@ pub(crate) mod flag {
     pub const UNWISE: u8 = 4;
     /// Holds an ASCII uppercase letter.
     pub const UPPER: u8 = 8;
-    /// Holds a `.` at the start of a segment (path only).
-    pub const DOT: u8 = 16;
 }
 
 /// A URI or IRI reference split into components: byte ranges over the input, no copies.
@@ -331,6 +329,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
                 start,
                 at,
                 USERINFO_OK,
+                P_USERINFO,
                 &mut flags[Component::Userinfo as usize],
             )?;
             userinfo = Some(start..at);
@@ -366,6 +365,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
                 host_start,
                 host_end,
                 REG_NAME_OK,
+                P_REG,
                 &mut flags[Component::Host as usize],
             )?;
         }
@@ -381,33 +381,25 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     }
 
     let path_start = pos;
-    while pos < len && b[pos] != b'?' && b[pos] != b'#' {
-        pos += 1;
-    }
-    let path = path_start..pos;
-    scan(
+    pos = scan_until(
         b,
-        path.start,
-        path.end,
+        pos,
         PATH_OK,
+        P_PATH,
+        b"?#",
         &mut flags[Component::Path as usize],
     )?;
-    if has_dot_segment_start(&b[path.clone()]) {
-        flags[Component::Path as usize] |= flag::DOT;
-    }
+    let path = path_start..pos;
 
     let mut query = None;
     if pos < len && b[pos] == b'?' {
         let start = pos + 1;
-        pos = start;
-        while pos < len && b[pos] != b'#' {
-            pos += 1;
-        }
-        scan(
+        pos = scan_until(
             b,
             start,
-            pos,
             QUERY_OK,
+            P_QUERY,
+            b"#",
             &mut flags[Component::Query as usize],
         )?;
         query = Some(start..pos);
@@ -415,11 +407,12 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut fragment = None;
     if pos < len {
         let start = pos + 1;
-        scan(
+        scan_until(
             b,
             start,
-            len,
             FRAGMENT_OK,
+            P_QUERY,
+            b"",
             &mut flags[Component::Fragment as usize],
         )?;
         fragment = Some(start..len);
@@ -444,14 +437,44 @@ const PATH_OK: u8 = UNRESERVED | SUB_DELIM | COLON_AT | UNWISE | KEPT_RAW | NON_
 const QUERY_OK: u8 = PATH_OK | SLASH_QUESTION;
 const FRAGMENT_OK: u8 = QUERY_OK;
 
-/// Checks `b[start..end]` against the classes in `ok` (plus `%XX`, and `:` in userinfo, `/`
-/// in a path), recording what it saw in `f`.
-fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), ParseError> {
+/// Checks `b[start..end]` against the classes in `ok` (plus `%XX`, and `:` in userinfo),
+/// recording what it saw in `f`.
+fn scan(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    ok: u8,
+    plain: u8,
+    f: &mut u8,
+) -> Result<(), ParseError> {
+    scan_until(&b[..end], start, ok, plain, b"", f).map(|_| ())
+}
+
+/// Scans from `start` to the first byte of `stops` (or the end of `b`), checking each byte against
+/// the classes in `ok` and recording what it saw in `f`. Bytes with the `plain` bit take a
+/// one-lookup fast path: for most URLs that is every byte.
+fn scan_until(
+    b: &[u8],
+    start: usize,
+    ok: u8,
+    plain: u8,
+    stops: &[u8],
+    f: &mut u8,
+) -> Result<usize, ParseError> {
+    let end = b.len();
     let mut i = start;
     let mut seen = 0u8;
-    while i < end {
+    loop {
+        while i < end && PLAIN[b[i] as usize] & plain != 0 {
+            i += 1;
+        }
+        if i >= end {
+            break;
+        }
         let c = b[i];
-        let class = CLASS[c as usize];
+        if stops.contains(&c) {
+            break;
+        }
         if c == b'%' {
             if i + 2 >= end || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
                 return Err(ParseError::new(ParseErrorKind::MalformedEscape, i));
@@ -460,6 +483,7 @@ fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), Pa
             i += 3;
             continue;
         }
+        let class = CLASS[c as usize];
         if class & ok == 0 {
             let allowed = (c == b':' && ok == USERINFO_OK) || (c == b'/' && ok == PATH_OK);
             if !allowed {
@@ -476,25 +500,7 @@ fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), Pa
         i += 1;
     }
     *f |= seen;
-    Ok(())
-}
-
-/// Whether some segment of `path` starts with `.` or `%2E`: only then can it be a dot
-/// segment.
-fn has_dot_segment_start(path: &[u8]) -> bool {
-    let mut at_start = true;
-    for (i, &c) in path.iter().enumerate() {
-        if at_start
-            && (c == b'.'
-                || (c == b'%'
-                    && path.get(i + 1) == Some(&b'2')
-                    && matches!(path.get(i + 2), Some(b'e' | b'E'))))
-        {
-            return true;
-        }
-        at_start = c == b'/';
-    }
-    false
+    Ok(i)
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, between `open` and `close`.

@@ -84,7 +84,7 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
 }
 
 /// Parses both and resolves `reference` against `base`: see [`resolve`]. The base must have
-/// a scheme (RFC 3986 §5.2.1).
+/// a scheme (RFC 3986 §5.2.1) unless the reference has one (then the base is not used).
 ///
 /// ```
 /// use urlkit::uri::{resolve_str, Resolution};
@@ -94,10 +94,10 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>
 pub fn resolve_str(base: &str, reference: &str, mode: Resolution) -> Result<String, ParseError> {
     let b = parse(base)?;
-    if b.scheme().is_none() {
+    let r = parse(reference)?;
+    if b.scheme().is_none() && r.scheme().is_none() {
         return Err(ParseError::new(ParseErrorKind::BaseNotAbsolute, 0));
     }
-    let r = parse(reference)?;
     Ok(resolve(&b, &r, mode))
 }
 
