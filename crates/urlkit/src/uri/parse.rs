@@ -288,25 +288,29 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut scheme = None;
 
     // Scheme: the text before the first ':' that comes before any '/', '?' or '#'.
-    if let Some(&first) = b.first() {
-        let mut i = 0;
-        while i < len && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
-            i += 1;
+    let mut i = 0;
+    while i < len && CLASS[b[i] as usize] & SCHEME != 0 {
+        i += 1;
+    }
+    if i > 0 && i < len && b[i] == b':' && b[0].is_ascii_alphabetic() {
+        if b[..i].iter().any(u8::is_ascii_uppercase) {
+            flags[Component::Scheme as usize] |= flag::UPPER;
         }
-        if i < len && b[i] == b':' {
-            if !first.is_ascii_alphabetic() {
-                return Err(ParseError::new(ParseErrorKind::InvalidScheme, 0));
-            }
-            for (j, &c) in b[..i].iter().enumerate() {
-                if CLASS[c as usize] & SCHEME == 0 {
-                    return Err(ParseError::new(ParseErrorKind::InvalidScheme, j));
-                }
-                if c.is_ascii_uppercase() {
-                    flags[Component::Scheme as usize] |= flag::UPPER;
-                }
-            }
-            scheme = Some(0..i);
-            pos = i + 1;
+        scheme = Some(0..i);
+        pos = i + 1;
+    } else {
+        // No scheme, unless a ':' comes before the first '/', '?', '#': then it is a bad one.
+        let mut j = i;
+        while j < len && !matches!(b[j], b':' | b'/' | b'?' | b'#') {
+            j += 1;
+        }
+        if j < len && b[j] == b':' {
+            let at = if b.first().is_some_and(u8::is_ascii_alphabetic) {
+                i
+            } else {
+                0
+            };
+            return Err(ParseError::new(ParseErrorKind::InvalidScheme, at));
         }
     }
 
@@ -315,6 +319,20 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut host = None;
     let mut port = None;
     if b[pos..].starts_with(b"//") {
+        let start = pos + 2;
+        // Fast path: a lowercase reg-name alone (no userinfo, port, escapes or uppercase).
+        let end = start
+            + b[start..]
+                .iter()
+                .position(|&c| PLAIN[c as usize] & P_REG == 0)
+                .unwrap_or(len - start);
+        if end == len || matches!(b[end], b'/' | b'?' | b'#') {
+            authority = Some(start..end);
+            host = Some(start..end);
+            pos = end;
+        }
+    }
+    if authority.is_none() && b[pos..].starts_with(b"//") {
         let start = pos + 2;
         let mut end = start;
         while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
@@ -450,6 +468,32 @@ fn scan(
     scan_until(&b[..end], start, ok, plain, b"", f).map(|_| ())
 }
 
+/// The index of the first byte at or after `i` without the `plain` bit. Eight bytes are
+/// tested with one branch (the AND of their table entries): long paths and queries are
+/// mostly plain.
+#[inline]
+fn skip_plain(b: &[u8], mut i: usize, plain: u8) -> usize {
+    let t = &PLAIN;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let all = t[chunk[0] as usize]
+            & t[chunk[1] as usize]
+            & t[chunk[2] as usize]
+            & t[chunk[3] as usize]
+            & t[chunk[4] as usize]
+            & t[chunk[5] as usize]
+            & t[chunk[6] as usize]
+            & t[chunk[7] as usize];
+        if all & plain == 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + b[i..]
+        .iter()
+        .position(|&c| t[c as usize] & plain == 0)
+        .unwrap_or(b.len() - i)
+}
+
 /// Scans from `start` to the first byte of `stops` (or the end of `b`), checking each byte against
 /// the classes in `ok` and recording what it saw in `f`. Bytes with the `plain` bit take a
 /// one-lookup fast path: for most URLs that is every byte.
@@ -465,9 +509,7 @@ fn scan_until(
     let mut i = start;
     let mut seen = 0u8;
     loop {
-        while i < end && PLAIN[b[i] as usize] & plain != 0 {
-            i += 1;
-        }
+        i = skip_plain(b, i, plain);
         if i >= end {
             break;
         }
