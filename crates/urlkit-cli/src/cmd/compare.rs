@@ -1,6 +1,8 @@
 //! `urlkit compare`: are two URLs the same, at which level, by which rules, and if not,
 //! where exactly do they differ.
 
+use std::io::Write;
+
 use serde_json::{json, Map, Value};
 use urlkit::compare::{compare, Comparison, Side};
 
@@ -63,7 +65,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 out.ok(&item, &one_line(&c), Map::new())
             } else {
                 let text = report(&c, a, b, &style);
-                out.ok(&item, text.trim_end(), Map::new())
+                // The report spans several lines: written as is, not as a one-line record.
+                out.writer().write_all(text.as_bytes())
             }
         }
         Err(e) => {
@@ -108,7 +111,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             one(item, a, b, &mut out)
         })?;
     }
-    let failures = out.finish()?;
+    let failures = out.failures();
+    out.finish()?;
     Ok(Status::from_count(failures + differ))
 }
 
@@ -165,6 +169,11 @@ fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
                 "message": d.message,
             })
         }),
+    );
+    // The human explanation too, never coloured: JSON is read by programs.
+    m.insert(
+        "report".into(),
+        Value::String(report(c, a, b, &Style::plain()).trim_end().to_owned()),
     );
     m.insert(
         "whatwg_equal".into(),
