@@ -155,6 +155,33 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any text, however broken, gets a key or a located error, never a panic; the error
+    /// offset is inside the input.
+    #[test]
+    fn any_text_gets_a_key_or_a_located_error(
+        a in "[a-zA-Z0-9:/?#\\[\\]@!$&'()*+,;=%._~ \\-運é\u{0}\u{7f}]{0,40}",
+        b in any::<String>(),
+    ) {
+        for level in Level::ALL {
+            let o = Options::new(level);
+            for s in [&a, &b] {
+                if let Err(e) = key(s, &o) {
+                    prop_assert!(e.offset() <= s.len());
+                }
+                let _ = normalize(s, &o, Form::Iri);
+            }
+            if let Ok(c) = compare(&a, &b, &o) {
+                if let Some(d) = c.difference {
+                    prop_assert!(d.offset_a <= a.len() && d.offset_b <= b.len());
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn dot_segment_tricks_are_never_safe_equal_to_their_target() {
     for a in [
