@@ -62,7 +62,11 @@ fn run_case(path: &Path) -> Result<(), Failed> {
         Some(_) => return Err("`args` must be an array of strings".into()),
     };
     let folder = path.parent().unwrap_or(Path::new("."));
-    let cwd = match doc.get("fs").and_then(|fs| fs.get("cwd")).and_then(|c| c.as_str()) {
+    let cwd = match doc
+        .get("fs")
+        .and_then(|fs| fs.get("cwd"))
+        .and_then(|c| c.as_str())
+    {
         Some(rel) => folder.join(rel),
         None => folder.to_path_buf(),
     };
