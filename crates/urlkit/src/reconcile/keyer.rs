@@ -1,0 +1,84 @@
+//! What the engine needs from the comparison ladder: a key per URL and an explanation per pair.
+
+use std::fmt;
+
+/// The comparison key of a URL at one level, and the rules that explain why two URLs with the
+/// same key are equal.
+///
+/// Two URLs match iff their keys are equal (DESIGN §4: "two URLs are equal at that level iff
+/// their keys are equal, so keys can be computed once and joined in bulk"). The engine calls
+/// [`Keyer::key_into`] once per record, from several threads when asked to
+/// ([`crate::reconcile::Reconciler::threads`]), and [`Keyer::rules`] once per matched pair whose
+/// first occurrences are not byte-identical.
+///
+/// ```
+/// use urlkit::reconcile::{Keyer, KeyError};
+/// struct Exact;
+/// impl Keyer for Exact {
+///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+///         out.push_str(url);
+///         Ok(())
+///     }
+///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+/// }
+/// let mut key = String::new();
+/// Exact.key_into("https://example.com/", &mut key).unwrap();
+/// assert_eq!(key, "https://example.com/");
+/// ```
+pub trait Keyer: Sync {
+    /// Appends the key of `url` to `out` (which the engine passes empty).
+    fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError>;
+
+    /// Appends the names of the rules that make `left` and `right` equal; both have the same
+    /// key and are not byte-identical.
+    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>);
+}
+
+/// Why a URL has no key at the chosen level (it does not parse, or its escapes are malformed):
+/// a stable kind, a byte offset into the URL, and a message.
+///
+/// ```
+/// use urlkit::reconcile::KeyError;
+/// let e = KeyError::new("malformed-escape", 3, "'%' must be followed by two hex digits");
+/// assert_eq!((e.kind(), e.offset()), ("malformed-escape", 3));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyError {
+    kind: &'static str,
+    offset: usize,
+    message: String,
+}
+
+impl KeyError {
+    /// An error of `kind` at byte `offset` of the URL.
+    pub fn new(kind: &'static str, offset: usize, message: impl Into<String>) -> KeyError {
+        KeyError {
+            kind,
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// Stable kebab-case kind.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Byte offset in the URL.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Human-readable message, without location.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for KeyError {}
