@@ -302,7 +302,7 @@ fn escape_offset(e: &quick_xml::Error) -> u64 {
     match e {
         quick_xml::Error::Escape(
             EscapeError::UnrecognizedEntity(r, _) | EscapeError::UnterminatedEntity(r),
-        ) => r.start.saturating_sub(1) as u64,
+        ) => r.start as u64,
         _ => 0,
     }
 }

@@ -41,6 +41,10 @@ pub(crate) fn read(
         .delimiter(delimiter)
         .has_headers(false)
         .flexible(true)
+        // Records end at LF; a CR before it is trimmed with the cell. With the default
+        // terminator (CRLF or LF) the reader reports the line of a record after a CRLF one
+        // line too early, because the LF is consumed with the next record.
+        .terminator(csv::Terminator::Any(b'\n'))
         .from_reader(input);
     let mut record = csv::StringRecord::new();
     let mut column: Option<usize> = None;
