@@ -1,17 +1,207 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit compare`: are two URLs the same, at which level, by which rules, and if not,
+//! where exactly do they differ.
 
-use super::{CliError, CmdResult, Ctx};
+use serde_json::{json, Map, Value};
+use urlkit::compare::{compare, Comparison, Side};
 
-/// Arguments (not yet defined).
+use super::normalize::{failure, LevelArgs};
+use super::{CliError, CmdResult, Ctx, Status};
+use crate::records::{for_each_input, Item, Origin};
+use crate::style::{escape_controls, Style};
+
+const AFTER_HELP: &str = "\
+Prints the verdict at the asked level (default safe), the lowest level at which the two are
+equal, the rules that made them equal, whether a browser sees them as the same, and when
+they differ, the component and the byte in each where they really differ. Levels and loose
+switches are those of `urlkit normalize --help`. With no URL, each stdin line holds a pair
+separated by a tab.
+
+Exit status: 0 equal at the asked level, 1 different (or a bad input), 2 usage error.
+
+Examples:
+  urlkit compare 'https://example.com/%E9%81%8B/' 'https://example.com/運/'
+      equal at safe, by iri-to-uri
+  urlkit compare 'http://a/b%2Fc' 'http://a/b/c'           different at every level
+  urlkit compare --level normal '/a/./b/../c' '/a/c'       equal at normal, by dot-segments
+  urlkit compare --level loose --loose-off query-order 'http://a/?x=1&y=2' 'http://a/?y=2&x=1'
+  paste a.txt b.txt | urlkit compare --json                one JSON object per pair";
+
+/// Arguments of `urlkit compare`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    #[command(flatten)]
+    level: LevelArgs,
+    /// The two URLs; with none, stdin lines of `A<TAB>B`.
+    #[arg(value_name = "URL", num_args = 0..=2)]
+    urls: Vec<String>,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+/// Runs `urlkit compare`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let options = args.level.options();
+    let mut out = ctx.output();
+    let style = out.style;
+    let mut differ = 0usize;
+    if args.urls.len() == 1 {
+        return Err(CliError::Usage(
+            "compare takes two URLs (or none, to read A<TAB>B pairs from stdin)".into(),
+        ));
+    }
+    let mut one = |item: Item<'_>, a: &str, b: &str, out: &mut crate::records::Output| match compare(
+        a, b, &options,
+    ) {
+        Ok(c) => {
+            if !c.equal {
+                differ += 1;
+            }
+            if out.is_json() {
+                out.ok(&item, verdict(&c), json_fields(&c, a, b))
+            } else {
+                let text = report(&c, a, b, &style);
+                out.ok(&item, text.trim_end(), Map::new())
+            }
+        }
+        Err(e) => {
+            let mut f = failure(&e.error);
+            f.message = format!("{} ({})", f.message, e.side.name());
+            let (bytes, origin) = match (e.side, item.origin) {
+                (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
+                (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
+                (Side::A, o) => (a.as_bytes(), o),
+                (Side::B, o) => {
+                    if let Some(off) = f.offset.as_mut() {
+                        *off += a.len() + 1;
+                    }
+                    (item.bytes, o)
+                }
+            };
+            let located = Item { origin, bytes };
+            out.fail(&located, &f)
+        }
+    };
+    if args.urls.len() == 2 {
+        let (a, b) = (&args.urls[0], &args.urls[1]);
+        let joined = format!("{a}\t{b}");
+        let item = Item {
+            origin: Origin::Arg(1),
+            bytes: joined.as_bytes(),
+        };
+        one(item, a, b, &mut out)?;
+    } else {
+        for_each_input(&[], |item| {
+            let text = match item.text() {
+                Ok(t) => t.to_owned(),
+                Err(f) => return out.fail(&item, &f),
+            };
+            let Some((a, b)) = text.split_once('\t') else {
+                let f = crate::records::Failure::new(
+                    "not-a-pair",
+                    "expected two URLs separated by a tab",
+                );
+                return out.fail(&item, &f);
+            };
+            one(item, a, b, &mut out)
+        })?;
+    }
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures + differ))
+}
+
+fn verdict(c: &Comparison) -> &'static str {
+    if c.equal {
+        "equal"
+    } else {
+        "different"
+    }
+}
+
+fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("a".into(), Value::String(a.into()));
+    m.insert("b".into(), Value::String(b.into()));
+    m.insert("equal".into(), Value::Bool(c.equal));
+    m.insert("level".into(), Value::String(c.level.name().into()));
+    m.insert(
+        "lowest_equal_level".into(),
+        c.lowest_equal_level
+            .map_or(Value::Null, |l| Value::String(l.name().into())),
+    );
+    m.insert(
+        "rules".into(),
+        Value::Array(
+            c.rules
+                .iter()
+                .map(|r| Value::String(r.name().into()))
+                .collect(),
+        ),
+    );
+    m.insert(
+        "difference".into(),
+        c.difference.as_ref().map_or(Value::Null, |d| {
+            json!({
+                "component": d.component.name(),
+                "offset_a": d.offset_a,
+                "offset_b": d.offset_b,
+                "message": d.message,
+            })
+        }),
+    );
+    m.insert(
+        "whatwg_equal".into(),
+        c.whatwg_equal.map_or(Value::Null, Value::Bool),
+    );
+    m
+}
+
+/// The human report: verdict, rules, browser view, and the located difference.
+fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
+    let mut s = String::new();
+    let lowest = c
+        .lowest_equal_level
+        .map_or("at no level".to_owned(), |l| format!("from level {l} up"));
+    if c.equal {
+        s.push_str(&format!(
+            "{} at {} ({lowest})\n",
+            style.good("equal"),
+            c.level
+        ));
+    } else {
+        s.push_str(&format!(
+            "{} at {} (equal {lowest})\n",
+            style.error("different"),
+            c.level
+        ));
+    }
+    if !c.rules.is_empty() {
+        s.push_str("made equal by:\n");
+        for r in &c.rules {
+            let pad = " ".repeat(20usize.saturating_sub(r.name().len()));
+            s.push_str(&format!(
+                "  {}{pad}{}\n",
+                style.bold(r.name()),
+                style.dim(r.describe())
+            ));
+        }
+    }
+    match c.whatwg_equal {
+        Some(true) => s.push_str("a browser (WHATWG URL) sees the same URL\n"),
+        Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
+        None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
+    }
+    if let Some(d) = &c.difference {
+        s.push_str(&format!("{}\n", d.message));
+        for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
+            let shown = escape_controls(text);
+            let before = text.get(..off.min(text.len())).unwrap_or(text);
+            let width = escape_controls(before).chars().count();
+            s.push_str(&format!("  {label}: {shown}\n"));
+            s.push_str(&format!(
+                "     {}{}\n",
+                " ".repeat(width),
+                style.highlight("^")
+            ));
+        }
+    }
+    s
 }

@@ -1,17 +1,57 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit key`: the comparison key of each URL, one per line, for joining huge lists with
+//! standard tools.
 
-use super::{CliError, CmdResult, Ctx};
+use serde_json::{Map, Value};
+use urlkit::normalize::key_into;
 
-/// Arguments (not yet defined).
+use super::normalize::{failure, LevelArgs};
+use super::{CmdResult, Ctx, Status};
+use crate::records::for_each_input;
+
+const AFTER_HELP: &str = "\
+Two URLs are equal at a level exactly when their keys at that level are equal, so keys can
+be computed once per line and joined with sort, join, uniq or a database. Levels and loose
+switches are those of `urlkit normalize --help`.
+
+Examples:
+  urlkit key 'https://example.com/運営者情報/'
+      https://example.com/%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
+  urlkit key --level normal 'HTTP://a/b/../c'          http://a/c
+  urlkit key < sitemap.txt | sort -u > keys.txt        one key per input line, in order
+  paste <(urlkit key < a.txt) a.txt | sort             join lists on the key";
+
+/// Arguments of `urlkit key`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    #[command(flatten)]
+    level: LevelArgs,
+    /// URLs; stdin, one per line, when none is given.
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+/// Runs `urlkit key`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let options = args.level.options();
+    let mut out = ctx.output();
+    let mut buf = String::with_capacity(256);
+    for_each_input(&args.urls, |item| {
+        let text = match item.text() {
+            Ok(t) => t,
+            Err(f) => return out.fail(&item, &f),
+        };
+        match key_into(text, &options, &mut buf) {
+            Ok(()) => {
+                let mut extra = Map::new();
+                if out.is_json() {
+                    extra.insert("level".into(), Value::String(options.level().name().into()));
+                }
+                out.ok(&item, &buf, extra)
+            }
+            Err(e) => out.fail(&item, &failure(&e)),
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
 }

@@ -1,17 +1,132 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit normalize`: each URL normalized at a level of the comparison ladder, as a URI or
+//! an IRI. Also holds the level and loose-switch options `key` and `compare` share.
 
-use super::{CliError, CmdResult, Ctx};
+use serde_json::{Map, Value};
+use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
-/// Arguments (not yet defined).
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+use super::{CmdResult, Ctx, Status};
+use crate::records::{for_each_input, Failure};
+
+const AFTER_HELP: &str = "\
+Levels (--level), each containing the ones before it:
+  exact   identical bytes
+  safe    case of scheme and host, hex case, escaped unreserved characters, raw non-ASCII vs
+          its UTF-8 %XX, IDNA, IPv6 spelling, default port, empty http(s) path [default]
+  normal  + '.' and '..' segments (literal or %2E) removed
+  loose   + the switches below, each can be turned off with --loose-off (or on at a lower
+          level with --loose-on): fragment, trailing-slash, scheme (http = https), www,
+          index-page, query-order, tracking-params, plus-space, sub-delims
+  whatwg  what a browser makes of it (WHATWG URL Standard)
+
+Examples:
+  urlkit normalize 'HTTP://Example.COM:80/%7e'             http://example.com/~
+  urlkit normalize --to iri 'https://example.com/%e9%81%8b'  https://example.com/運
+  urlkit normalize --level normal '/a/./b/../c'            /a/c
+  urlkit normalize --level loose --loose-off query-order 'http://www.a.com/x/?b=1&a=2'
+  cat urls.txt | urlkit normalize --json                   one JSON object per line";
+
+/// The level and loose switches, shared by `normalize`, `key` and `compare`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LevelArgs {
+    /// The level: exact, safe, normal, loose or whatwg.
+    #[arg(long, default_value = "safe", value_parser = parse_level, value_name = "LEVEL")]
+    pub level: Level,
+    /// Loose switches to turn off (comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    pub loose_off: Vec<LooseRule>,
+    /// Loose switches to turn on, at any level (comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    pub loose_on: Vec<LooseRule>,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+impl LevelArgs {
+    /// The library options these arguments ask for.
+    pub fn options(&self) -> Options {
+        let mut o = Options::new(self.level);
+        for r in &self.loose_on {
+            o = o.loose_on(*r);
+        }
+        for r in &self.loose_off {
+            o = o.loose_off(*r);
+        }
+        o
+    }
+}
+
+/// Parses a level name.
+pub fn parse_level(name: &str) -> Result<Level, String> {
+    Level::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        format!(
+            "unknown level '{name}'; the levels are: {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// Parses a loose switch name.
+pub fn parse_loose(name: &str) -> Result<LooseRule, String> {
+    LooseRule::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = LooseRule::ALL.iter().map(|r| r.name()).collect();
+        format!(
+            "unknown loose rule '{name}'; the rules are: {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// The located failure for a normalization error.
+pub fn failure(e: &NormalizeError) -> Failure {
+    Failure::at(e.kind().name(), e.offset(), e.kind().message())
+}
+
+/// Output form of `--to`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum FormArg {
+    /// ASCII, uppercase hex (the comparison key).
+    Uri,
+    /// Readable: escapes of non-ASCII characters shown as characters, U-label hosts.
+    Iri,
+}
+
+/// Arguments of `urlkit normalize`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = FormArg::Uri)]
+    to: FormArg,
+    /// URLs; stdin, one per line, when none is given.
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+/// Runs `urlkit normalize`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let options = args.level.options();
+    let form = match args.to {
+        FormArg::Uri => Form::Uri,
+        FormArg::Iri => Form::Iri,
+    };
+    let mut out = ctx.output();
+    for_each_input(&args.urls, |item| {
+        let text = match item.text() {
+            Ok(t) => t,
+            Err(f) => return out.fail(&item, &f),
+        };
+        match normalize(text, &options, form) {
+            Ok(s) => {
+                let mut extra = Map::new();
+                if out.is_json() {
+                    extra.insert("level".into(), Value::String(options.level().name().into()));
+                }
+                out.ok(&item, &s, extra)
+            }
+            Err(e) => out.fail(&item, &failure(&e)),
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
 }

@@ -1,1 +1,440 @@
 //! Normalization steps, the levels of the comparison ladder, and the comparison key.
+//!
+//! Two URLs are equal at a level iff their keys at that level are equal, so keys can be
+//! computed once per URL and joined in bulk (DESIGN §4).
+//!
+//! ```
+//! use urlkit::normalize::{key, Level, Options};
+//! let safe = Options::new(Level::Safe);
+//! let a = key("https://example.com/%e9%81%8b%e5%96%b6/", &safe).unwrap();
+//! let b = key("https://example.com/運営/", &safe).unwrap();
+//! assert_eq!(a, b);
+//! assert_eq!(a, "https://example.com/%E9%81%8B%E5%96%B6/");
+//! ```
+//!
+//! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6>,
+//! <https://www.rfc-editor.org/rfc/rfc3987#section-5>
+
+mod iri;
+mod loose;
+mod rule;
+mod steps;
+
+use std::fmt;
+
+pub use rule::Rule;
+pub(crate) use rule::RuleSet;
+pub(crate) use steps::build_key;
+
+use crate::uri::{parse, ParseError, ParseErrorKind};
+
+/// A level of the comparison ladder (DESIGN §4). Each of `Exact` < `Safe` < `Normal` <
+/// `Loose` treats as the same everything the levels before it do; `Whatwg` is a separate axis.
+///
+/// ```
+/// use urlkit::normalize::Level;
+/// assert_eq!(Level::from_name("normal"), Some(Level::Normal));
+/// assert!(Level::Safe < Level::Loose);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Identical bytes.
+    Exact,
+    /// Only what no conforming server can tell apart: case of scheme and host, hex case,
+    /// escaped unreserved characters, IRI vs URI, IDNA, IPv6 spelling, default port, empty
+    /// http(s) path. Never decodes a reserved character, `%25`, `%00`, never touches dot
+    /// segments or the query's order.
+    #[default]
+    Safe,
+    /// `Safe` plus dot-segment removal (RFC 3986 §5.2.4), literal and `%2E`-encoded.
+    Normal,
+    /// `Normal` plus every [`LooseRule`] switch that is on.
+    Loose,
+    /// What a browser sees: both sides parsed and serialized by the WHATWG URL Standard.
+    Whatwg,
+}
+
+impl Level {
+    /// The ladder, lowest first (without `Whatwg`, which is not on it).
+    pub const LADDER: [Level; 4] = [Level::Exact, Level::Safe, Level::Normal, Level::Loose];
+
+    /// Every level.
+    pub const ALL: [Level; 5] = [
+        Level::Exact,
+        Level::Safe,
+        Level::Normal,
+        Level::Loose,
+        Level::Whatwg,
+    ];
+
+    /// The lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Exact => "exact",
+            Level::Safe => "safe",
+            Level::Normal => "normal",
+            Level::Loose => "loose",
+            Level::Whatwg => "whatwg",
+        }
+    }
+
+    /// The level named `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    fn base_rules(self) -> RuleSet {
+        match self {
+            Level::Exact | Level::Whatwg => RuleSet::EMPTY,
+            Level::Safe => rule::SAFE,
+            Level::Normal => rule::NORMAL,
+            Level::Loose => rule::NORMAL.union(rule::LOOSE_ONLY),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One opinionated switch of the `loose` level; each can be turned off (or on at a lower
+/// level) on its own.
+///
+/// ```
+/// use urlkit::normalize::LooseRule;
+/// assert_eq!(LooseRule::from_name("query-order"), Some(LooseRule::QueryOrder));
+/// assert_eq!(LooseRule::TrailingSlash.name(), "trailing-slash");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LooseRule {
+    /// The fragment is ignored.
+    Fragment,
+    /// Trailing slashes of the path are ignored.
+    TrailingSlash,
+    /// `http` is `https`.
+    Scheme,
+    /// A leading `www.` label is ignored.
+    Www,
+    /// `index.html`, `index.htm`, `index.php` as the last segment is the directory.
+    IndexPage,
+    /// Query parameters are sorted.
+    QueryOrder,
+    /// Tracking parameters (`utm_*`, `fbclid`, `gclid`, ...) are dropped.
+    TrackingParams,
+    /// `+` in the query is `%20`.
+    PlusSpace,
+    /// Sub-delimiters encoded or not are the same (outside the query's `& = + ;`).
+    SubDelims,
+}
+
+impl LooseRule {
+    /// Every switch.
+    pub const ALL: [LooseRule; 9] = [
+        LooseRule::Fragment,
+        LooseRule::TrailingSlash,
+        LooseRule::Scheme,
+        LooseRule::Www,
+        LooseRule::IndexPage,
+        LooseRule::QueryOrder,
+        LooseRule::TrackingParams,
+        LooseRule::PlusSpace,
+        LooseRule::SubDelims,
+    ];
+
+    /// The [`Rule`] this switch turns on.
+    pub const fn rule(self) -> Rule {
+        match self {
+            LooseRule::Fragment => Rule::Fragment,
+            LooseRule::TrailingSlash => Rule::TrailingSlash,
+            LooseRule::Scheme => Rule::Scheme,
+            LooseRule::Www => Rule::Www,
+            LooseRule::IndexPage => Rule::IndexPage,
+            LooseRule::QueryOrder => Rule::QueryOrder,
+            LooseRule::TrackingParams => Rule::TrackingParams,
+            LooseRule::PlusSpace => Rule::PlusSpace,
+            LooseRule::SubDelims => Rule::SubDelims,
+        }
+    }
+
+    /// The kebab-case name.
+    pub const fn name(self) -> &'static str {
+        self.rule().name()
+    }
+
+    /// The switch named `name`.
+    pub fn from_name(name: &str) -> Option<LooseRule> {
+        LooseRule::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+impl fmt::Display for LooseRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level and the loose switches turned on or off on top of it.
+///
+/// ```
+/// use urlkit::normalize::{key, Level, LooseRule, Options};
+/// let o = Options::new(Level::Loose).loose_off(LooseRule::QueryOrder);
+/// assert_eq!(key("http://www.a.com/x/?b=1&a=2#f", &o).unwrap(), "https://a.com/x?b=1&a=2");
+/// let o = Options::new(Level::Safe).loose_on(LooseRule::QueryOrder);
+/// assert_eq!(key("http://a.com/?b=1&a=2", &o).unwrap(), "http://a.com/?a=2&b=1");
+/// ```
+///
+/// *Rationale*: `loose_on` at a lower level adds that one switch to it; the ladder built by
+/// [`crate::compare::compare`] keeps the same switches on every rung, so "equal at a level"
+/// still implies "equal at every higher level". Switches do not apply to `Exact` and `Whatwg`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    level: Level,
+    on: RuleSet,
+    off: RuleSet,
+}
+
+impl Options {
+    /// The preset of `level` (every loose switch on at `Loose`, none below).
+    pub const fn new(level: Level) -> Options {
+        Options {
+            level,
+            on: RuleSet::EMPTY,
+            off: RuleSet::EMPTY,
+        }
+    }
+
+    /// Turns a loose switch off.
+    pub const fn loose_off(mut self, r: LooseRule) -> Options {
+        self.off = self.off.with(r.rule());
+        self.on = self.on.without(r.rule());
+        self
+    }
+
+    /// Turns a loose switch on, whatever the level.
+    pub const fn loose_on(mut self, r: LooseRule) -> Options {
+        self.on = self.on.with(r.rule());
+        self.off = self.off.without(r.rule());
+        self
+    }
+
+    /// The same switches at another level.
+    pub const fn with_level(mut self, level: Level) -> Options {
+        self.level = level;
+        self
+    }
+
+    /// The level.
+    pub const fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Whether `rule` is applied by these options.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options, Rule};
+    /// assert!(Options::new(Level::Normal).applies(Rule::DotSegments));
+    /// assert!(!Options::new(Level::Safe).applies(Rule::DotSegments));
+    /// ```
+    pub fn applies(&self, rule: Rule) -> bool {
+        self.rules().has(rule)
+    }
+
+    pub(crate) fn rules(&self) -> RuleSet {
+        match self.level {
+            Level::Exact | Level::Whatwg => RuleSet::EMPTY,
+            l => l.base_rules().union(self.on).minus(self.off),
+        }
+    }
+}
+
+/// Which form [`normalize`] writes.
+///
+/// ```
+/// use urlkit::normalize::{normalize, Form, Level, Options};
+/// let o = Options::new(Level::Safe);
+/// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Uri).unwrap(), "https://example.com/%E9%81%8B");
+/// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Iri).unwrap(), "https://example.com/運");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// ASCII, uppercase hex: the comparison key (RFC 3986).
+    #[default]
+    Uri,
+    /// For people: escapes of characters an IRI allows shown as the characters, hosts as
+    /// U-labels (RFC 3987 §3.2); everything else stays encoded.
+    Iri,
+}
+
+/// What went wrong normalizing an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NormalizeErrorKind {
+    /// See [`ParseErrorKind::InvalidScheme`].
+    InvalidScheme,
+    /// See [`ParseErrorKind::MalformedEscape`].
+    MalformedEscape,
+    /// See [`ParseErrorKind::InvalidCharacter`].
+    InvalidCharacter,
+    /// See [`ParseErrorKind::InvalidPort`].
+    InvalidPort,
+    /// See [`ParseErrorKind::InvalidIpLiteral`].
+    InvalidIpLiteral,
+    /// The host is not a valid internationalized domain name (UTS #46).
+    InvalidIdna,
+    /// Not a URL by the WHATWG URL Standard (`Level::Whatwg`).
+    NotWhatwgUrl,
+}
+
+impl NormalizeErrorKind {
+    /// A stable kebab-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NormalizeErrorKind::InvalidScheme => "invalid-scheme",
+            NormalizeErrorKind::MalformedEscape => "malformed-escape",
+            NormalizeErrorKind::InvalidCharacter => "invalid-character",
+            NormalizeErrorKind::InvalidPort => "invalid-port",
+            NormalizeErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            NormalizeErrorKind::InvalidIdna => "invalid-idna",
+            NormalizeErrorKind::NotWhatwgUrl => "not-a-whatwg-url",
+        }
+    }
+
+    /// What it means, in words.
+    pub const fn message(self) -> &'static str {
+        match self {
+            NormalizeErrorKind::InvalidScheme => "the text before ':' is not a valid scheme",
+            NormalizeErrorKind::MalformedEscape => "'%' must be followed by two hex digits",
+            NormalizeErrorKind::InvalidCharacter => "this character is not allowed here",
+            NormalizeErrorKind::InvalidPort => "the port must be digits only",
+            NormalizeErrorKind::InvalidIpLiteral => {
+                "not a valid IPv6 address or IPvFuture in '[...]'"
+            }
+            NormalizeErrorKind::InvalidIdna => {
+                "the host is not a valid internationalized domain name (UTS #46)"
+            }
+            NormalizeErrorKind::NotWhatwgUrl => "not a valid URL by the WHATWG URL Standard",
+        }
+    }
+}
+
+/// A normalization failure: its kind and the byte offset in the input.
+///
+/// ```
+/// use urlkit::normalize::{key, NormalizeErrorKind, Options};
+/// let e = key("http://a/%zz", &Options::default()).unwrap_err();
+/// assert_eq!((e.kind(), e.offset()), (NormalizeErrorKind::MalformedEscape, 9));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NormalizeError {
+    pub(crate) kind: NormalizeErrorKind,
+    pub(crate) offset: usize,
+}
+
+impl NormalizeError {
+    /// What went wrong.
+    pub const fn kind(&self) -> NormalizeErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for NormalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.kind.message(), self.offset)
+    }
+}
+
+impl std::error::Error for NormalizeError {}
+
+impl From<ParseError> for NormalizeError {
+    fn from(e: ParseError) -> Self {
+        let kind = match e.kind() {
+            ParseErrorKind::InvalidScheme => NormalizeErrorKind::InvalidScheme,
+            ParseErrorKind::MalformedEscape => NormalizeErrorKind::MalformedEscape,
+            ParseErrorKind::InvalidPort => NormalizeErrorKind::InvalidPort,
+            ParseErrorKind::InvalidIpLiteral => NormalizeErrorKind::InvalidIpLiteral,
+            _ => NormalizeErrorKind::InvalidCharacter,
+        };
+        NormalizeError {
+            kind,
+            offset: e.offset(),
+        }
+    }
+}
+
+/// The comparison key of `input` at `options`: two URLs are equal at a level iff their keys
+/// are. At `Safe` and above the key is ASCII (RFC 3986 URI form, uppercase hex).
+///
+/// ```
+/// use urlkit::normalize::{key, Level, Options};
+/// let o = Options::new(Level::Safe);
+/// assert_eq!(key("HTTP://Example.COM:80/%7e", &o).unwrap(), "http://example.com/~");
+/// assert_eq!(key("http://a/b%2fc", &o).unwrap(), "http://a/b%2Fc");
+/// let n = Options::new(Level::Normal);
+/// assert_eq!(key("/a/./b/../c", &n).unwrap(), "/a/c");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+pub fn key(input: &str, options: &Options) -> Result<String, NormalizeError> {
+    let mut out = String::with_capacity(input.len() + 8);
+    key_into(input, options, &mut out)?;
+    Ok(out)
+}
+
+/// [`key`] into a buffer the caller reuses (cleared first): the hot path for millions of
+/// URLs, with no allocation once the buffer is large enough.
+///
+/// ```
+/// use urlkit::normalize::{key_into, Options};
+/// let mut buf = String::new();
+/// for u in ["HTTP://A/%7e", "http://a/~"] {
+///     key_into(u, &Options::default(), &mut buf).unwrap();
+///     assert_eq!(buf, "http://a/~");
+/// }
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), NormalizeError> {
+    out.clear();
+    match options.level {
+        Level::Exact => {
+            out.push_str(input);
+            Ok(())
+        }
+        Level::Whatwg => {
+            let href = crate::whatwg::href(input, None).map_err(|_| NormalizeError {
+                kind: NormalizeErrorKind::NotWhatwgUrl,
+                offset: 0,
+            })?;
+            out.push_str(&href);
+            Ok(())
+        }
+        _ => {
+            let u = parse(input)?;
+            build_key(&u, options.rules(), out).map(|_| ())
+        }
+    }
+}
+
+/// `input` normalized at `options`, as a URI (the key) or an IRI (for display).
+///
+/// ```
+/// use urlkit::normalize::{normalize, Form, Level, Options};
+/// let o = Options::new(Level::Normal);
+/// assert_eq!(normalize("HTTP://xn--r8jz45g.jp/a/../%E9%81%8B", &o, Form::Iri).unwrap(), "http://例え.jp/運");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
+pub fn normalize(input: &str, options: &Options, form: Form) -> Result<String, NormalizeError> {
+    let k = key(input, options)?;
+    Ok(match (form, options.level) {
+        (Form::Uri, _) | (Form::Iri, Level::Exact) => k,
+        (Form::Iri, _) => iri::to_iri(&k),
+    })
+}

@@ -1,1 +1,21 @@
-//! RFC 3986 / RFC 3987 URI and IRI references: parsing into components, reference resolution, `remove_dot_segments`, recomposition.
+//! RFC 3986 / RFC 3987 URI and IRI references: parsing into components, reference
+//! resolution, `remove_dot_segments`, recomposition.
+//!
+//! ```
+//! use urlkit::uri::{parse, resolve_str, Resolution};
+//! let u = parse("HTTP://Example.COM/a/./b/../c?q#f").unwrap();
+//! assert_eq!(u.host(), Some("Example.COM"));
+//! assert_eq!(resolve_str("http://a/b/c/d;p?q", "../g", Resolution::Strict).unwrap(), "http://a/b/g");
+//! ```
+//!
+//! Spec: <https://www.rfc-editor.org/rfc/rfc3986>, <https://www.rfc-editor.org/rfc/rfc3987>
+
+pub(crate) mod chars;
+mod dot_segments;
+mod parse;
+mod resolve;
+
+pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
+pub(crate) use parse::flag;
+pub use parse::{parse, Component, ParseError, ParseErrorKind, UriRef};
+pub use resolve::{recompose, resolve, resolve_str, Resolution};

@@ -1,0 +1,240 @@
+//! The named rules of the ladder, and sets of them.
+
+use std::fmt;
+
+use crate::uri::Component;
+
+/// One named normalization rule: a step of DESIGN §4 that makes two spellings the same.
+///
+/// ```
+/// use urlkit::normalize::Rule;
+/// assert_eq!(Rule::HexCase.name(), "hex-case");
+/// assert_eq!(Rule::from_name("dot-segments"), Some(Rule::DotSegments));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// `safe`: the scheme is case-insensitive (RFC 3986 §6.2.2.1).
+    SchemeCase,
+    /// `safe`: the host is case-insensitive (RFC 3986 §6.2.2.1).
+    HostCase,
+    /// `safe`: hex digits of `%XX` are case-insensitive, uppercase is the norm (§6.2.2.1).
+    HexCase,
+    /// `safe`: `%XX` of an unreserved character is that character (§6.2.2.2), except a `%2E`
+    /// that would make a path segment `.` or `..`.
+    UnreservedDecoded,
+    /// `safe`: a raw non-ASCII character is its UTF-8 `%XX` (RFC 3987 §3.1); printable ASCII
+    /// no component allows (space `"` `<` `>` `^` `` ` `` `{` `|` `}`) is encoded too.
+    IriToUri,
+    /// `safe`: a host's U-label is its A-label (UTS #46 ToASCII).
+    Idna,
+    /// `safe`: an IPv6 address is compared by value, written in RFC 5952 form.
+    Ipv6Canonical,
+    /// `safe`: the scheme's default port, or an empty port, is no port (§6.2.3).
+    DefaultPort,
+    /// `safe`: an empty http(s) path is `/` (§6.2.3).
+    EmptyPath,
+    /// `normal`: `.` and `..` segments removed (§5.2.4), literal and `%2E`-encoded.
+    DotSegments,
+    /// `loose`: the fragment is ignored.
+    Fragment,
+    /// `loose`: trailing slashes of the path are ignored.
+    TrailingSlash,
+    /// `loose`: `http` is `https`.
+    Scheme,
+    /// `loose`: a leading `www.` label of the host is ignored.
+    Www,
+    /// `loose`: a last segment `index.html`, `index.htm` or `index.php` is ignored.
+    IndexPage,
+    /// `loose`: query parameters are sorted.
+    QueryOrder,
+    /// `loose`: tracking parameters (`utm_*`, `fbclid`, `gclid`, ...) are dropped.
+    TrackingParams,
+    /// `loose`: `+` in the query is `%20`.
+    PlusSpace,
+    /// `loose`: `%XX` of a sub-delimiter is the character (in the query, except `&`, `=`,
+    /// `+` and `;`, which split parameters).
+    SubDelims,
+}
+
+impl Rule {
+    /// Every rule, in ladder order.
+    pub const ALL: [Rule; 19] = [
+        Rule::SchemeCase,
+        Rule::HostCase,
+        Rule::HexCase,
+        Rule::UnreservedDecoded,
+        Rule::IriToUri,
+        Rule::Idna,
+        Rule::Ipv6Canonical,
+        Rule::DefaultPort,
+        Rule::EmptyPath,
+        Rule::DotSegments,
+        Rule::Fragment,
+        Rule::TrailingSlash,
+        Rule::Scheme,
+        Rule::Www,
+        Rule::IndexPage,
+        Rule::QueryOrder,
+        Rule::TrackingParams,
+        Rule::PlusSpace,
+        Rule::SubDelims,
+    ];
+
+    /// The stable kebab-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::SchemeCase => "scheme-case",
+            Rule::HostCase => "host-case",
+            Rule::HexCase => "hex-case",
+            Rule::UnreservedDecoded => "unreserved-decoded",
+            Rule::IriToUri => "iri-to-uri",
+            Rule::Idna => "idna",
+            Rule::Ipv6Canonical => "ipv6-canonical",
+            Rule::DefaultPort => "default-port",
+            Rule::EmptyPath => "empty-path",
+            Rule::DotSegments => "dot-segments",
+            Rule::Fragment => "fragment",
+            Rule::TrailingSlash => "trailing-slash",
+            Rule::Scheme => "scheme",
+            Rule::Www => "www",
+            Rule::IndexPage => "index-page",
+            Rule::QueryOrder => "query-order",
+            Rule::TrackingParams => "tracking-params",
+            Rule::PlusSpace => "plus-space",
+            Rule::SubDelims => "sub-delims",
+        }
+    }
+
+    /// The rule named `name`.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The component the rule acts on.
+    ///
+    /// ```
+    /// use urlkit::{normalize::Rule, uri::Component};
+    /// assert_eq!(Rule::DotSegments.component(), Component::Path);
+    /// ```
+    pub const fn component(self) -> Component {
+        match self {
+            Rule::SchemeCase | Rule::Scheme => Component::Scheme,
+            Rule::HostCase | Rule::Idna | Rule::Ipv6Canonical | Rule::Www => Component::Host,
+            Rule::DefaultPort => Component::Port,
+            Rule::HexCase | Rule::UnreservedDecoded | Rule::IriToUri | Rule::SubDelims => {
+                Component::Path
+            }
+            Rule::EmptyPath | Rule::DotSegments | Rule::TrailingSlash | Rule::IndexPage => {
+                Component::Path
+            }
+            Rule::QueryOrder | Rule::TrackingParams | Rule::PlusSpace => Component::Query,
+            Rule::Fragment => Component::Fragment,
+        }
+    }
+
+    /// What the rule treats as the same, in words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Rule::SchemeCase => "the scheme is case-insensitive (RFC 3986 §6.2.2.1)",
+            Rule::HostCase => "the host is case-insensitive (RFC 3986 §6.2.2.1)",
+            Rule::HexCase => "%xx and %XX are the same escape (RFC 3986 §6.2.2.1)",
+            Rule::UnreservedDecoded => {
+                "an escaped unreserved character is the character (RFC 3986 §6.2.2.2)"
+            }
+            Rule::IriToUri => {
+                "a raw non-ASCII character is its UTF-8 %XX (IRI vs URI, RFC 3987 §3.1)"
+            }
+            Rule::Idna => "a host's Unicode form is its xn-- form (IDNA, UTS #46)",
+            Rule::Ipv6Canonical => "an IPv6 address is compared by value (RFC 5952)",
+            Rule::DefaultPort => "the default or an empty port is no port (RFC 3986 §6.2.3)",
+            Rule::EmptyPath => "an empty http(s) path is '/' (RFC 3986 §6.2.3)",
+            Rule::DotSegments => "'.' and '..' segments are resolved (RFC 3986 §5.2.4)",
+            Rule::Fragment => "the fragment is ignored",
+            Rule::TrailingSlash => "a trailing slash is ignored",
+            Rule::Scheme => "http is https",
+            Rule::Www => "a leading 'www.' is ignored",
+            Rule::IndexPage => "index.html / index.php is the directory",
+            Rule::QueryOrder => "query parameters are sorted",
+            Rule::TrackingParams => "tracking parameters (utm_*, fbclid, ...) are dropped",
+            Rule::PlusSpace => "'+' in the query is a space (%20)",
+            Rule::SubDelims => "an escaped sub-delimiter is the character",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of rules, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct RuleSet(u32);
+
+impl RuleSet {
+    pub(crate) const EMPTY: RuleSet = RuleSet(0);
+
+    pub(crate) const fn of(rules: &[Rule]) -> RuleSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < rules.len() {
+            bits |= 1 << rules[i] as u32;
+            i += 1;
+        }
+        RuleSet(bits)
+    }
+
+    #[inline]
+    pub(crate) const fn has(self, r: Rule) -> bool {
+        self.0 & (1 << r as u32) != 0
+    }
+
+    pub(crate) const fn with(self, r: Rule) -> RuleSet {
+        RuleSet(self.0 | (1 << r as u32))
+    }
+
+    pub(crate) const fn without(self, r: Rule) -> RuleSet {
+        RuleSet(self.0 & !(1 << r as u32))
+    }
+
+    pub(crate) const fn union(self, o: RuleSet) -> RuleSet {
+        RuleSet(self.0 | o.0)
+    }
+
+    pub(crate) const fn minus(self, o: RuleSet) -> RuleSet {
+        RuleSet(self.0 & !o.0)
+    }
+
+    pub(crate) const fn intersects(self, o: RuleSet) -> bool {
+        self.0 & o.0 != 0
+    }
+
+    pub(crate) fn iter(self) -> impl Iterator<Item = Rule> {
+        Rule::ALL.into_iter().filter(move |r| self.has(*r))
+    }
+}
+
+pub(crate) const SAFE: RuleSet = RuleSet::of(&[
+    Rule::SchemeCase,
+    Rule::HostCase,
+    Rule::HexCase,
+    Rule::UnreservedDecoded,
+    Rule::IriToUri,
+    Rule::Idna,
+    Rule::Ipv6Canonical,
+    Rule::DefaultPort,
+    Rule::EmptyPath,
+]);
+pub(crate) const NORMAL: RuleSet = SAFE.with(Rule::DotSegments);
+pub(crate) const LOOSE_ONLY: RuleSet = RuleSet::of(&[
+    Rule::Fragment,
+    Rule::TrailingSlash,
+    Rule::Scheme,
+    Rule::Www,
+    Rule::IndexPage,
+    Rule::QueryOrder,
+    Rule::TrackingParams,
+    Rule::PlusSpace,
+    Rule::SubDelims,
+]);

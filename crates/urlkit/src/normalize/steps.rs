@@ -1,0 +1,354 @@
+//! The steps of the `safe` and `normal` levels (DESIGN §4), each a named function, and the
+//! key builder that runs them in one pass over the components.
+
+use std::ops::Range;
+
+use super::loose;
+use super::rule::{Rule, RuleSet};
+use super::{NormalizeError, NormalizeErrorKind};
+use crate::host::{parse_host, to_ascii, Host};
+use crate::uri::chars::{hex_value, CLASS, HEX_UPPER, UNRESERVED, UNWISE};
+use crate::uri::{flag, remove_dot_segments_into, Component, UriRef};
+
+/// Where each component of a key lies in the output (without delimiters).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts {
+    ranges: [Option<Range<usize>>; 7],
+}
+
+impl Parts {
+    fn set(&mut self, c: Component, r: Range<usize>) {
+        self.ranges[c as usize] = Some(r);
+    }
+
+    pub(crate) fn get<'k>(&self, key: &'k str, c: Component) -> Option<&'k str> {
+        self.ranges[c as usize].clone().and_then(|r| key.get(r))
+    }
+}
+
+/// Which component an escape is in: decides which sub-delimiters the `sub-delims` rule may
+/// decode.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Context {
+    Userinfo,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// Writes the key of `u` under the rules `rs` to `out` and says where each component went.
+pub(crate) fn build_key(
+    u: &UriRef<'_>,
+    rs: RuleSet,
+    out: &mut String,
+) -> Result<Parts, NormalizeError> {
+    let mut parts = Parts::default();
+    let scheme = u.scheme();
+    if let Some(s) = scheme {
+        let start = out.len();
+        lowercase_scheme(s, u.flags(Component::Scheme), rs, out);
+        parts.set(Component::Scheme, start..out.len());
+        out.push(':');
+    }
+    if u.authority().is_some() {
+        out.push_str("//");
+        if let Some(ui) = u.userinfo() {
+            let start = out.len();
+            normalize_escapes(ui, u.flags(Component::Userinfo), Context::Userinfo, rs, out);
+            parts.set(Component::Userinfo, start..out.len());
+            out.push('@');
+        }
+        let start = out.len();
+        normalize_host(u, rs, out)?;
+        if rs.has(Rule::Www) {
+            loose::strip_www(out, start);
+        }
+        parts.set(Component::Host, start..out.len());
+        if let Some(p) = u.port() {
+            if !(rs.has(Rule::DefaultPort) && is_default_port(scheme, p)) {
+                out.push(':');
+                let start = out.len();
+                out.push_str(p);
+                parts.set(Component::Port, start..out.len());
+            }
+        }
+    }
+    let start = out.len();
+    normalize_path(u, rs, out);
+    if rs.intersects(RuleSet::of(&[Rule::TrailingSlash, Rule::IndexPage])) {
+        loose::trim_path(out, start, rs);
+    }
+    parts.set(Component::Path, start..out.len());
+    if let Some(q) = u.query() {
+        out.push('?');
+        let start = out.len();
+        normalize_escapes(q, u.flags(Component::Query), Context::Query, rs, out);
+        if !q.is_empty() && loose::query(out, start, rs) {
+            out.truncate(start - 1);
+        } else {
+            parts.set(Component::Query, start..out.len());
+        }
+    }
+    if let Some(f) = u.fragment() {
+        if !rs.has(Rule::Fragment) {
+            out.push('#');
+            let start = out.len();
+            normalize_escapes(f, u.flags(Component::Fragment), Context::Fragment, rs, out);
+            parts.set(Component::Fragment, start..out.len());
+        }
+    }
+    Ok(parts)
+}
+
+/// `scheme-case`: the scheme in lowercase (RFC 3986 §6.2.2.1); with the loose `scheme`
+/// switch, `http` becomes `https`.
+fn lowercase_scheme(s: &str, f: u8, rs: RuleSet, out: &mut String) {
+    if rs.has(Rule::Scheme) && s.eq_ignore_ascii_case("http") {
+        out.push_str("https");
+    } else if rs.has(Rule::SchemeCase) && f & flag::UPPER != 0 {
+        out.extend(s.bytes().map(|c| c.to_ascii_lowercase() as char));
+    } else {
+        out.push_str(s);
+    }
+}
+
+/// `default-port`: whether `port` is empty or the scheme's default (RFC 3986 §6.2.3).
+fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
+    if port.is_empty() {
+        return true;
+    }
+    let digits = port.trim_start_matches('0');
+    let Some(s) = scheme else { return false };
+    let default = if s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("ws") {
+        "80"
+    } else if s.eq_ignore_ascii_case("https") || s.eq_ignore_ascii_case("wss") {
+        "443"
+    } else if s.eq_ignore_ascii_case("ftp") {
+        "21"
+    } else {
+        return false;
+    };
+    digits == default
+}
+
+/// Schemes whose empty path is `/` (RFC 3986 §6.2.3, RFC 9110 §4.2.3).
+fn has_root_path(scheme: Option<&str>) -> bool {
+    scheme.is_some_and(|s| {
+        ["http", "https", "ws", "wss", "ftp"]
+            .iter()
+            .any(|d| s.eq_ignore_ascii_case(d))
+    })
+}
+
+/// `host-case`, `idna`, `ipv6-canonical` (and `iri-to-uri` for a host IDNA is not asked to
+/// convert).
+fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), NormalizeError> {
+    let h = u.host().unwrap_or("");
+    let f = u.flags(Component::Host);
+    if h.starts_with('[') {
+        if rs.has(Rule::Ipv6Canonical) {
+            if let Ok(Host::Ipv6(a)) = parse_host(h) {
+                use std::fmt::Write;
+                let _ = write!(out, "[{a}]");
+                return Ok(());
+            }
+        }
+        push_case(h, rs.has(Rule::HostCase), out);
+        return Ok(());
+    }
+    if rs.has(Rule::Idna) {
+        if let Some(unicode) = idna_input(h, f) {
+            let offset = u.range(Component::Host).map_or(0, |r| r.start);
+            let ascii = to_ascii(&unicode).map_err(|_| NormalizeError {
+                kind: NormalizeErrorKind::InvalidIdna,
+                offset,
+            })?;
+            out.push_str(&ascii);
+            return Ok(());
+        }
+    }
+    if f & (flag::PCT | flag::NON_ASCII | flag::UNWISE) == 0 {
+        push_case(h, rs.has(Rule::HostCase) && f & flag::UPPER != 0, out);
+    } else {
+        let start = out.len();
+        normalize_escapes(h, f, Context::Userinfo, rs.without(Rule::SubDelims), out);
+        if rs.has(Rule::HostCase) {
+            lowercase_outside_escapes(out, start);
+        }
+    }
+    Ok(())
+}
+
+/// The Unicode text IDNA should convert: the host itself when it has non-ASCII characters,
+/// or its decoded form when its escapes spell UTF-8 non-ASCII characters of a reg-name.
+fn idna_input(h: &str, f: u8) -> Option<std::borrow::Cow<'_, str>> {
+    if f & flag::PCT == 0 {
+        return (f & flag::NON_ASCII != 0).then_some(std::borrow::Cow::Borrowed(h));
+    }
+    let bytes = crate::codec::percent_decode(h.as_bytes());
+    let text = String::from_utf8(bytes.into_owned()).ok()?;
+    let ok = text.bytes().all(|c| {
+        c >= 0x80 || c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_' || c == b'~'
+    });
+    (ok && !text.is_ascii()).then_some(std::borrow::Cow::Owned(text))
+}
+
+fn push_case(s: &str, lower: bool, out: &mut String) {
+    if lower {
+        out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+    } else {
+        out.push_str(s);
+    }
+}
+
+/// Lowercases ASCII letters of `out[start..]` except the hex digits of escapes.
+fn lowercase_outside_escapes(out: &mut String, start: usize) {
+    let tail: String = out[start..].to_owned();
+    out.truncate(start);
+    let b = tail.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            out.push_str(&tail[i..i + 3]);
+            i += 3;
+        } else {
+            let c = tail[i..].chars().next().unwrap_or('\u{FFFD}');
+            out.push(c.to_ascii_lowercase());
+            i += c.len_utf8();
+        }
+    }
+}
+
+/// The path: escapes, then `empty-path` and `dot-segments`.
+///
+/// *Rationale*: a `%2E` that would make a segment `.` or `..` stays encoded below `normal`,
+/// because a server that does not decode it sees a different path than one that does. Dot
+/// segments of a relative-path reference (`a/../b`) are kept at every level: their meaning
+/// depends on the base they will be resolved against.
+fn normalize_path(u: &UriRef<'_>, rs: RuleSet, out: &mut String) {
+    let path = u.path();
+    let f = u.flags(Component::Path);
+    let start = out.len();
+    if path.is_empty() {
+        if rs.has(Rule::EmptyPath) && u.authority().is_some() && has_root_path(u.scheme()) {
+            out.push('/');
+        }
+        return;
+    }
+    if f & flag::DOT == 0 {
+        normalize_escapes(path, f, Context::Path, rs, out);
+        return;
+    }
+    for (i, seg) in path.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        match dot_segment(seg) {
+            Some(dots) if rs.has(Rule::DotSegments) => out.push_str(&".."[..dots]),
+            Some(_) => push_encoded_dots(seg, rs, out),
+            None => normalize_escapes(seg, f, Context::Path, rs, out),
+        }
+    }
+    if rs.has(Rule::DotSegments) && (path.starts_with('/') || u.scheme().is_some()) {
+        let emitted = out.split_off(start);
+        remove_dot_segments_into(&emitted, out);
+    }
+}
+
+/// `Some(1)` for a segment that is `.` (literally or as `%2E`), `Some(2)` for `..`.
+fn dot_segment(seg: &str) -> Option<usize> {
+    let b = seg.as_bytes();
+    let mut i = 0;
+    let mut dots = 0;
+    while i < b.len() {
+        if b[i] == b'.' {
+            i += 1;
+        } else if b[i] == b'%'
+            && b.get(i + 1) == Some(&b'2')
+            && matches!(b.get(i + 2), Some(b'e' | b'E'))
+        {
+            i += 3;
+        } else {
+            return None;
+        }
+        dots += 1;
+    }
+    (1..=2).contains(&dots).then_some(dots)
+}
+
+/// A dot segment kept as written, with `hex-case` applied to its `%2E`s.
+fn push_encoded_dots(seg: &str, rs: RuleSet, out: &mut String) {
+    if rs.has(Rule::HexCase) {
+        out.push_str(&seg.replace("%2e", "%2E"));
+    } else {
+        out.push_str(seg);
+    }
+}
+
+/// `hex-case`, `unreserved-decoded`, `iri-to-uri` (and the loose `sub-delims`) over one
+/// component, in one pass that copies untouched runs whole.
+pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out: &mut String) {
+    if f & (flag::PCT | flag::NON_ASCII | flag::UNWISE) == 0 {
+        out.push_str(src);
+        return;
+    }
+    let b = src.as_bytes();
+    let iri_to_uri = rs.has(Rule::IriToUri);
+    let mut run = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' && i + 2 < b.len() {
+            out.push_str(&src[run..i]);
+            let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+            let decode = (rs.has(Rule::UnreservedDecoded) && CLASS[v as usize] & UNRESERVED != 0)
+                || (rs.has(Rule::SubDelims) && sub_delim_decodes(v, ctx));
+            if decode {
+                out.push(v as char);
+            } else if rs.has(Rule::HexCase) {
+                push_escape(v, out);
+            } else {
+                out.push_str(&src[i..i + 3]);
+            }
+            i += 3;
+            run = i;
+        } else if iri_to_uri && (c >= 0x80 || CLASS[c as usize] & UNWISE != 0) {
+            out.push_str(&src[run..i]);
+            let n = utf8_len(c);
+            for &byte in &b[i..(i + n).min(b.len())] {
+                push_escape(byte, out);
+            }
+            i += n;
+            run = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&src[run.min(src.len())..]);
+}
+
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+#[inline]
+fn push_escape(v: u8, out: &mut String) {
+    out.push('%');
+    out.push(HEX_UPPER[(v >> 4) as usize] as char);
+    out.push(HEX_UPPER[(v & 15) as usize] as char);
+}
+
+/// Sub-delimiters the loose `sub-delims` switch decodes: all of them, except in the query
+/// the ones that split parameters (`&`, `=`, `+`, `;`).
+fn sub_delim_decodes(v: u8, ctx: Context) -> bool {
+    match v {
+        b'!' | b'$' | b'\'' | b'(' | b')' | b'*' | b',' => true,
+        b'&' | b'=' | b'+' | b';' => ctx != Context::Query,
+        _ => false,
+    }
+}

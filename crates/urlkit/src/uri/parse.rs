@@ -1,0 +1,517 @@
+//! Parsing a URI or IRI reference into its components, as byte ranges over the input.
+
+use std::fmt;
+use std::ops::Range;
+
+use super::chars::{
+    is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED,
+    UNWISE,
+};
+
+/// The component of a URI reference (RFC 3986 §3).
+///
+/// ```
+/// use urlkit::uri::Component;
+/// assert_eq!(Component::Host.name(), "host");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// `scheme` (§3.1).
+    Scheme,
+    /// `userinfo` (§3.2.1).
+    Userinfo,
+    /// `host` (§3.2.2).
+    Host,
+    /// `port` (§3.2.3).
+    Port,
+    /// `path` (§3.3).
+    Path,
+    /// `query` (§3.4).
+    Query,
+    /// `fragment` (§3.5).
+    Fragment,
+}
+
+impl Component {
+    /// Every component, in the order they are written.
+    pub const ALL: [Component; 7] = [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// The lowercase name, as RFC 3986 spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What is wrong with a URI reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A `:` ends the first segment, but what precedes it is not a scheme (`ALPHA *( ALPHA /
+    /// DIGIT / "+" / "-" / "." )`), and a relative reference cannot have a `:` there (§4.2).
+    InvalidScheme,
+    /// A `%` that is not followed by two hex digits (§2.1).
+    MalformedEscape,
+    /// A character that no component allows at this place (a control character, or a
+    /// delimiter inside the host or userinfo).
+    InvalidCharacter,
+    /// The port is not a sequence of digits (§3.2.3).
+    InvalidPort,
+    /// `[...]` is not an IPv6 address or `IPvFuture` (§3.2.2), or is not closed.
+    InvalidIpLiteral,
+}
+
+impl ParseErrorKind {
+    /// A stable kebab-case name, for machine-readable output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ParseErrorKind::InvalidScheme => "invalid-scheme",
+            ParseErrorKind::MalformedEscape => "malformed-escape",
+            ParseErrorKind::InvalidCharacter => "invalid-character",
+            ParseErrorKind::InvalidPort => "invalid-port",
+            ParseErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            ParseErrorKind::InvalidScheme => "the text before ':' is not a valid scheme",
+            ParseErrorKind::MalformedEscape => "'%' must be followed by two hex digits",
+            ParseErrorKind::InvalidCharacter => "this character is not allowed here",
+            ParseErrorKind::InvalidPort => "the port must be digits only",
+            ParseErrorKind::InvalidIpLiteral => "not a valid IPv6 address or IPvFuture in '[...]'",
+        }
+    }
+}
+
+/// A parse failure: its kind and the byte offset in the input where it is.
+///
+/// ```
+/// use urlkit::uri::{parse, ParseErrorKind};
+/// let err = parse("http://a/b%zz").unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ParseErrorKind::MalformedEscape, 10));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    kind: ParseErrorKind,
+    offset: usize,
+}
+
+impl ParseError {
+    pub(crate) const fn new(kind: ParseErrorKind, offset: usize) -> ParseError {
+        ParseError { kind, offset }
+    }
+
+    /// What is wrong.
+    pub const fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.kind.describe(), self.offset)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Per-component facts the scanner learns for free, so later steps can skip work.
+pub(crate) mod flag {
+    /// Holds a `%XX`.
+    pub const PCT: u8 = 1;
+    /// Holds a non-ASCII character.
+    pub const NON_ASCII: u8 = 2;
+    /// Holds a character of the `UNWISE` class.
+    pub const UNWISE: u8 = 4;
+    /// Holds an ASCII uppercase letter.
+    pub const UPPER: u8 = 8;
+    /// Holds a `.` at the start of a segment (path only).
+    pub const DOT: u8 = 16;
+}
+
+/// A URI or IRI reference split into components: byte ranges over the input, no copies.
+///
+/// ```
+/// use urlkit::uri::parse;
+/// let u = parse("https://user@例え.jp:8080/a/b?q=1#top").unwrap();
+/// assert_eq!(u.scheme(), Some("https"));
+/// assert_eq!(u.userinfo(), Some("user"));
+/// assert_eq!(u.host(), Some("例え.jp"));
+/// assert_eq!(u.port(), Some("8080"));
+/// assert_eq!(u.path(), "/a/b");
+/// assert_eq!(u.query(), Some("q=1"));
+/// assert_eq!(u.fragment(), Some("top"));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-3>,
+/// <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UriRef<'a> {
+    input: &'a str,
+    scheme: Option<Range<usize>>,
+    authority: Option<Range<usize>>,
+    userinfo: Option<Range<usize>>,
+    host: Option<Range<usize>>,
+    port: Option<Range<usize>>,
+    path: Range<usize>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+    pub(crate) flags: [u8; 7],
+}
+
+impl<'a> UriRef<'a> {
+    /// The whole input.
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The byte range of a component (without its delimiters), if present. The path is
+    /// always present, possibly empty.
+    pub fn range(&self, c: Component) -> Option<Range<usize>> {
+        match c {
+            Component::Scheme => self.scheme.clone(),
+            Component::Userinfo => self.userinfo.clone(),
+            Component::Host => self.host.clone(),
+            Component::Port => self.port.clone(),
+            Component::Path => Some(self.path.clone()),
+            Component::Query => self.query.clone(),
+            Component::Fragment => self.fragment.clone(),
+        }
+    }
+
+    /// The text of a component, if present.
+    pub fn get(&self, c: Component) -> Option<&'a str> {
+        let input = self.input;
+        self.range(c).and_then(|r| input.get(r))
+    }
+
+    /// `scheme`, without the `:`.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.get(Component::Scheme)
+    }
+
+    /// `authority` (userinfo, host and port), without the `//`.
+    pub fn authority(&self) -> Option<&'a str> {
+        let input = self.input;
+        self.authority.clone().and_then(|r| input.get(r))
+    }
+
+    /// `userinfo`, without the `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.get(Component::Userinfo)
+    }
+
+    /// `host`, with the brackets of an IP literal.
+    pub fn host(&self) -> Option<&'a str> {
+        self.get(Component::Host)
+    }
+
+    /// `port`, without the `:` (may be empty: `http://a:/`).
+    pub fn port(&self) -> Option<&'a str> {
+        self.get(Component::Port)
+    }
+
+    /// `path` (possibly empty).
+    pub fn path(&self) -> &'a str {
+        self.get(Component::Path).unwrap_or("")
+    }
+
+    /// `query`, without the `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.get(Component::Query)
+    }
+
+    /// `fragment`, without the `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.get(Component::Fragment)
+    }
+
+    pub(crate) fn flags(&self, c: Component) -> u8 {
+        self.flags[c as usize]
+    }
+}
+
+/// Parses a URI or IRI reference (RFC 3986 §4.1 `URI-reference`, RFC 3987 `IRI-reference`).
+///
+/// ```
+/// use urlkit::uri::parse;
+/// let r = parse("../g?x#y").unwrap();
+/// assert_eq!((r.scheme(), r.path(), r.query()), (None, "../g", Some("x")));
+/// assert_eq!(parse("http://[::1]:80/").unwrap().host(), Some("[::1]"));
+/// assert!(parse("http://a:8x/").is_err());
+/// ```
+///
+/// *Rationale*: real lists hold characters RFC 3986 leaves out of every component. Space `"`
+/// `<` `>` `^` `` ` `` `{` `|` `}` are accepted (browsers percent-encode them, and so does a
+/// key); `\`, `[`, `]` outside the host and a second `#` are accepted and kept as written (a
+/// browser reads `\` as `/`, so treating it as `%5C` would equate different URLs). Control
+/// characters, a malformed `%` and delimiters inside the host are errors: there is no reading
+/// of them both sides of a comparison would agree on. Every non-ASCII character is accepted
+/// where RFC 3987 allows `ucschar` (private-use characters are not singled out).
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>,
+/// <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>
+pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
+    let b = input.as_bytes();
+    let len = b.len();
+    let mut flags = [0u8; 7];
+    let mut pos = 0;
+    let mut scheme = None;
+
+    // Scheme: the text before the first ':' that comes before any '/', '?' or '#'.
+    if let Some(&first) = b.first() {
+        let mut i = 0;
+        while i < len && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
+            i += 1;
+        }
+        if i < len && b[i] == b':' {
+            if !first.is_ascii_alphabetic() {
+                return Err(ParseError::new(ParseErrorKind::InvalidScheme, 0));
+            }
+            for (j, &c) in b[..i].iter().enumerate() {
+                if CLASS[c as usize] & SCHEME == 0 {
+                    return Err(ParseError::new(ParseErrorKind::InvalidScheme, j));
+                }
+                if c.is_ascii_uppercase() {
+                    flags[Component::Scheme as usize] |= flag::UPPER;
+                }
+            }
+            scheme = Some(0..i);
+            pos = i + 1;
+        }
+    }
+
+    let mut authority = None;
+    let mut userinfo = None;
+    let mut host = None;
+    let mut port = None;
+    if b[pos..].starts_with(b"//") {
+        let start = pos + 2;
+        let mut end = start;
+        while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
+            end += 1;
+        }
+        authority = Some(start..end);
+        let mut host_start = start;
+        if let Some(at) = b[start..end].iter().rposition(|&c| c == b'@') {
+            let at = start + at;
+            scan(
+                b,
+                start,
+                at,
+                USERINFO_OK,
+                &mut flags[Component::Userinfo as usize],
+            )?;
+            userinfo = Some(start..at);
+            host_start = at + 1;
+        }
+        let host_end;
+        if b.get(host_start) == Some(&b'[') {
+            let close = b[host_start..end]
+                .iter()
+                .position(|&c| c == b']')
+                .map(|p| host_start + p)
+                .ok_or(ParseError::new(
+                    ParseErrorKind::InvalidIpLiteral,
+                    host_start,
+                ))?;
+            check_ip_literal(b, host_start, close)?;
+            host_end = close + 1;
+            if host_end < end && b[host_end] != b':' {
+                return Err(ParseError::new(ParseErrorKind::InvalidCharacter, host_end));
+            }
+            let f = &mut flags[Component::Host as usize];
+            if b[host_start..host_end].iter().any(u8::is_ascii_uppercase) {
+                *f |= flag::UPPER;
+            }
+        } else {
+            let mut i = host_start;
+            while i < end && b[i] != b':' {
+                i += 1;
+            }
+            host_end = i;
+            scan(
+                b,
+                host_start,
+                host_end,
+                REG_NAME_OK,
+                &mut flags[Component::Host as usize],
+            )?;
+        }
+        host = Some(host_start..host_end);
+        if host_end < end {
+            let p = host_end + 1;
+            if let Some(bad) = b[p..end].iter().position(|c| !c.is_ascii_digit()) {
+                return Err(ParseError::new(ParseErrorKind::InvalidPort, p + bad));
+            }
+            port = Some(p..end);
+        }
+        pos = end;
+    }
+
+    let path_start = pos;
+    while pos < len && b[pos] != b'?' && b[pos] != b'#' {
+        pos += 1;
+    }
+    let path = path_start..pos;
+    scan(
+        b,
+        path.start,
+        path.end,
+        PATH_OK,
+        &mut flags[Component::Path as usize],
+    )?;
+    if has_dot_segment_start(&b[path.clone()]) {
+        flags[Component::Path as usize] |= flag::DOT;
+    }
+
+    let mut query = None;
+    if pos < len && b[pos] == b'?' {
+        let start = pos + 1;
+        pos = start;
+        while pos < len && b[pos] != b'#' {
+            pos += 1;
+        }
+        scan(
+            b,
+            start,
+            pos,
+            QUERY_OK,
+            &mut flags[Component::Query as usize],
+        )?;
+        query = Some(start..pos);
+    }
+    let mut fragment = None;
+    if pos < len {
+        let start = pos + 1;
+        scan(
+            b,
+            start,
+            len,
+            FRAGMENT_OK,
+            &mut flags[Component::Fragment as usize],
+        )?;
+        fragment = Some(start..len);
+    }
+    Ok(UriRef {
+        input,
+        scheme,
+        authority,
+        userinfo,
+        host,
+        port,
+        path,
+        query,
+        fragment,
+        flags,
+    })
+}
+
+const USERINFO_OK: u8 = UNRESERVED | SUB_DELIM | UNWISE | NON_ASCII;
+const REG_NAME_OK: u8 = UNRESERVED | SUB_DELIM | NON_ASCII;
+const PATH_OK: u8 = UNRESERVED | SUB_DELIM | COLON_AT | UNWISE | KEPT_RAW | NON_ASCII;
+const QUERY_OK: u8 = PATH_OK | SLASH_QUESTION;
+const FRAGMENT_OK: u8 = QUERY_OK;
+
+/// Checks `b[start..end]` against the classes in `ok` (plus `%XX`, and `:` in userinfo, `/`
+/// in a path), recording what it saw in `f`.
+fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), ParseError> {
+    let mut i = start;
+    let mut seen = 0u8;
+    while i < end {
+        let c = b[i];
+        let class = CLASS[c as usize];
+        if c == b'%' {
+            if i + 2 >= end || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
+                return Err(ParseError::new(ParseErrorKind::MalformedEscape, i));
+            }
+            seen |= flag::PCT;
+            i += 3;
+            continue;
+        }
+        if class & ok == 0 {
+            let allowed = (c == b':' && ok == USERINFO_OK) || (c == b'/' && ok == PATH_OK);
+            if !allowed {
+                return Err(ParseError::new(ParseErrorKind::InvalidCharacter, i));
+            }
+        }
+        if class & NON_ASCII != 0 {
+            seen |= flag::NON_ASCII;
+        } else if class & UNWISE != 0 {
+            seen |= flag::UNWISE;
+        } else if c.is_ascii_uppercase() {
+            seen |= flag::UPPER;
+        }
+        i += 1;
+    }
+    *f |= seen;
+    Ok(())
+}
+
+/// Whether some segment of `path` starts with `.` or `%2E`: only then can it be a dot
+/// segment.
+fn has_dot_segment_start(path: &[u8]) -> bool {
+    let mut at_start = true;
+    for (i, &c) in path.iter().enumerate() {
+        if at_start
+            && (c == b'.'
+                || (c == b'%'
+                    && path.get(i + 1) == Some(&b'2')
+                    && matches!(path.get(i + 2), Some(b'e' | b'E'))))
+        {
+            return true;
+        }
+        at_start = c == b'/';
+    }
+    false
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, between `open` and `close`.
+fn check_ip_literal(b: &[u8], open: usize, close: usize) -> Result<(), ParseError> {
+    let inner = &b[open + 1..close];
+    let bad = ParseError::new(ParseErrorKind::InvalidIpLiteral, open);
+    if matches!(inner.first(), Some(b'v' | b'V')) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        let dot = inner.iter().position(|&c| c == b'.').ok_or(bad)?;
+        let hex = &inner[1..dot];
+        let rest = &inner[dot + 1..];
+        let ok = !hex.is_empty()
+            && hex.iter().all(|&c| is_hex(c))
+            && !rest.is_empty()
+            && rest
+                .iter()
+                .all(|&c| c == b':' || CLASS[c as usize] & (UNRESERVED | SUB_DELIM) != 0);
+        return if ok { Ok(()) } else { Err(bad) };
+    }
+    let text = std::str::from_utf8(inner).map_err(|_| bad)?;
+    text.parse::<std::net::Ipv6Addr>()
+        .map(|_| ())
+        .map_err(|_| bad)
+}
