@@ -7,7 +7,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use urlkit::reconcile::{Keyer, Occurrence, Reconciler, Reconciliation, Side};
+use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::reconcile::{Keyer, LevelKeyer, Occurrence, Reconciler, Reconciliation, Side};
 use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
 
 use super::{CliError, CmdResult, Ctx, Status};
@@ -157,15 +158,16 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         done: &done,
         style: ctx.out_style(),
     };
-    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let mut output = ctx.output();
+    let out = output.writer();
     let listed = match (format, args.only) {
-        (FormatArg::Text, None) => report.text(&mut out)?,
-        (FormatArg::Text, Some(only)) => report.text_only(&mut out, only)?,
-        (FormatArg::Json, only) => report.json(&mut out, only)?,
-        (FormatArg::Csv, only) => report.csv(&mut out, only)?,
-        (FormatArg::Markdown, only) => report.markdown(&mut out, only)?,
+        (FormatArg::Text, None) => report.text(out)?,
+        (FormatArg::Text, Some(only)) => report.text_only(out, only)?,
+        (FormatArg::Json, only) => report.json(out, only)?,
+        (FormatArg::Csv, only) => report.csv(out, only)?,
+        (FormatArg::Markdown, only) => report.markdown(out, only)?,
     };
-    out.flush()?;
+    output.finish()?;
     let clean = match args.only {
         None => done.summary().is_complete_match(),
         Some(_) => listed == 0,
@@ -215,25 +217,9 @@ fn is_stdin(spec: &str) -> bool {
 
 /// The keyer for a level.
 fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
-    match level {
-        LevelArg::Exact => Ok(Box::new(ExactKeyer)),
-        other => Err(CliError::Usage(format!(
-            "level '{}' is not available yet",
-            other.name()
-        ))),
-    }
-}
-
-/// Identical bytes: the `exact` level.
-struct ExactKeyer;
-
-impl Keyer for ExactKeyer {
-    fn key_into(&self, url: &str, out: &mut String) -> Result<(), urlkit::reconcile::KeyError> {
-        out.push_str(url);
-        Ok(())
-    }
-
-    fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+    let level = Level::from_name(level.name())
+        .ok_or_else(|| CliError::Usage(format!("unknown level '{}'", level.name())))?;
+    Ok(Box::new(LevelKeyer::new(Options::new(level))))
 }
 
 fn read_side(
@@ -432,6 +418,13 @@ impl Report<'_> {
                     st.dim(&self.place(*side, o.meta())),
                     kind_suffix(o.meta())
                 )?;
+                if let Some(iri) = readable(o.url()) {
+                    writeln!(
+                        out,
+                        "    {}",
+                        st.dim(&format!("= {}", escape_controls(&iri)))
+                    )?;
+                }
             }
         }
         for side in [Side::Left, Side::Right] {
@@ -530,6 +523,7 @@ impl Report<'_> {
     fn occ_json(&self, side: Side, o: &Occurrence<'_, Meta>) -> Value {
         json!({
             "url": o.url(),
+            "iri": readable(o.url()),
             "key": o.key(),
             "source": self.place(side, o.meta()),
             "type": o.meta().kind.as_deref(),
@@ -819,6 +813,13 @@ impl Report<'_> {
         }
         Ok(n)
     }
+}
+
+/// The URL as people read it (escapes of non-ASCII shown as characters), when that differs.
+fn readable(url: &str) -> Option<String> {
+    normalize(url, &Options::new(Level::Safe), Form::Iri)
+        .ok()
+        .filter(|iri| iri != url && !iri.is_ascii())
 }
 
 fn kind_suffix(meta: &Meta) -> String {

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use crate::compare::compare;
+use crate::normalize::{key_into, Level, Options};
+
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
 ///
@@ -82,3 +85,57 @@ impl fmt::Display for KeyError {
 }
 
 impl std::error::Error for KeyError {}
+
+/// The keyer of a level of the comparison ladder: keys from [`crate::normalize::key_into`],
+/// rules from [`crate::compare::compare`]. This is what `urlkit reconcile` uses.
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit::reconcile::{Keyer, LevelKeyer};
+/// let k = LevelKeyer::new(Options::new(Level::Safe));
+/// let (mut a, mut b) = (String::new(), String::new());
+/// k.key_into("https://example.com/%e9%81%8b/", &mut a).unwrap();
+/// k.key_into("https://example.com/運/", &mut b).unwrap();
+/// assert_eq!(a, b);
+/// let mut rules = Vec::new();
+/// k.rules("https://example.com/%e9%81%8b/", "https://example.com/運/", &mut rules);
+/// assert_eq!(rules, ["hex-case", "iri-to-uri"]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LevelKeyer {
+    options: Options,
+}
+
+impl LevelKeyer {
+    /// The keyer of `options` (a level and its loose switches).
+    pub const fn new(options: Options) -> LevelKeyer {
+        LevelKeyer { options }
+    }
+
+    /// Its options.
+    pub const fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
+/// The rule reported for a pair equal only as a browser serializes them (`--level whatwg`),
+/// which the ladder's named rules do not explain.
+pub const WHATWG_RULE: &str = "whatwg-serialization";
+
+impl Keyer for LevelKeyer {
+    fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+        key_into(url, &self.options, out)
+            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))
+    }
+
+    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
+        if let Ok(c) = compare(left, right, &self.options) {
+            if c.lowest_equal_level.is_some() {
+                out.extend(c.rules.iter().map(|r| r.name()));
+            }
+        }
+        if out.is_empty() && self.options.level() == Level::Whatwg {
+            out.push(WHATWG_RULE);
+        }
+    }
+}

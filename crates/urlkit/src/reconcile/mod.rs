@@ -40,7 +40,7 @@ mod keyer;
 mod outcome;
 
 pub use engine::Reconciler;
-pub use keyer::{KeyError, Keyer};
+pub use keyer::{KeyError, Keyer, LevelKeyer, WHATWG_RULE};
 pub use outcome::{Duplicate, Invalid, Occurrence, Pair, Reconciliation, SideCounts, Summary};
 
 /// One of the two lists being reconciled.
