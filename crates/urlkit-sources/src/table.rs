@@ -1,5 +1,7 @@
 //! CSV and TSV: the URLs in one column.
 
+use std::sync::Arc;
+
 use crate::catalog::{Position, Record};
 use crate::error::SourceError;
 use crate::input::{io_error, open};
@@ -9,7 +11,8 @@ use crate::spec::{Column, Format, SourceSpec};
 /// Header names recognised as the URL column when none is given.
 const URL_HEADERS: [&str; 4] = ["url", "loc", "link", "href"];
 
-/// Reads the URL column of a CSV or TSV file (RFC 4180: quoted fields may hold the delimiter,
+/// Reads the URL column of a CSV or TSV file (and, when the header row has a `type`, `kind`
+/// or `post_type` column, the content type of each row) (RFC 4180: quoted fields may hold the delimiter,
 /// quotes and newlines; CRLF or LF; a UTF-8 BOM is dropped).
 ///
 /// *Rationale* (is the first row a header?): with a column name, yes. With a number or no
@@ -48,6 +51,8 @@ pub(crate) fn read(
         .from_reader(input);
     let mut record = csv::StringRecord::new();
     let mut column: Option<usize> = None;
+    let mut kind_column: Option<usize> = None;
+    let mut kinds: Vec<Arc<str>> = Vec::new();
     let mut first = true;
     loop {
         let more = csv
@@ -63,17 +68,23 @@ pub(crate) fn read(
                 .map_err(|m| SourceError::new("csv-column", &name, m).at(line, 1))?;
             column = Some(col);
             if header {
+                kind_column = first_kind_column(&record, col);
                 continue;
             }
         }
         let Some(col) = column else { continue };
         match record.get(col).map(str::trim) {
             Some(url) if !url.is_empty() => {
+                let kind = kind_column
+                    .and_then(|k| record.get(k))
+                    .map(str::trim)
+                    .filter(|k| !k.is_empty())
+                    .map(|k| intern(&mut kinds, k));
                 let rec = Record {
                     url: url.to_owned(),
                     source: id,
                     position: Position::Line(line),
-                    kind: None,
+                    kind,
                 };
                 reader.catalog.emit(sink, rec);
             }
@@ -85,6 +96,29 @@ pub(crate) fn read(
             ),
         }
     }
+}
+
+/// Header names of a column holding the content type (`post`, `page`, ...).
+const KIND_HEADERS: [&str; 3] = ["type", "kind", "post_type"];
+
+/// The content-type column of a header row, if any (never the URL column).
+fn first_kind_column(header: &csv::StringRecord, url_column: usize) -> Option<usize> {
+    header.iter().enumerate().find_map(|(i, h)| {
+        (i != url_column
+            && KIND_HEADERS
+                .iter()
+                .any(|k| h.trim().eq_ignore_ascii_case(k)))
+        .then_some(i)
+    })
+}
+
+fn intern(kinds: &mut Vec<Arc<str>>, k: &str) -> Arc<str> {
+    if let Some(a) = kinds.iter().find(|a| &***a == k) {
+        return a.clone();
+    }
+    let a: Arc<str> = Arc::from(k);
+    kinds.push(a.clone());
+    a
 }
 
 fn looks_like_url(cell: &str) -> bool {

@@ -20,11 +20,18 @@ fn run<'a>(
     let mut r = Reconciler::new(keyer).threads(threads);
     r.add_batch(
         Side::Left,
-        left.iter().enumerate().map(|(i, u)| (u.to_string(), i)).collect(),
+        left.iter()
+            .enumerate()
+            .map(|(i, u)| (u.to_string(), i))
+            .collect(),
     );
     r.add_batch(
         Side::Right,
-        right.iter().enumerate().map(|(i, u)| (u.to_string(), i)).collect(),
+        right
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.to_string(), i))
+            .collect(),
     );
     r.finish()
 }
@@ -58,13 +65,26 @@ fn seed_second_incident_raw_japanese() {
 #[test]
 fn exact_level_reports_the_seed_false_missing() {
     let exact = LevelKeyer::new(Options::new(Level::Exact));
-    let done = run(&exact, &["https://example.com/%E9%81%8B/"], &["https://example.com/%e9%81%8b/"], 1);
-    assert_eq!((done.summary().only_left, done.summary().only_right), (1, 1));
+    let done = run(
+        &exact,
+        &["https://example.com/%E9%81%8B/"],
+        &["https://example.com/%e9%81%8b/"],
+        1,
+    );
+    assert_eq!(
+        (done.summary().only_left, done.summary().only_right),
+        (1, 1)
+    );
 }
 
 #[test]
 fn safe_never_equates_an_encoded_slash() {
-    let done = run(&SAFE, &["https://example.com/a%2Fb/"], &["https://example.com/a/b/"], 1);
+    let done = run(
+        &SAFE,
+        &["https://example.com/a%2Fb/"],
+        &["https://example.com/a/b/"],
+        1,
+    );
     assert_eq!(done.summary().matched(), 0);
 }
 
@@ -72,12 +92,25 @@ fn safe_never_equates_an_encoded_slash() {
 fn duplicates_are_counted_and_kept_as_examples() {
     let done = run(
         &SAFE,
-        &["http://a/%e3%81%82", "http://a/あ", "http://A/%E3%81%82", "http://a/x"],
+        &[
+            "http://a/%e3%81%82",
+            "http://a/あ",
+            "http://A/%E3%81%82",
+            "http://a/x",
+        ],
         &["http://a/x", "http://a/x"],
         1,
     );
     let s = done.summary();
-    assert_eq!((s.left.records, s.left.distinct, s.left.duplicate_keys, s.left.duplicate_records), (4, 2, 1, 2));
+    assert_eq!(
+        (
+            s.left.records,
+            s.left.distinct,
+            s.left.duplicate_keys,
+            s.left.duplicate_records
+        ),
+        (4, 2, 1, 2)
+    );
     assert_eq!((s.right.duplicate_keys, s.right.duplicate_records), (1, 1));
     let d: Vec<_> = done.duplicates(Side::Left).collect();
     assert_eq!(d.len(), 1);
@@ -90,16 +123,37 @@ fn duplicates_are_counted_and_kept_as_examples() {
 
 #[test]
 fn invalid_urls_match_only_their_exact_text() {
-    let done = run(&SAFE, &["http://a/%zz", "http://a/%ZZ"], &["http://a/%zz"], 1);
+    let done = run(
+        &SAFE,
+        &["http://a/%zz", "http://a/%ZZ"],
+        &["http://a/%zz"],
+        1,
+    );
     let s = done.summary();
-    assert_eq!((s.matched_exact, s.only_left, s.left.invalid, s.right.invalid), (1, 1, 2, 1));
+    assert_eq!(
+        (
+            s.matched_exact,
+            s.only_left,
+            s.left.invalid,
+            s.right.invalid
+        ),
+        (1, 1, 2, 1)
+    );
     let first = done.invalid().next().unwrap();
-    assert_eq!((first.error.kind(), first.error.offset()), ("malformed-escape", 9));
+    assert_eq!(
+        (first.error.kind(), first.error.offset()),
+        ("malformed-escape", 9)
+    );
 }
 
 #[test]
 fn lists_follow_first_appearance() {
-    let done = run(&SAFE, &["http://a/3", "http://a/1", "http://a/2"], &["http://a/9", "http://a/1", "http://a/8"], 1);
+    let done = run(
+        &SAFE,
+        &["http://a/3", "http://a/1", "http://a/2"],
+        &["http://a/9", "http://a/1", "http://a/8"],
+        1,
+    );
     let left: Vec<&str> = done.only(Side::Left).map(|o| o.url()).collect();
     let right: Vec<&str> = done.only(Side::Right).map(|o| o.url()).collect();
     assert_eq!(left, ["http://a/3", "http://a/2"]);
@@ -115,7 +169,10 @@ fn the_result_does_not_depend_on_the_thread_count() {
             match i % 3 {
                 0 => format!("https://example.com/{slug}/"),
                 1 => format!("https://example.com/{}/", enc.encode_str(&slug)),
-                _ => format!("https://example.com/{}/", enc.hex(HexCase::Lower).encode_str(&slug)),
+                _ => format!(
+                    "https://example.com/{}/",
+                    enc.hex(HexCase::Lower).encode_str(&slug)
+                ),
             }
         })
         .collect();
@@ -124,15 +181,34 @@ fn the_result_does_not_depend_on_the_thread_count() {
     let one = run(&SAFE, &left, &right, 1);
     let four = run(&SAFE, &left, &right, 4);
     assert_eq!(one.summary(), four.summary());
-    let a: Vec<(&str, &str, Vec<&str>)> = one.matched().map(|p| (p.left.url(), p.right.url(), p.rules)).collect();
-    let b: Vec<(&str, &str, Vec<&str>)> = four.matched().map(|p| (p.left.url(), p.right.url(), p.rules)).collect();
+    let a: Vec<(&str, &str, Vec<&str>)> = one
+        .matched()
+        .map(|p| (p.left.url(), p.right.url(), p.rules))
+        .collect();
+    let b: Vec<(&str, &str, Vec<&str>)> = four
+        .matched()
+        .map(|p| (p.left.url(), p.right.url(), p.rules))
+        .collect();
     assert_eq!(a, b);
 }
 
 /// URLs drawn from a few pages, each written in one of several spellings.
 fn url() -> impl Strategy<Value = String> {
-    let slugs = prop::sample::select(vec!["運営者情報", "ログインできない", "tokyo-cafe", "a~b", "100%25", "x%2Fy", "お問い合わせ"]);
-    let hosts = prop::sample::select(vec!["example.com", "EXAMPLE.com", "example.com:443", "other.example"]);
+    let slugs = prop::sample::select(vec![
+        "運営者情報",
+        "ログインできない",
+        "tokyo-cafe",
+        "a~b",
+        "100%25",
+        "x%2Fy",
+        "お問い合わせ",
+    ]);
+    let hosts = prop::sample::select(vec![
+        "example.com",
+        "EXAMPLE.com",
+        "example.com:443",
+        "other.example",
+    ]);
     (hosts, slugs, 0..4u8).prop_map(|(host, slug, form)| {
         let upper = Encoder::new(sets::PATH_SEGMENT.remove(b'%'));
         let s = match form {

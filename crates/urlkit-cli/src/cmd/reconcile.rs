@@ -32,9 +32,8 @@ Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit comp
   (/tag/ログイン/ = /tag/%E3%83%AD...), host and scheme case, default ports; it never decodes
   %2F or other reserved characters.
 
-Exit status: 0 when every URL on each side has a match on the other, 1 when something is
-missing, extra (or with --only, when the list printed is not empty), 2 when a source cannot be
-read.
+Exit status: 0 when every URL on each side has a match on the other (whatever --only
+prints), 1 when something is missing or extra, 2 when a source cannot be read.
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
@@ -168,11 +167,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         (FormatArg::Markdown, only) => report.markdown(out, only)?,
     };
     output.finish()?;
-    let clean = match args.only {
-        None => done.summary().is_complete_match(),
-        Some(_) => listed == 0,
-    };
-    Ok(if clean {
+    // The lists are for reading; the verdict is always the whole reconciliation's.
+    let _ = listed;
+    Ok(if done.summary().is_complete_match() {
         Status::Clean
     } else {
         Status::Findings
@@ -260,7 +257,7 @@ fn read_side(
         };
         reader
             .read(&spec, &mut sink)
-            .map_err(|e| CliError::Usage(format!("cannot read {text}: {e}")))?;
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     engine.add_batch(side, batch);
     if progress && seen >= PROGRESS_EVERY {
