@@ -35,6 +35,7 @@ const LINE_WINDOW: usize = 4096;
 /// and column with bounded memory.
 pub(crate) struct Tracked<R> {
     inner: R,
+    lines: bool,
     consumed: u64,
     cap: u64,
     lines_before_window: u64,
@@ -45,11 +46,19 @@ impl<R: BufRead> Tracked<R> {
     pub(crate) fn new(inner: R, cap: u64) -> Tracked<R> {
         Tracked {
             inner,
+            lines: false,
             consumed: 0,
             cap,
             lines_before_window: 0,
             newlines: VecDeque::new(),
         }
+    }
+
+    /// Remembers where lines start, for [`Tracked::line_col`] (parsers that report byte
+    /// offsets need it; line-by-line readers count lines themselves).
+    pub(crate) fn count_lines(mut self) -> Tracked<R> {
+        self.lines = true;
+        self
     }
 
     /// Bytes consumed so far.
@@ -107,6 +116,10 @@ impl<R: BufRead> BufRead for Tracked<R> {
     }
 
     fn consume(&mut self, amt: usize) {
+        if !self.lines {
+            self.consumed += amt as u64;
+            return self.inner.consume(amt);
+        }
         if let Ok(buf) = self.inner.fill_buf() {
             let start = self.consumed;
             for (i, _) in buf[..amt.min(buf.len())]

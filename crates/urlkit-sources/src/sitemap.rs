@@ -166,7 +166,7 @@ fn parse(
     sink: &mut dyn FnMut(Record),
 ) -> Result<Parsed, SourceError> {
     let cap = reader.max_bytes;
-    let mut xml = XmlReader::from_reader(input);
+    let mut xml = XmlReader::from_reader(input.count_lines());
     let mut buf = Vec::new();
     let mut root = Root::Unknown;
     let mut depth = 0usize;

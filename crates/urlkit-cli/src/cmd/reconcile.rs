@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
-use urlkit::reconcile::{Keyer, LevelKeyer, Occurrence, Reconciler, Reconciliation, Side};
+use urlkit::reconcile::{
+    Batch, Keyer, LevelKeyer, Occurrence, Reconciler, Reconciliation, Side,
+};
 use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
 
 use super::{CliError, CmdResult, Ctx, Status};
@@ -150,7 +152,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let progress = std::io::stderr().is_terminal();
     let left = read_side(&mut engine, Side::Left, &left, args, &fetcher, progress)?;
     let right = read_side(&mut engine, Side::Right, &right, args, &fetcher, progress)?;
-    let done = engine.finish();
+    // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
+    let done = match args.only {
+        Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
+        _ => engine.finish(),
+    };
     let report = Report {
         level: args.level,
         sides: [left, right],
@@ -219,6 +225,8 @@ fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
     Ok(Box::new(LevelKeyer::new(Options::new(level))))
 }
 
+/// Reads one side's sources into the engine. Reading runs on this thread while another
+/// keys and joins the previous batches, so parsing the input and keying overlap.
 fn read_side(
     engine: &mut Reconciler<'_, Meta>,
     side: Side,
@@ -231,38 +239,56 @@ fn read_side(
         .fetcher(fetcher)
         .max_depth(args.max_depth)
         .max_bytes(args.max_bytes);
-    let mut batch: Vec<(String, Meta)> = Vec::with_capacity(BATCH);
-    let mut seen = 0usize;
-    for text in specs {
-        let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-        let mut sink = |r: urlkit_sources::Record| {
-            batch.push((
-                r.url,
-                Meta {
-                    source: r.source.0,
-                    position: r.position,
-                    kind: r.kind,
-                },
-            ));
-            if batch.len() == BATCH {
-                engine.add_batch(
-                    side,
-                    std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
-                );
-                seen += BATCH;
-                if progress && seen % PROGRESS_EVERY < BATCH {
+    let read = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch<Meta>>(2);
+        let joiner = scope.spawn(move || {
+            let mut seen = 0usize;
+            for batch in rx {
+                seen += batch.len();
+                engine.add_batch(side, batch);
+                if progress && seen >= PROGRESS_EVERY && seen % PROGRESS_EVERY < BATCH {
                     eprint!("\r{}: {seen} records read…", side.name());
                 }
             }
-        };
-        reader
-            .read(&spec, &mut sink)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-    }
-    engine.add_batch(side, batch);
-    if progress && seen >= PROGRESS_EVERY {
-        eprint!("\r\x1b[2K");
-    }
+            if progress && seen >= PROGRESS_EVERY {
+                eprint!("\r\x1b[2K");
+            }
+        });
+        let mut batch: Batch<Meta> = Batch::new();
+        let mut result = Ok(());
+        for text in specs {
+            let spec = match SourceSpec::parse(text) {
+                Ok(spec) => spec,
+                Err(e) => {
+                    result = Err(CliError::Usage(e.to_string()));
+                    break;
+                }
+            };
+            let mut sink = |r: urlkit_sources::Record| {
+                let meta = Meta {
+                    source: r.source.0,
+                    position: r.position,
+                    kind: r.kind,
+                };
+                batch.push(&r.url, meta);
+                if batch.len() == BATCH {
+                    // A send fails only when the joiner is gone, which its join reports.
+                    let _ = tx.send(std::mem::take(&mut batch));
+                }
+            };
+            if let Err(e) = reader.read(&spec, &mut sink) {
+                result = Err(CliError::Usage(e.to_string()));
+                break;
+            }
+        }
+        let _ = tx.send(batch);
+        drop(tx);
+        joiner
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        result
+    });
+    read?;
     Ok(SideInput {
         specs: specs.to_vec(),
         catalog: reader.into_catalog(),

@@ -1,6 +1,12 @@
 //! The streaming join: records in, one slot per distinct key.
+//!
+//! Keys and the URLs worth keeping live in two append-only text arenas; the index is a hash
+//! table of slot numbers. A record costs no allocation of its own, and the memory is the
+//! distinct keys' text plus a fixed size per slot.
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
 
 use super::keyer::{KeyError, Keyer};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
@@ -18,17 +24,132 @@ const PARALLEL_THRESHOLD: usize = 4096;
 /// are printable ASCII, so they never start with NUL).
 const INVALID_KEY_PREFIX: char = '\0';
 
-/// The first occurrence of a key on one side. `url` is `None` when the URL is its own key
-/// (already normalized), which saves storing it twice.
+/// A run of text in one of the arenas.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    start: usize,
+    len: u32,
+}
+
+/// The text arenas: every distinct key, and the URLs that differ from their key.
+#[derive(Default)]
+pub(crate) struct Store {
+    keys: String,
+    urls: String,
+}
+
+impl Store {
+    pub(crate) fn key(&self, s: Span) -> &str {
+        self.keys.get(s.start..s.start + s.len as usize).unwrap_or("")
+    }
+
+    pub(crate) fn url(&self, s: Span) -> &str {
+        self.urls.get(s.start..s.start + s.len as usize).unwrap_or("")
+    }
+
+    fn push_key(&mut self, text: &str) -> Span {
+        let start = self.keys.len();
+        self.keys.push_str(text);
+        Span {
+            start,
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn push_url(&mut self, text: &str) -> Span {
+        let start = self.urls.len();
+        self.urls.push_str(text);
+        Span {
+            start,
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// An index entry: the key's full hash (rehashing and most mismatches never touch the key
+/// text), where its text is, and its slot.
+struct Entry {
+    hash: u64,
+    key: Span,
+    id: u32,
+}
+
+/// One occurrence kept: its URL when it differs from the key (`None`: the URL is its own key,
+/// already normalized), and the caller's metadata.
 pub(crate) struct Occ<M> {
-    pub(crate) url: Option<Box<str>>,
+    pub(crate) url: Option<Span>,
     pub(crate) meta: M,
 }
 
 /// Everything known about one distinct key.
 pub(crate) struct Slot<M> {
+    pub(crate) key: Span,
     pub(crate) first: [Option<Occ<M>>; 2],
     pub(crate) count: [u32; 2],
+}
+
+/// Records to add at once: their URLs in one string, and their metadata.
+///
+/// ```
+/// use urlkit::reconcile::Batch;
+/// let mut b = Batch::new();
+/// b.push("https://example.com/a", 1);
+/// let c: Batch<u32> = [("https://example.com/b", 2)].into_iter().collect();
+/// assert_eq!((b.len(), c.len()), (1, 1));
+/// ```
+pub struct Batch<M> {
+    text: String,
+    ends: Vec<usize>,
+    metas: Vec<M>,
+}
+
+impl<M> Default for Batch<M> {
+    fn default() -> Self {
+        Batch::new()
+    }
+}
+
+impl<M> Batch<M> {
+    /// An empty batch.
+    pub fn new() -> Batch<M> {
+        Batch {
+            text: String::new(),
+            ends: Vec::new(),
+            metas: Vec::new(),
+        }
+    }
+
+    /// Adds a record.
+    pub fn push(&mut self, url: &str, meta: M) {
+        self.text.push_str(url);
+        self.ends.push(self.text.len());
+        self.metas.push(meta);
+    }
+
+    /// How many records it holds.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn url(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        self.text.get(start..self.ends[i]).unwrap_or("")
+    }
+}
+
+impl<S: AsRef<str>, M> FromIterator<(S, M)> for Batch<M> {
+    fn from_iter<I: IntoIterator<Item = (S, M)>>(iter: I) -> Self {
+        let mut b = Batch::new();
+        for (url, meta) in iter {
+            b.push(url.as_ref(), meta);
+        }
+        b
+    }
 }
 
 /// Reconciles two lists of URLs by their keys.
@@ -47,7 +168,7 @@ pub(crate) struct Slot<M> {
 ///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
 /// }
 /// let mut r = Reconciler::new(&Exact).threads(2);
-/// r.add_batch(Side::Left, vec![("/a".to_string(), 1), ("/a".to_string(), 2)]);
+/// r.add_batch(Side::Left, [("/a", 1), ("/a", 2)].into_iter().collect());
 /// r.add(Side::Right, "/a", 3);
 /// let s = r.finish().summary().clone();
 /// assert_eq!((s.matched_exact, s.left.duplicate_keys, s.left.duplicate_records), (1, 1, 1));
@@ -55,7 +176,11 @@ pub(crate) struct Slot<M> {
 pub struct Reconciler<'k, M> {
     keyer: &'k dyn Keyer,
     threads: usize,
-    index: HashMap<Box<str>, u32>,
+    // foldhash is several times faster than SipHash on URL-length keys and is seeded per
+    // process, so crafted lists cannot force collisions predictably.
+    hasher: foldhash::fast::RandomState,
+    index: HashTable<Entry>,
+    store: Store,
     slots: Vec<Slot<M>>,
     dups: Vec<DupExample<M>>,
     invalid: Vec<InvalidRecord>,
@@ -69,7 +194,9 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         Reconciler {
             keyer,
             threads: 1,
-            index: HashMap::new(),
+            hasher: foldhash::fast::RandomState::default(),
+            index: HashTable::new(),
+            store: Store::default(),
             slots: Vec::new(),
             dups: Vec::new(),
             invalid: Vec::new(),
@@ -101,48 +228,57 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
         let error = self.keyer.key_into(url, &mut key).err();
-        self.insert(side, &mut key, url, || url.into(), meta, error);
+        if error.is_some() {
+            key.clear();
+            key.push(INVALID_KEY_PREFIX);
+            key.push_str(url);
+        }
+        let hash = self.hasher.hash_one(key.as_bytes());
+        self.insert(side, &key, hash, url, meta, error);
         self.scratch = key;
     }
 
     /// Adds many records, keying them on several threads when the batch is large.
-    pub fn add_batch(&mut self, side: Side, batch: Vec<(String, M)>) {
+    pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
         let keys = self.key_batch(&batch);
-        let mut key = std::mem::take(&mut self.scratch);
         let mut errors = keys.errors.into_iter().peekable();
         let mut start = 0;
-        for (i, ((url, meta), end)) in batch.into_iter().zip(keys.ends).enumerate() {
-            key.clear();
-            key.push_str(&keys.text[start..end]);
+        let mut url_start = 0;
+        let Batch { text, ends, metas } = batch;
+        let records = metas.into_iter().zip(keys.ends).zip(keys.hashes).zip(ends);
+        for (i, (((meta, end), hash), url_end)) in records.enumerate() {
+            let key = keys.text.get(start..end).unwrap_or("");
+            let url = text.get(url_start..url_end).unwrap_or("");
             start = end;
+            url_start = url_end;
             let error = match errors.peek() {
                 Some((at, _)) if *at == i => errors.next().map(|(_, e)| e),
                 _ => None,
             };
-            let url_ref: &str = &url;
-            let owned = || url.clone().into_boxed_str();
-            self.insert(side, &mut key, url_ref, owned, meta, error);
+            self.insert(side, key, hash, url, meta, error);
         }
-        self.scratch = key;
     }
 
     /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
-    fn key_batch(&self, batch: &[(String, M)]) -> BatchKeys {
-        let threads = if batch.len() < PARALLEL_THRESHOLD {
+    fn key_batch(&self, batch: &Batch<M>) -> BatchKeys {
+        let n = batch.len();
+        let threads = if n < PARALLEL_THRESHOLD {
             1
         } else {
             self.threads
         };
-        let keyer = self.keyer;
-        let chunk = batch.len().div_ceil(threads).max(1);
+        let (keyer, hasher) = (self.keyer, &self.hasher);
         if threads == 1 {
-            return key_chunk(keyer, batch, 0);
+            return key_range(keyer, hasher, batch, 0..n);
         }
+        let chunk = n.div_ceil(threads).max(1);
         let parts: Vec<BatchKeys> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .chunks(chunk)
-                .enumerate()
-                .map(|(n, part)| scope.spawn(move || key_chunk(keyer, part, n * chunk)))
+            let handles: Vec<_> = (0..n)
+                .step_by(chunk)
+                .map(|from| {
+                    let to = (from + chunk).min(n);
+                    scope.spawn(move || key_range(keyer, hasher, batch, from..to))
+                })
                 .collect();
             handles
                 .into_iter()
@@ -154,84 +290,115 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             let base = all.text.len();
             all.text.push_str(&part.text);
             all.ends.extend(part.ends.into_iter().map(|e| e + base));
+            all.hashes.extend(part.hashes);
             all.errors.extend(part.errors);
         }
         all
     }
 
+    /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
+    /// `error` says there is no key; `hash` is the key's.
     fn insert(
         &mut self,
         side: Side,
-        key: &mut String,
+        key: &str,
+        hash: u64,
         url: &str,
-        owned_url: impl FnOnce() -> Box<str>,
         meta: M,
         error: Option<KeyError>,
     ) {
         self.records[side.index()] += 1;
-        if error.is_some() {
-            key.clear();
-            key.push(INVALID_KEY_PREFIX);
-            key.push_str(url);
-        }
-        let id = match self.index.get(key.as_str()) {
-            Some(&id) => id,
+        let store = &self.store;
+        // Comparing the full hash first means a key is read from the arena only when it is
+        // almost surely the one: one cache miss per lookup instead of one per candidate.
+        let found = self
+            .index
+            .find(hash, |e| e.hash == hash && store.key(e.key) == key);
+        let id = match found {
+            Some(e) => e.id,
             None => {
                 let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
-                self.index.insert(key.as_str().into(), id);
+                let span = self.store.push_key(key);
                 self.slots.push(Slot {
+                    key: span,
                     first: [None, None],
                     count: [0, 0],
                 });
+                let entry = Entry {
+                    hash,
+                    key: span,
+                    id,
+                };
+                self.index.insert_unique(hash, entry, |e| e.hash);
                 id
             }
-        };
-        let url = if error.is_none() && key.as_str() == url {
-            None
-        } else {
-            Some(owned_url())
         };
         if let Some(error) = error {
             // The record is still joined, by its exact text (see `INVALID_KEY_PREFIX`).
             self.invalid.push(InvalidRecord {
                 side,
-                url: url.clone().unwrap_or_default(),
+                url: url.into(),
                 error,
             });
         }
-        self.place(id, side, url, meta);
+        let same_as_key = key == url;
+        self.place(id, side, url, same_as_key, meta);
     }
 
-    fn place(&mut self, id: u32, side: Side, url: Option<Box<str>>, meta: M) {
+    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
         let s = side.index();
         let Some(slot) = self.slots.get_mut(id as usize) else {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
-        if slot.first[s].is_none() {
-            slot.first[s] = Some(Occ { url, meta });
-        } else if slot.count[s] <= DUPLICATE_EXAMPLES + 1 {
-            self.dups.push(DupExample {
+        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
+        if !keep {
+            return;
+        }
+        let url = (!same_as_key).then(|| self.store.push_url(url));
+        let occ = Occ { url, meta };
+        match self.slots.get_mut(id as usize) {
+            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
+            _ => self.dups.push(DupExample {
                 slot: id,
                 side,
-                url,
-                meta,
-            });
+                url: occ.url,
+                meta: occ.meta,
+            }),
         }
     }
 
     /// Joins the two sides, explains every matched pair, and returns the result.
     pub fn finish(self) -> Reconciliation<M> {
-        let mut keys: Vec<Box<str>> = vec![Box::from(""); self.slots.len()];
-        for (key, id) in self.index {
-            if let Some(k) = keys.get_mut(id as usize) {
-                *k = key;
-            }
-        }
+        let keyer = self.keyer;
+        self.join(Some(keyer))
+    }
+
+    /// Joins the two sides without explaining the pairs: [`crate::reconcile::Pair::rules`] and
+    /// [`crate::reconcile::Summary::rule_counts`] stay empty. For when only the lists of what
+    /// is missing or extra are wanted: explaining costs a full comparison per pair whose
+    /// spellings differ, more than keying and joining them.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// r.add(Side::Left, "http://a/%e3%81%82", ());
+    /// r.add(Side::Right, "http://a/あ", ());
+    /// let done = r.finish_without_rules();
+    /// assert_eq!(done.summary().matched_normalized, 1);
+    /// assert!(done.summary().rule_counts.is_empty());
+    /// ```
+    pub fn finish_without_rules(self) -> Reconciliation<M> {
+        self.join(None)
+    }
+
+    fn join(self, explainer: Option<&dyn Keyer>) -> Reconciliation<M> {
         Reconciliation::build(
-            self.keyer,
+            explainer,
             self.threads,
-            keys,
+            self.store,
             self.slots,
             self.dups,
             self.invalid,
@@ -245,21 +412,41 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 struct BatchKeys {
     text: String,
     ends: Vec<usize>,
+    hashes: Vec<u64>,
     errors: Vec<(usize, KeyError)>,
 }
 
-fn key_chunk<M>(keyer: &dyn Keyer, part: &[(String, M)], first: usize) -> BatchKeys {
+fn key_range<M>(
+    keyer: &dyn Keyer,
+    hasher: &foldhash::fast::RandomState,
+    batch: &Batch<M>,
+    range: std::ops::Range<usize>,
+) -> BatchKeys {
+    let from = match range.start {
+        0 => 0,
+        i => batch.ends.get(i - 1).copied().unwrap_or(0),
+    };
+    let to = batch.ends.get(range.end.wrapping_sub(1)).copied().unwrap_or(from);
     let mut out = BatchKeys {
-        text: String::with_capacity(part.iter().map(|(u, _)| u.len()).sum()),
-        ends: Vec::with_capacity(part.len()),
+        // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
+        text: String::with_capacity((to - from) * 5 / 4 + 16),
+        ends: Vec::with_capacity(range.len()),
+        hashes: Vec::with_capacity(range.len()),
         errors: Vec::new(),
     };
     let mut one = String::new();
-    for (i, (url, _)) in part.iter().enumerate() {
+    for i in range {
         one.clear();
-        if let Err(e) = keyer.key_into(url, &mut one) {
-            out.errors.push((first + i, e));
-            one.clear();
+        let url = batch.url(i);
+        match keyer.key_into(url, &mut one) {
+            Ok(()) => out.hashes.push(hasher.hash_one(one.as_bytes())),
+            Err(e) => {
+                out.errors.push((i, e));
+                one.clear();
+                one.push(INVALID_KEY_PREFIX);
+                one.push_str(url);
+                out.hashes.push(hasher.hash_one(one.as_bytes()));
+            }
         }
         out.text.push_str(&one);
         out.ends.push(out.text.len());

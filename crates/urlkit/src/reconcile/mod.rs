@@ -39,7 +39,7 @@ mod engine;
 mod keyer;
 mod outcome;
 
-pub use engine::Reconciler;
+pub use engine::{Batch, Reconciler};
 pub use keyer::{KeyError, Keyer, LevelKeyer, WHATWG_RULE};
 pub use outcome::{Duplicate, Invalid, Occurrence, Pair, Reconciliation, SideCounts, Summary};
 

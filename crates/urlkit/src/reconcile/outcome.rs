@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::engine::{Occ, Slot};
+use super::engine::{Occ, Slot, Span, Store};
 use super::keyer::{KeyError, Keyer};
 use super::Side;
 
@@ -11,7 +11,7 @@ use super::Side;
 pub(crate) struct DupExample<M> {
     pub(crate) slot: u32,
     pub(crate) side: Side,
-    pub(crate) url: Option<Box<str>>,
+    pub(crate) url: Option<Span>,
     pub(crate) meta: M,
 }
 
@@ -105,9 +105,9 @@ pub struct Occurrence<'a, M> {
 }
 
 impl<'a, M> Occurrence<'a, M> {
-    fn new(key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+    fn new(store: &'a Store, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
         Occurrence {
-            url: occ.url.as_deref().unwrap_or(key),
+            url: occ.url.map_or(key, |u| store.url(u)),
             key,
             meta: &occ.meta,
         }
@@ -199,7 +199,7 @@ pub struct Invalid<'a> {
 /// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
 /// ```
 pub struct Reconciliation<M> {
-    keys: Vec<Box<str>>,
+    store: Store,
     slots: Vec<Slot<M>>,
     /// Per slot: the bit set of rules (indices into `rule_names`).
     rule_bits: Vec<u64>,
@@ -211,9 +211,9 @@ pub struct Reconciliation<M> {
 
 impl<M: Send + Sync> Reconciliation<M> {
     pub(crate) fn build(
-        keyer: &dyn Keyer,
+        explainer: Option<&dyn Keyer>,
         threads: usize,
-        keys: Vec<Box<str>>,
+        store: Store,
         slots: Vec<Slot<M>>,
         mut dups: Vec<DupExample<M>>,
         invalid: Vec<InvalidRecord>,
@@ -225,15 +225,18 @@ impl<M: Send + Sync> Reconciliation<M> {
             .enumerate()
             .filter_map(|(i, slot)| match &slot.first {
                 [Some(l), Some(r)] => {
-                    let key = keys.get(i).map_or("", |k| &**k);
-                    let l = l.url.as_deref().unwrap_or(key);
-                    let r = r.url.as_deref().unwrap_or(key);
+                    let key = store.key(slot.key);
+                    let l = l.url.map_or(key, |u| store.url(u));
+                    let r = r.url.map_or(key, |u| store.url(u));
                     (l != r).then_some(i)
                 }
                 _ => None,
             })
             .collect();
-        let (rule_bits, rule_names) = explain(keyer, threads, &keys, &slots, &inexact);
+        let (rule_bits, rule_names) = match explainer {
+            Some(keyer) => explain(keyer, threads, &store, &slots, &inexact),
+            None => (Vec::new(), Vec::new()),
+        };
         let mut summary = Summary {
             left: SideCounts {
                 records: records[0],
@@ -291,7 +294,7 @@ impl<M: Send + Sync> Reconciliation<M> {
         rule_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         summary.rule_counts = rule_counts;
         Reconciliation {
-            keys,
+            store,
             slots,
             rule_bits,
             rule_names,
@@ -309,7 +312,7 @@ impl<M> Reconciliation<M> {
     }
 
     fn key(&self, i: usize) -> &str {
-        self.keys.get(i).map_or("", |k| k)
+        self.slots.get(i).map_or("", |s| self.store.key(s.key))
     }
 
     /// Every key on both sides, with the first occurrence on each side and the rules.
@@ -329,8 +332,8 @@ impl<M> Reconciliation<M> {
                         .map(|(_, n)| *n)
                         .collect();
                     Some(Pair {
-                        left: Occurrence::new(key, l),
-                        right: Occurrence::new(key, r),
+                        left: Occurrence::new(&self.store, key, l),
+                        right: Occurrence::new(&self.store, key, r),
                         rules,
                     })
                 }
@@ -343,7 +346,7 @@ impl<M> Reconciliation<M> {
         let (s, o) = (side.index(), side.other().index());
         self.slots.iter().enumerate().filter_map(move |(i, slot)| {
             match (&slot.first[s], &slot.first[o]) {
-                (Some(occ), None) => Some(Occurrence::new(self.key(i), occ)),
+                (Some(occ), None) => Some(Occurrence::new(&self.store, self.key(i), occ)),
                 _ => None,
             }
         })
@@ -370,7 +373,7 @@ impl<M> Reconciliation<M> {
                 .iter()
                 .take_while(|d| d.side == side && d.slot as usize == i)
                 .map(|d| Occurrence {
-                    url: d.url.as_deref().unwrap_or(key),
+                    url: d.url.map_or(key, |u| self.store.url(u)),
                     key,
                     meta: &d.meta,
                 })
@@ -378,7 +381,7 @@ impl<M> Reconciliation<M> {
             Some(Duplicate {
                 side,
                 count: slot.count[s] as usize,
-                first: Occurrence::new(key, first),
+                first: Occurrence::new(&self.store, key, first),
                 others,
             })
         })
@@ -401,7 +404,7 @@ type ExplainedPart = (Vec<(usize, u64)>, Vec<&'static str>);
 fn explain<M: Send + Sync>(
     keyer: &dyn Keyer,
     threads: usize,
-    keys: &[Box<str>],
+    store: &Store,
     slots: &[Slot<M>],
     inexact: &[usize],
 ) -> (Vec<u64>, Vec<&'static str>) {
@@ -411,16 +414,17 @@ fn explain<M: Send + Sync>(
         let mut out = Vec::with_capacity(part.len());
         let mut rules = Vec::new();
         for &i in part {
-            let (Some(slot), Some(key)) = (slots.get(i), keys.get(i)) else {
+            let Some(slot) = slots.get(i) else {
                 continue;
             };
+            let key = store.key(slot.key);
             let [Some(l), Some(r)] = &slot.first else {
                 continue;
             };
             rules.clear();
             keyer.rules(
-                l.url.as_deref().unwrap_or(key),
-                r.url.as_deref().unwrap_or(key),
+                l.url.map_or(key, |u| store.url(u)),
+                r.url.map_or(key, |u| store.url(u)),
                 &mut rules,
             );
             let mut bits = 0u64;

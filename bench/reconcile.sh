@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The reconcile benchmark: `urlkit reconcile` (release build) against the Python reference
+# (bench/reconcile_reference.py: unquote both sides, set join) on the same generated lists,
+# in one run. Prints wall time and peak memory (max RSS) of each, the ratio, and whether both
+# found the same missing pages.
+#
+#   bash bench/reconcile.sh [N]        # N URLs per side, default 1000000
+#
+# Needs python3 and GNU time (/usr/bin/time); the lists go to target/bench-reconcile/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n="${1:-1000000}"
+dir="target/bench-reconcile/$n"
+if [ ! -s "$dir/right.txt" ]; then
+  echo "generating $n x $n URLs in $dir"
+  python3 bench/gen_reconcile_corpus.py "$dir" "$n"
+fi
+cargo build --release -q -p urlkit-cli
+bin="target/release/urlkit"
+
+measure() { # name, output file, command...
+  local name="$1" out="$2"; shift 2
+  local log="$dir/$name.time"
+  /usr/bin/time -f '%e %M' -o "$log" "$@" > "$out" 2> "$dir/$name.stderr" || true
+  read -r secs kb < "$log"
+  echo "$name $secs $kb"
+}
+
+# Warm the page cache so both read from memory.
+cat "$dir/left.txt" "$dir/right.txt" > /dev/null
+u=$(measure urlkit "$dir/urlkit.missing" "$bin" reconcile --only missing "$dir/left.txt" "$dir/right.txt")
+p=$(measure python "$dir/python.missing" python3 bench/reconcile_reference.py "$dir/left.txt" "$dir/right.txt")
+read -r _ us ukb <<< "$u"
+read -r _ ps pkb <<< "$p"
+echo "inputs: $(wc -l < "$dir/left.txt") x $(wc -l < "$dir/right.txt") URLs ($(du -sh "$dir/left.txt" | cut -f1) + $(du -sh "$dir/right.txt" | cut -f1))"
+echo "expected:         $(cat "$dir/expected.txt")"
+echo "python reference: $(cat "$dir/python.stderr")"
+printf 'urlkit reconcile  %8.2f s  peak %7.1f MiB\n' "$us" "$(echo "$ukb / 1024" | bc -l)"
+printf 'python reference  %8.2f s  peak %7.1f MiB\n' "$ps" "$(echo "$pkb / 1024" | bc -l)"
+printf 'ratio (python / urlkit): %.1fx faster\n' "$(echo "$ps / $us" | bc -l)"
+if cmp -s <(sort "$dir/urlkit.missing") <(sort "$dir/python.missing"); then
+  echo "agreement: both list the same $(wc -l < "$dir/urlkit.missing") missing URLs"
+else
+  echo "agreement: the missing lists DIFFER (diff $dir/urlkit.missing $dir/python.missing)"
+  exit 1
+fi
