@@ -12,7 +12,7 @@ mod support;
 use std::collections::HashSet;
 use std::hint::black_box;
 
-use support::{budget, encode_non_ascii, japanese_raw, measure, report, Row, Rng};
+use support::{budget, encode_non_ascii, japanese_raw, measure, report, Rng, Row};
 use urlkit::normalize::{Level, Options};
 use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
 

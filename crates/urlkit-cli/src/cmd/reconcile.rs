@@ -8,9 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
-use urlkit::reconcile::{
-    Batch, Keyer, LevelKeyer, Occurrence, Reconciler, Reconciliation, Side,
-};
+use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Occurrence, Reconciler, Reconciliation, Side};
 use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
 
 use super::{CliError, CmdResult, Ctx, Status};

@@ -86,7 +86,17 @@ impl Rng {
 
 /// Generated ordinary URLs (mostly nothing to encode), for when the real lists are absent.
 pub fn generated_urls(n: usize) -> Vec<String> {
-    let words = ["docs", "blog", "2024", "index.html", "api", "v1", "users", "search", "a-b_c"];
+    let words = [
+        "docs",
+        "blog",
+        "2024",
+        "index.html",
+        "api",
+        "v1",
+        "users",
+        "search",
+        "a-b_c",
+    ];
     let hosts = ["example.com", "www.example.org", "cdn.example.net"];
     let mut rng = Rng::new(7);
     (0..n)
@@ -97,7 +107,11 @@ pub fn generated_urls(n: usize) -> Vec<String> {
                 u.push_str(words[rng.below(words.len())]);
             }
             if rng.below(3) == 0 {
-                u.push_str(&format!("?q={}&page={}", words[rng.below(words.len())], rng.below(99)));
+                u.push_str(&format!(
+                    "?q={}&page={}",
+                    words[rng.below(words.len())],
+                    rng.below(99)
+                ));
             }
             u
         })
@@ -216,7 +230,11 @@ pub fn report(title: &str, corpus_bytes: usize, rows: &[Row]) {
             r.time.as_secs_f64() * 1e3,
             mbs,
             ratio,
-            if std::ptr::eq(r, first) { "(baseline)" } else { "slower than urlkit" }
+            if std::ptr::eq(r, first) {
+                "(baseline)"
+            } else {
+                "slower than urlkit"
+            }
         );
     }
 }

@@ -24,35 +24,30 @@ const PARALLEL_THRESHOLD: usize = 4096;
 /// are printable ASCII, so they never start with NUL).
 const INVALID_KEY_PREFIX: char = '\0';
 
-/// A run of text in one of the arenas.
+/// A run of text in one shard's arenas.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
     start: usize,
     len: u32,
+    shard: u32,
 }
 
-/// The text arenas: every distinct key, and the URLs that differ from their key.
+/// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
 #[derive(Default)]
 pub(crate) struct Store {
+    shard: u32,
     keys: String,
     urls: String,
 }
 
 impl Store {
-    pub(crate) fn key(&self, s: Span) -> &str {
-        self.keys.get(s.start..s.start + s.len as usize).unwrap_or("")
-    }
-
-    pub(crate) fn url(&self, s: Span) -> &str {
-        self.urls.get(s.start..s.start + s.len as usize).unwrap_or("")
-    }
-
     fn push_key(&mut self, text: &str) -> Span {
         let start = self.keys.len();
         self.keys.push_str(text);
         Span {
             start,
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            shard: self.shard,
         }
     }
 
@@ -62,7 +57,34 @@ impl Store {
         Span {
             start,
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            shard: self.shard,
         }
+    }
+
+    fn key(&self, s: Span) -> &str {
+        self.keys
+            .get(s.start..s.start + s.len as usize)
+            .unwrap_or("")
+    }
+}
+
+/// Every shard's arenas, to read any span.
+#[derive(Default)]
+pub(crate) struct Stores(pub(crate) Vec<Store>);
+
+impl Stores {
+    pub(crate) fn key(&self, s: Span) -> &str {
+        self.0
+            .get(s.shard as usize)
+            .and_then(|st| st.keys.get(s.start..s.start + s.len as usize))
+            .unwrap_or("")
+    }
+
+    pub(crate) fn url(&self, s: Span) -> &str {
+        self.0
+            .get(s.shard as usize)
+            .and_then(|st| st.urls.get(s.start..s.start + s.len as usize))
+            .unwrap_or("")
     }
 }
 
@@ -83,6 +105,8 @@ pub(crate) struct Occ<M> {
 
 /// Everything known about one distinct key.
 pub(crate) struct Slot<M> {
+    /// The number of the record that brought the key (lists follow this order).
+    pub(crate) seq: u64,
     pub(crate) key: Span,
     pub(crate) first: [Option<Occ<M>>; 2],
     pub(crate) count: [u32; 2],
@@ -179,13 +203,109 @@ pub struct Reconciler<'k, M> {
     // foldhash is several times faster than SipHash on URL-length keys and is seeded per
     // process, so crafted lists cannot force collisions predictably.
     hasher: foldhash::fast::RandomState,
-    index: HashTable<Entry>,
-    store: Store,
-    slots: Vec<Slot<M>>,
-    dups: Vec<DupExample<M>>,
-    invalid: Vec<InvalidRecord>,
+    /// The keys are split by hash into one shard per thread, so that joining runs on all
+    /// threads too (each owns its shard; no locks).
+    shards: Vec<Shard<M>>,
     records: [usize; 2],
     scratch: String,
+}
+
+/// The part of the join that owns the keys whose hash falls in it.
+pub(crate) struct Shard<M> {
+    index: HashTable<Entry>,
+    pub(crate) store: Store,
+    pub(crate) slots: Vec<Slot<M>>,
+    pub(crate) dups: Vec<DupExample<M>>,
+    pub(crate) invalid: Vec<(u64, InvalidRecord)>,
+}
+
+impl<M> Shard<M> {
+    fn new(n: u32) -> Shard<M> {
+        Shard {
+            index: HashTable::new(),
+            store: Store {
+                shard: n,
+                ..Store::default()
+            },
+            slots: Vec::new(),
+            dups: Vec::new(),
+            invalid: Vec::new(),
+        }
+    }
+
+    /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
+    /// `error` says there is no key; `hash` is the key's; `seq` numbers the record.
+    #[allow(clippy::too_many_arguments)]
+    fn insert(
+        &mut self,
+        side: Side,
+        seq: u64,
+        key: &str,
+        hash: u64,
+        url: &str,
+        meta: M,
+        error: Option<KeyError>,
+    ) {
+        let store = &self.store;
+        // Comparing the full hash first means a key is read from the arena only when it is
+        // almost surely the one: one cache miss per lookup instead of one per candidate.
+        let found = self
+            .index
+            .find(hash, |e| e.hash == hash && store.key(e.key) == key);
+        let id = match found {
+            Some(e) => e.id,
+            None => {
+                let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
+                let span = self.store.push_key(key);
+                self.slots.push(Slot {
+                    seq,
+                    key: span,
+                    first: [None, None],
+                    count: [0, 0],
+                });
+                let entry = Entry {
+                    hash,
+                    key: span,
+                    id,
+                };
+                self.index.insert_unique(hash, entry, |e| e.hash);
+                id
+            }
+        };
+        if let Some(error) = error {
+            // The record is still joined, by its exact text (see `INVALID_KEY_PREFIX`).
+            let record = InvalidRecord {
+                side,
+                url: url.into(),
+                error,
+            };
+            self.invalid.push((seq, record));
+        }
+        self.place(id, side, url, key == url, meta);
+    }
+
+    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
+        let s = side.index();
+        let Some(slot) = self.slots.get_mut(id as usize) else {
+            return;
+        };
+        slot.count[s] = slot.count[s].saturating_add(1);
+        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
+        if !keep {
+            return;
+        }
+        let url = (!same_as_key).then(|| self.store.push_url(url));
+        let occ = Occ { url, meta };
+        match self.slots.get_mut(id as usize) {
+            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
+            _ => self.dups.push(DupExample {
+                slot: id,
+                side,
+                url: occ.url,
+                meta: occ.meta,
+            }),
+        }
+    }
 }
 
 impl<'k, M: Send + Sync> Reconciler<'k, M> {
@@ -195,11 +315,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             keyer,
             threads: 1,
             hasher: foldhash::fast::RandomState::default(),
-            index: HashTable::new(),
-            store: Store::default(),
-            slots: Vec::new(),
-            dups: Vec::new(),
-            invalid: Vec::new(),
+            shards: vec![Shard::new(0)],
             records: [0, 0],
             scratch: String::new(),
         }
@@ -210,6 +326,10 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     #[must_use]
     pub fn threads(mut self, n: usize) -> Reconciler<'k, M> {
         self.threads = n.max(1);
+        if self.shards.iter().all(|s| s.slots.is_empty()) {
+            let n = u32::try_from(self.threads).unwrap_or(1);
+            self.shards = (0..n).map(Shard::new).collect();
+        }
         self
     }
 
@@ -220,7 +340,17 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 
     /// How many distinct keys were seen so far (on either side).
     pub fn distinct_keys(&self) -> usize {
-        self.slots.len()
+        self.shards.iter().map(|s| s.slots.len()).sum()
+    }
+
+    fn shard_of(&self, hash: u64) -> usize {
+        // The high bits: the table uses the low ones.
+        ((hash >> 40) % self.shards.len() as u64) as usize
+    }
+
+    fn next_seq(&mut self, side: Side) -> u64 {
+        self.records[side.index()] += 1;
+        (self.records[0] + self.records[1]) as u64
     }
 
     /// Adds one record.
@@ -234,29 +364,66 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             key.push_str(url);
         }
         let hash = self.hasher.hash_one(key.as_bytes());
-        self.insert(side, &key, hash, url, meta, error);
+        let seq = self.next_seq(side);
+        let shard = self.shard_of(hash);
+        if let Some(sh) = self.shards.get_mut(shard) {
+            sh.insert(side, seq, &key, hash, url, meta, error);
+        }
         self.scratch = key;
     }
 
-    /// Adds many records, keying them on several threads when the batch is large.
+    /// Adds many records, keying and joining them on several threads when the batch is large.
     pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
         let keys = self.key_batch(&batch);
-        let mut errors = keys.errors.into_iter().peekable();
-        let mut start = 0;
-        let mut url_start = 0;
+        let n = batch.len();
+        let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
+        self.records[side.index()] += n;
         let Batch { text, ends, metas } = batch;
-        let records = metas.into_iter().zip(keys.ends).zip(keys.hashes).zip(ends);
-        for (i, (((meta, end), hash), url_end)) in records.enumerate() {
-            let key = keys.text.get(start..end).unwrap_or("");
-            let url = text.get(url_start..url_end).unwrap_or("");
-            start = end;
-            url_start = url_end;
-            let error = match errors.peek() {
-                Some((at, _)) if *at == i => errors.next().map(|(_, e)| e),
-                _ => None,
-            };
-            self.insert(side, key, hash, url, meta, error);
+        let nshards = self.shards.len();
+        // Route each record to the shard that owns its key.
+        let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
+        for (i, meta) in metas.into_iter().enumerate() {
+            let hash = keys.hashes.get(i).copied().unwrap_or(0);
+            let shard = self.shard_of(hash);
+            if let Some(r) = routed.get_mut(shard) {
+                r.push((i, meta));
+            }
         }
+        let keys = &keys;
+        let (text, ends) = (&text, &ends);
+        let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
+            for (i, meta) in records {
+                let key_from = if i == 0 { 0 } else { keys.ends[i - 1] };
+                let url_from = if i == 0 { 0 } else { ends[i - 1] };
+                let key = keys.text.get(key_from..keys.ends[i]).unwrap_or("");
+                let url = text.get(url_from..ends[i]).unwrap_or("");
+                let error = keys
+                    .errors
+                    .binary_search_by_key(&i, |(at, _)| *at)
+                    .ok()
+                    .and_then(|p| keys.errors.get(p))
+                    .map(|(_, e)| e.clone());
+                let hash = keys.hashes.get(i).copied().unwrap_or(0);
+                shard.insert(side, first_seq + i as u64, key, hash, url, meta, error);
+            }
+        };
+        if nshards == 1 || n < PARALLEL_THRESHOLD {
+            for (shard, records) in self.shards.iter_mut().zip(routed) {
+                run(shard, records);
+            }
+            return;
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .shards
+                .iter_mut()
+                .zip(routed)
+                .map(|(shard, records)| scope.spawn(move || run(shard, records)))
+                .collect();
+            for h in handles {
+                h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            }
+        });
     }
 
     /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
@@ -296,78 +463,6 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         all
     }
 
-    /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
-    /// `error` says there is no key; `hash` is the key's.
-    fn insert(
-        &mut self,
-        side: Side,
-        key: &str,
-        hash: u64,
-        url: &str,
-        meta: M,
-        error: Option<KeyError>,
-    ) {
-        self.records[side.index()] += 1;
-        let store = &self.store;
-        // Comparing the full hash first means a key is read from the arena only when it is
-        // almost surely the one: one cache miss per lookup instead of one per candidate.
-        let found = self
-            .index
-            .find(hash, |e| e.hash == hash && store.key(e.key) == key);
-        let id = match found {
-            Some(e) => e.id,
-            None => {
-                let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
-                let span = self.store.push_key(key);
-                self.slots.push(Slot {
-                    key: span,
-                    first: [None, None],
-                    count: [0, 0],
-                });
-                let entry = Entry {
-                    hash,
-                    key: span,
-                    id,
-                };
-                self.index.insert_unique(hash, entry, |e| e.hash);
-                id
-            }
-        };
-        if let Some(error) = error {
-            // The record is still joined, by its exact text (see `INVALID_KEY_PREFIX`).
-            self.invalid.push(InvalidRecord {
-                side,
-                url: url.into(),
-                error,
-            });
-        }
-        let same_as_key = key == url;
-        self.place(id, side, url, same_as_key, meta);
-    }
-
-    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
-        let s = side.index();
-        let Some(slot) = self.slots.get_mut(id as usize) else {
-            return;
-        };
-        slot.count[s] = slot.count[s].saturating_add(1);
-        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
-        if !keep {
-            return;
-        }
-        let url = (!same_as_key).then(|| self.store.push_url(url));
-        let occ = Occ { url, meta };
-        match self.slots.get_mut(id as usize) {
-            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
-            _ => self.dups.push(DupExample {
-                slot: id,
-                side,
-                url: occ.url,
-                meta: occ.meta,
-            }),
-        }
-    }
-
     /// Joins the two sides, explains every matched pair, and returns the result.
     pub fn finish(self) -> Reconciliation<M> {
         let keyer = self.keyer;
@@ -395,15 +490,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 
     fn join(self, explainer: Option<&dyn Keyer>) -> Reconciliation<M> {
-        Reconciliation::build(
-            explainer,
-            self.threads,
-            self.store,
-            self.slots,
-            self.dups,
-            self.invalid,
-            self.records,
-        )
+        Reconciliation::build(explainer, self.threads, self.shards, self.records)
     }
 }
 
@@ -426,7 +513,11 @@ fn key_range<M>(
         0 => 0,
         i => batch.ends.get(i - 1).copied().unwrap_or(0),
     };
-    let to = batch.ends.get(range.end.wrapping_sub(1)).copied().unwrap_or(from);
+    let to = batch
+        .ends
+        .get(range.end.wrapping_sub(1))
+        .copied()
+        .unwrap_or(from);
     let mut out = BatchKeys {
         // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
         text: String::with_capacity((to - from) * 5 / 4 + 16),

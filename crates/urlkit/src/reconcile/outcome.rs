@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::engine::{Occ, Slot, Span, Store};
+use super::engine::{Occ, Shard, Slot, Span, Stores};
 use super::keyer::{KeyError, Keyer};
 use super::Side;
 
@@ -105,7 +105,7 @@ pub struct Occurrence<'a, M> {
 }
 
 impl<'a, M> Occurrence<'a, M> {
-    fn new(store: &'a Store, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+    fn new(store: &'a Stores, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
         Occurrence {
             url: occ.url.map_or(key, |u| store.url(u)),
             key,
@@ -199,8 +199,11 @@ pub struct Invalid<'a> {
 /// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
 /// ```
 pub struct Reconciliation<M> {
-    store: Store,
-    slots: Vec<Slot<M>>,
+    store: Stores,
+    /// Each shard's slots.
+    slots: Vec<Vec<Slot<M>>>,
+    /// Every slot (shard, index), in order of first appearance: the global slot numbers.
+    order: Vec<(u32, u32)>,
     /// Per slot: the bit set of rules (indices into `rule_names`).
     rule_bits: Vec<u64>,
     rule_names: Vec<&'static str>,
@@ -213,28 +216,62 @@ impl<M: Send + Sync> Reconciliation<M> {
     pub(crate) fn build(
         explainer: Option<&dyn Keyer>,
         threads: usize,
-        store: Store,
-        slots: Vec<Slot<M>>,
-        mut dups: Vec<DupExample<M>>,
-        invalid: Vec<InvalidRecord>,
+        shards: Vec<Shard<M>>,
         records: [usize; 2],
     ) -> Reconciliation<M> {
+        let mut stores = Vec::with_capacity(shards.len());
+        let mut slots = Vec::with_capacity(shards.len());
+        let mut shard_dups = Vec::with_capacity(shards.len());
+        let mut invalid: Vec<(u64, InvalidRecord)> = Vec::new();
+        for shard in shards {
+            stores.push(shard.store);
+            slots.push(shard.slots);
+            shard_dups.push(shard.dups);
+            invalid.extend(shard.invalid);
+        }
+        let store = Stores(stores);
+        invalid.sort_by_key(|(seq, _)| *seq);
+        let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
+        let order = merge_by_seq(&slots);
+        // Global numbers of each shard's slots, to renumber the duplicates.
+        let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
+        for (g, &(sh, id)) in order.iter().enumerate() {
+            if let Some(x) = global
+                .get_mut(sh as usize)
+                .and_then(|v| v.get_mut(id as usize))
+            {
+                *x = u32::try_from(g).unwrap_or(u32::MAX);
+            }
+        }
+        let mut dups: Vec<DupExample<M>> = Vec::new();
+        for (sh, list) in shard_dups.into_iter().enumerate() {
+            for mut d in list {
+                d.slot = global
+                    .get(sh)
+                    .and_then(|v| v.get(d.slot as usize))
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                dups.push(d);
+            }
+        }
         dups.sort_by_key(|d| (d.side.index(), d.slot));
-        let inexact: Vec<usize> = slots
-            .iter()
-            .enumerate()
-            .filter_map(|(i, slot)| match &slot.first {
-                [Some(l), Some(r)] => {
+        let slot_at = |i: usize| -> Option<&Slot<M>> {
+            let (sh, id) = *order.get(i)?;
+            slots.get(sh as usize)?.get(id as usize)
+        };
+        let inexact: Vec<usize> = (0..order.len())
+            .filter(|&i| match slot_at(i).map(|s| (s, &s.first)) {
+                Some((slot, [Some(l), Some(r)])) => {
                     let key = store.key(slot.key);
                     let l = l.url.map_or(key, |u| store.url(u));
                     let r = r.url.map_or(key, |u| store.url(u));
-                    (l != r).then_some(i)
+                    l != r
                 }
-                _ => None,
+                _ => false,
             })
             .collect();
         let (rule_bits, rule_names) = match explainer {
-            Some(keyer) => explain(keyer, threads, &store, &slots, &inexact),
+            Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
             None => (Vec::new(), Vec::new()),
         };
         let mut summary = Summary {
@@ -248,7 +285,7 @@ impl<M: Send + Sync> Reconciliation<M> {
             },
             ..Summary::default()
         };
-        for slot in &slots {
+        for slot in slots.iter().flatten() {
             for (s, counts) in [&mut summary.left, &mut summary.right]
                 .into_iter()
                 .enumerate()
@@ -277,6 +314,7 @@ impl<M: Send + Sync> Reconciliation<M> {
         summary.matched_normalized = inexact.len();
         summary.matched_exact = slots
             .iter()
+            .flatten()
             .filter(|s| s.first[0].is_some() && s.first[1].is_some())
             .count()
             - inexact.len();
@@ -296,6 +334,7 @@ impl<M: Send + Sync> Reconciliation<M> {
         Reconciliation {
             store,
             slots,
+            order,
             rule_bits,
             rule_names,
             dups,
@@ -311,15 +350,23 @@ impl<M> Reconciliation<M> {
         &self.summary
     }
 
+    fn slot(&self, i: usize) -> Option<&Slot<M>> {
+        let (sh, id) = *self.order.get(i)?;
+        self.slots.get(sh as usize)?.get(id as usize)
+    }
+
+    /// Every slot with its global number, in order of first appearance.
+    fn slots_in_order(&self) -> impl Iterator<Item = (usize, &Slot<M>)> + '_ {
+        (0..self.order.len()).filter_map(move |i| self.slot(i).map(|s| (i, s)))
+    }
+
     fn key(&self, i: usize) -> &str {
-        self.slots.get(i).map_or("", |s| self.store.key(s.key))
+        self.slot(i).map_or("", |s| self.store.key(s.key))
     }
 
     /// Every key on both sides, with the first occurrence on each side and the rules.
     pub fn matched(&self) -> impl Iterator<Item = Pair<'_, M>> + '_ {
-        self.slots
-            .iter()
-            .enumerate()
+        self.slots_in_order()
             .filter_map(move |(i, slot)| match &slot.first {
                 [Some(l), Some(r)] => {
                     let key = self.key(i);
@@ -344,12 +391,11 @@ impl<M> Reconciliation<M> {
     /// The keys only on `side`: with [`Side::Left`], what is missing from the right.
     pub fn only(&self, side: Side) -> impl Iterator<Item = Occurrence<'_, M>> + '_ {
         let (s, o) = (side.index(), side.other().index());
-        self.slots.iter().enumerate().filter_map(move |(i, slot)| {
-            match (&slot.first[s], &slot.first[o]) {
+        self.slots_in_order()
+            .filter_map(move |(i, slot)| match (&slot.first[s], &slot.first[o]) {
                 (Some(occ), None) => Some(Occurrence::new(&self.store, self.key(i), occ)),
                 _ => None,
-            }
-        })
+            })
     }
 
     /// The keys only on the left: what is missing from the right.
@@ -360,7 +406,7 @@ impl<M> Reconciliation<M> {
     /// The keys that occur more than once on `side`.
     pub fn duplicates(&self, side: Side) -> impl Iterator<Item = Duplicate<'_, M>> + '_ {
         let s = side.index();
-        self.slots.iter().enumerate().filter_map(move |(i, slot)| {
+        self.slots_in_order().filter_map(move |(i, slot)| {
             let first = slot.first[s].as_ref()?;
             if slot.count[s] < 2 {
                 return None;
@@ -404,8 +450,9 @@ type ExplainedPart = (Vec<(usize, u64)>, Vec<&'static str>);
 fn explain<M: Send + Sync>(
     keyer: &dyn Keyer,
     threads: usize,
-    store: &Store,
-    slots: &[Slot<M>],
+    store: &Stores,
+    slots: &[Vec<Slot<M>>],
+    order: &[(u32, u32)],
     inexact: &[usize],
 ) -> (Vec<u64>, Vec<&'static str>) {
     let run = |part: &[usize]| -> ExplainedPart {
@@ -414,7 +461,10 @@ fn explain<M: Send + Sync>(
         let mut out = Vec::with_capacity(part.len());
         let mut rules = Vec::new();
         for &i in part {
-            let Some(slot) = slots.get(i) else {
+            let Some(slot) = order
+                .get(i)
+                .and_then(|&(sh, id)| slots.get(sh as usize)?.get(id as usize))
+            else {
                 continue;
             };
             let key = store.key(slot.key);
@@ -463,7 +513,7 @@ fn explain<M: Send + Sync>(
                 .collect()
         })
     };
-    let mut bits = vec![0u64; slots.len()];
+    let mut bits = vec![0u64; order.len()];
     let mut names: Vec<&'static str> = Vec::new();
     for (part, local) in parts {
         let map: Vec<usize> = local
@@ -493,3 +543,25 @@ fn explain<M: Send + Sync>(
 
 /// Below this many inexact pairs, explaining them on the calling thread is cheaper.
 const PARALLEL_EXPLAIN: usize = 2048;
+
+/// The slots of every shard in order of first appearance: each shard's are already in that
+/// order, so this is a merge.
+fn merge_by_seq<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
+    let total = slots.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut next = vec![0usize; slots.len()];
+    while out.len() < total {
+        let best = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(sh, list)| list.get(next[sh]).map(|slot| (slot.seq, sh)))
+            .min();
+        let Some((_, sh)) = best else { break };
+        out.push((
+            u32::try_from(sh).unwrap_or(u32::MAX),
+            u32::try_from(next[sh]).unwrap_or(u32::MAX),
+        ));
+        next[sh] += 1;
+    }
+    out
+}
