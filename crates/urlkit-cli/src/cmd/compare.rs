@@ -1,6 +1,8 @@
 //! `urlkit compare`: are two URLs the same, at which level, by which rules, and if not,
 //! where exactly do they differ.
 
+use std::io::Write;
+
 use serde_json::{json, Map, Value};
 use urlkit::compare::{compare, Comparison, Side};
 
@@ -14,7 +16,8 @@ Prints the verdict at the asked level (default safe), the lowest level at which 
 equal, the rules that made them equal, whether a browser sees them as the same, and when
 they differ, the component and the byte in each where they really differ. Levels and loose
 switches are those of `urlkit normalize --help`. With no URL, each stdin line holds a pair
-separated by a tab.
+separated by a tab, and each pair gets one line: verdict, lowest equal level, rules, and
+where they differ (component@byte_in_A:byte_in_B), separated by tabs.
 
 Exit status: 0 equal at the asked level, 1 different (or a bad input), 2 usage error.
 
@@ -48,6 +51,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             "compare takes two URLs (or none, to read A<TAB>B pairs from stdin)".into(),
         ));
     }
+    let pairs_from_args = args.urls.len() == 2;
     let mut one = |item: Item<'_>, a: &str, b: &str, out: &mut crate::records::Output| match compare(
         a, b, &options,
     ) {
@@ -57,9 +61,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             }
             if out.is_json() {
                 out.ok(&item, verdict(&c), json_fields(&c, a, b))
+            } else if !pairs_from_args {
+                out.ok(&item, &one_line(&c), Map::new())
             } else {
                 let text = report(&c, a, b, &style);
-                out.ok(&item, text.trim_end(), Map::new())
+                // The report spans several lines: written as is, not as a one-line record.
+                out.writer().write_all(text.as_bytes())
             }
         }
         Err(e) => {
@@ -82,7 +89,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     if args.urls.len() == 2 {
         let (a, b) = (&args.urls[0], &args.urls[1]);
-        let joined = format!("{a}\t{b}");
+        let joined = format!("{a} {b}");
         let item = Item {
             origin: Origin::Arg(1),
             bytes: joined.as_bytes(),
@@ -104,7 +111,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             one(item, a, b, &mut out)
         })?;
     }
-    let failures = out.finish()?;
+    let failures = out.failures();
+    out.finish()?;
     Ok(Status::from_count(failures + differ))
 }
 
@@ -114,6 +122,21 @@ fn verdict(c: &Comparison) -> &'static str {
     } else {
         "different"
     }
+}
+
+/// One tab-separated line per stdin pair: verdict, lowest equal level, rules, difference.
+fn one_line(c: &Comparison) -> String {
+    let lowest = c.lowest_equal_level.map_or("-", |l| l.name());
+    let rules: Vec<&str> = c.rules.iter().map(|r| r.name()).collect();
+    let rules = if rules.is_empty() {
+        "-".to_owned()
+    } else {
+        rules.join(",")
+    };
+    let diff = c.difference.as_ref().map_or("-".to_owned(), |d| {
+        format!("{}@{}:{}", d.component, d.offset_a, d.offset_b)
+    });
+    format!("{}\t{lowest}\t{rules}\t{diff}", verdict(c))
 }
 
 fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
@@ -146,6 +169,11 @@ fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
                 "message": d.message,
             })
         }),
+    );
+    // The human explanation too, never coloured: JSON is read by programs.
+    m.insert(
+        "report".into(),
+        Value::String(report(c, a, b, &Style::plain()).trim_end().to_owned()),
     );
     m.insert(
         "whatwg_equal".into(),

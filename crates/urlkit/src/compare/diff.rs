@@ -162,7 +162,7 @@ pub(super) fn locate(ua: &UriRef<'_>, ub: &UriRef<'_>, rs: RuleSet, level: Level
                     offset_a: ra.start,
                     offset_b: rb.start,
                     message: format!(
-                        "the {c}s differ at level {level} once normalized: A's is '{xa}', B's is '{xb}'"
+                        "the {c} differs at level {level} once normalized: A's is '{xa}', B's is '{xb}'"
                     ),
                 };
             }
@@ -178,7 +178,7 @@ pub(super) fn locate(ua: &UriRef<'_>, ub: &UriRef<'_>, rs: RuleSet, level: Level
                 offset_a,
                 offset_b,
                 message: format!(
-                    "the {c}s differ: A has {} at byte {offset_a}, B has {} at byte {offset_b}{extra}",
+                    "the {c} differs: A has {} at byte {offset_a}, B has {} at byte {offset_b}{extra}",
                     describe(a, ua_, c),
                     describe(b, ub_, c)
                 ),
@@ -200,7 +200,7 @@ pub(super) fn locate(ua: &UriRef<'_>, ub: &UriRef<'_>, rs: RuleSet, level: Level
             component: c,
             offset_a: insertion_point(ua, c),
             offset_b: insertion_point(ub, c),
-            message: format!("the {c}s differ at level {level}"),
+            message: format!("the {c} differs at level {level}"),
         },
     }
 }

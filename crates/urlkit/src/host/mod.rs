@@ -31,7 +31,8 @@ pub enum Host<'a> {
     /// `IPv4address`: four `dec-octet`s (no leading zeros; other forms are reg-names here,
     /// though a browser reads them as IPv4: see [`crate::whatwg`]).
     Ipv4(Ipv4Addr),
-    /// `IPv6address` inside `[...]`.
+    /// `IPv6address` inside `[...]` (an RFC 6874 zone, `%25en0`, is accepted and not part of
+    /// the value).
     Ipv6(Ipv6Addr),
     /// `IPvFuture` inside `[...]`, as written.
     IpFuture(&'a str),
@@ -136,7 +137,8 @@ pub fn parse_host(text: &str) -> Result<Host<'_>, HostError> {
                 Err(bad)
             };
         }
-        return inner.parse().map(Host::Ipv6).map_err(|_| bad);
+        let addr = inner.find("%25").map_or(inner, |p| &inner[..p]);
+        return addr.parse().map(Host::Ipv6).map_err(|_| bad);
     }
     if let Ok(a) = text.parse::<Ipv4Addr>() {
         return Ok(Host::Ipv4(a));

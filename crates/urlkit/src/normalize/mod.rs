@@ -20,6 +20,7 @@ mod loose;
 mod rule;
 mod steps;
 
+use std::borrow::Cow;
 use std::fmt;
 
 pub use rule::Rule;
@@ -380,6 +381,12 @@ impl From<ParseError> for NormalizeError {
 /// assert_eq!(key("/a/./b/../c", &n).unwrap(), "/a/c");
 /// ```
 ///
+/// *Rationale*: dot segments of a relative-path reference (`a/../b`) are kept at every level,
+/// since what they mean depends on the base the reference will be resolved against; those of
+/// an absolute path (`/a/../b`) or of a URI with a scheme are removed from `normal` up. An
+/// input that is not a URI reference (a control character, a malformed `%`, a bad scheme,
+/// port or host) is an error located at its byte, never a guess.
+///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 pub fn key(input: &str, options: &Options) -> Result<String, NormalizeError> {
     let mut out = String::with_capacity(input.len() + 8);
@@ -417,7 +424,40 @@ pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), 
         }
         _ => {
             let u = parse(input)?;
-            build_key(&u, options.rules(), out).map(|_| ())
+            let rs = options.rules();
+            if steps::is_already_normal(&u, rs) {
+                out.push_str(input);
+                return Ok(());
+            }
+            build_key(&u, rs, out).map(|_| ())
+        }
+    }
+}
+
+/// [`key`] that borrows the input when it is already its own key (most real URLs are), and
+/// allocates only otherwise.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use urlkit::normalize::{key_cow, Options};
+/// assert!(matches!(key_cow("https://example.com/a", &Options::default()).unwrap(), Cow::Borrowed(_)));
+/// assert_eq!(key_cow("HTTPS://example.com/a", &Options::default()).unwrap(), "https://example.com/a");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+pub fn key_cow<'a>(input: &'a str, options: &Options) -> Result<Cow<'a, str>, NormalizeError> {
+    match options.level {
+        Level::Exact => Ok(Cow::Borrowed(input)),
+        Level::Whatwg => key(input, options).map(Cow::Owned),
+        _ => {
+            let u = parse(input)?;
+            let rs = options.rules();
+            if steps::is_already_normal(&u, rs) {
+                return Ok(Cow::Borrowed(input));
+            }
+            let mut out = String::with_capacity(input.len() + 8);
+            build_key(&u, rs, &mut out)?;
+            Ok(Cow::Owned(out))
         }
     }
 }

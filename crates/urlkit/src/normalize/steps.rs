@@ -65,7 +65,13 @@ pub(crate) fn build_key(
         }
         parts.set(Component::Host, start..out.len());
         if let Some(p) = u.port() {
-            if !(rs.has(Rule::DefaultPort) && is_default_port(scheme, p)) {
+            // Under the loose `scheme` switch, http becomes https: a port that is the default
+            // of either reading goes, so the key is a fixed point.
+            let mapped =
+                rs.has(Rule::Scheme) && scheme.is_some_and(|s| s.eq_ignore_ascii_case("http"));
+            let default =
+                is_default_port(scheme, p) || (mapped && is_default_port(Some("https"), p));
+            if !(rs.has(Rule::DefaultPort) && default) {
                 out.push(':');
                 let start = out.len();
                 out.push_str(p);
@@ -149,7 +155,10 @@ fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), N
         if rs.has(Rule::Ipv6Canonical) {
             if let Ok(Host::Ipv6(a)) = parse_host(h) {
                 use std::fmt::Write;
-                let _ = write!(out, "[{a}]");
+                let zone = h.find("%25").map_or("", |p| &h[p..h.len() - 1]);
+                let _ = write!(out, "[{a}");
+                normalize_escapes(zone, flag::PCT, Context::Userinfo, rs, out);
+                out.push(']');
                 return Ok(());
             }
         }
@@ -235,8 +244,11 @@ fn normalize_path(u: &UriRef<'_>, rs: RuleSet, out: &mut String) {
         }
         return;
     }
-    if f & flag::DOT == 0 {
+    if !may_have_dot_segment(path, f) {
         normalize_escapes(path, f, Context::Path, rs, out);
+        if rs.has(Rule::HostCase) && u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
+            lowercase_mailto_domains(out, start);
+        }
         return;
     }
     for (i, seg) in path.split('/').enumerate() {
@@ -351,4 +363,47 @@ fn sub_delim_decodes(v: u8, ctx: Context) -> bool {
         b'&' | b'=' | b'+' | b';' => ctx != Context::Query,
         _ => false,
     }
+}
+
+/// `host-case` for `mailto:` (RFC 3986 §6.2.3's example, RFC 6068 §2): the domain of each
+/// address (after `@`, up to `,`) is case-insensitive.
+fn lowercase_mailto_domains(out: &mut String, start: usize) {
+    let tail = out.split_off(start);
+    let mut in_domain = false;
+    for c in tail.chars() {
+        match c {
+            '@' => in_domain = true,
+            ',' => in_domain = false,
+            _ => {}
+        }
+        out.push(if in_domain { c.to_ascii_lowercase() } else { c });
+    }
+}
+
+/// Whether some segment of `path` may be `.` or `..` (literally or as `%2E`): a cheap
+/// substring test that lets the common path skip segment-by-segment work.
+pub(crate) fn may_have_dot_segment(path: &str, f: u8) -> bool {
+    path.starts_with('.')
+        || path.contains("/.")
+        || (f & flag::PCT != 0 && (path.contains("%2e") || path.contains("%2E")))
+}
+
+/// Whether the key of `u` under `rs` is the input itself: nothing to case-fold, decode,
+/// encode, drop or resolve. Most real URLs are; the key is then one copy.
+pub(crate) fn is_already_normal(u: &UriRef<'_>, rs: RuleSet) -> bool {
+    const TOUCHED: u8 = flag::PCT | flag::NON_ASCII | flag::UNWISE;
+    let f = &u.flags;
+    let case = flag::UPPER;
+    f[Component::Scheme as usize] & case == 0
+        && f[Component::Host as usize] & (case | TOUCHED) == 0
+        && f[Component::Userinfo as usize] & TOUCHED == 0
+        && f[Component::Path as usize] & TOUCHED == 0
+        && f[Component::Query as usize] & TOUCHED == 0
+        && f[Component::Fragment as usize] & TOUCHED == 0
+        && u.port().is_none()
+        && !u.host().is_some_and(|h| h.starts_with('['))
+        && (!u.path().is_empty() || u.authority().is_none())
+        && !rs.intersects(super::rule::LOOSE_ONLY)
+        && !(rs.has(Rule::DotSegments) && may_have_dot_segment(u.path(), 0))
+        && !u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
 }

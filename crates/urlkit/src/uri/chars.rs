@@ -82,3 +82,42 @@ pub(crate) fn hex_value(b: u8) -> u8 {
 
 /// Uppercase hex digits.
 pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Plain path byte: needs no check and no flag (`pchar` without `%`, and `/`).
+pub(crate) const P_PATH: u8 = 1;
+/// Plain query or fragment byte (`P_PATH` and `?`).
+pub(crate) const P_QUERY: u8 = 2;
+/// Plain reg-name byte: lowercase letters, digits, `-._~`, sub-delims (an uppercase letter
+/// takes the slow path, which records it).
+pub(crate) const P_REG: u8 = 4;
+/// Plain userinfo byte: unreserved, sub-delims, `:`.
+pub(crate) const P_USERINFO: u8 = 8;
+
+const fn build_plain() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let class = CLASS[b];
+        let mut v = 0;
+        let pchar = class & (UNRESERVED | SUB_DELIM | COLON_AT) != 0;
+        if pchar || c == b'/' {
+            v |= P_PATH | P_QUERY;
+        }
+        if c == b'?' {
+            v |= P_QUERY;
+        }
+        if class & (UNRESERVED | SUB_DELIM) != 0 && !c.is_ascii_uppercase() {
+            v |= P_REG;
+        }
+        if class & (UNRESERVED | SUB_DELIM) != 0 || c == b':' {
+            v |= P_USERINFO;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+}
+
+/// The fast-path bits of every byte value.
+pub(crate) static PLAIN: [u8; 256] = build_plain();

@@ -4,8 +4,8 @@ use std::fmt;
 use std::ops::Range;
 
 use super::chars::{
-    is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED,
-    UNWISE,
+    is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, PLAIN, P_PATH, P_QUERY, P_REG, P_USERINFO,
+    SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED, UNWISE,
 };
 
 /// The component of a URI reference (RFC 3986 §3).
@@ -80,6 +80,8 @@ pub enum ParseErrorKind {
     InvalidPort,
     /// `[...]` is not an IPv6 address or `IPvFuture` (§3.2.2), or is not closed.
     InvalidIpLiteral,
+    /// A base URI for resolution has no scheme (§5.2.1 requires an absolute base).
+    BaseNotAbsolute,
 }
 
 impl ParseErrorKind {
@@ -91,6 +93,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidCharacter => "invalid-character",
             ParseErrorKind::InvalidPort => "invalid-port",
             ParseErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            ParseErrorKind::BaseNotAbsolute => "base-not-absolute",
         }
     }
 
@@ -101,6 +104,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidCharacter => "this character is not allowed here",
             ParseErrorKind::InvalidPort => "the port must be digits only",
             ParseErrorKind::InvalidIpLiteral => "not a valid IPv6 address or IPvFuture in '[...]'",
+            ParseErrorKind::BaseNotAbsolute => "a base URI must have a scheme",
         }
     }
 }
@@ -152,8 +156,6 @@ pub(crate) mod flag {
     pub const UNWISE: u8 = 4;
     /// Holds an ASCII uppercase letter.
     pub const UPPER: u8 = 8;
-    /// Holds a `.` at the start of a segment (path only).
-    pub const DOT: u8 = 16;
 }
 
 /// A URI or IRI reference split into components: byte ranges over the input, no copies.
@@ -286,25 +288,29 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut scheme = None;
 
     // Scheme: the text before the first ':' that comes before any '/', '?' or '#'.
-    if let Some(&first) = b.first() {
-        let mut i = 0;
-        while i < len && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
-            i += 1;
+    let mut i = 0;
+    while i < len && CLASS[b[i] as usize] & SCHEME != 0 {
+        i += 1;
+    }
+    if i > 0 && i < len && b[i] == b':' && b[0].is_ascii_alphabetic() {
+        if b[..i].iter().any(u8::is_ascii_uppercase) {
+            flags[Component::Scheme as usize] |= flag::UPPER;
         }
-        if i < len && b[i] == b':' {
-            if !first.is_ascii_alphabetic() {
-                return Err(ParseError::new(ParseErrorKind::InvalidScheme, 0));
-            }
-            for (j, &c) in b[..i].iter().enumerate() {
-                if CLASS[c as usize] & SCHEME == 0 {
-                    return Err(ParseError::new(ParseErrorKind::InvalidScheme, j));
-                }
-                if c.is_ascii_uppercase() {
-                    flags[Component::Scheme as usize] |= flag::UPPER;
-                }
-            }
-            scheme = Some(0..i);
-            pos = i + 1;
+        scheme = Some(0..i);
+        pos = i + 1;
+    } else {
+        // No scheme, unless a ':' comes before the first '/', '?', '#': then it is a bad one.
+        let mut j = i;
+        while j < len && !matches!(b[j], b':' | b'/' | b'?' | b'#') {
+            j += 1;
+        }
+        if j < len && b[j] == b':' {
+            let at = if b.first().is_some_and(u8::is_ascii_alphabetic) {
+                i
+            } else {
+                0
+            };
+            return Err(ParseError::new(ParseErrorKind::InvalidScheme, at));
         }
     }
 
@@ -313,6 +319,20 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut host = None;
     let mut port = None;
     if b[pos..].starts_with(b"//") {
+        let start = pos + 2;
+        // Fast path: a lowercase reg-name alone (no userinfo, port, escapes or uppercase).
+        let end = start
+            + b[start..]
+                .iter()
+                .position(|&c| PLAIN[c as usize] & P_REG == 0)
+                .unwrap_or(len - start);
+        if end == len || matches!(b[end], b'/' | b'?' | b'#') {
+            authority = Some(start..end);
+            host = Some(start..end);
+            pos = end;
+        }
+    }
+    if authority.is_none() && b[pos..].starts_with(b"//") {
         let start = pos + 2;
         let mut end = start;
         while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
@@ -327,6 +347,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
                 start,
                 at,
                 USERINFO_OK,
+                P_USERINFO,
                 &mut flags[Component::Userinfo as usize],
             )?;
             userinfo = Some(start..at);
@@ -362,6 +383,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
                 host_start,
                 host_end,
                 REG_NAME_OK,
+                P_REG,
                 &mut flags[Component::Host as usize],
             )?;
         }
@@ -377,33 +399,25 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     }
 
     let path_start = pos;
-    while pos < len && b[pos] != b'?' && b[pos] != b'#' {
-        pos += 1;
-    }
-    let path = path_start..pos;
-    scan(
+    pos = scan_until(
         b,
-        path.start,
-        path.end,
+        pos,
         PATH_OK,
+        P_PATH,
+        b"?#",
         &mut flags[Component::Path as usize],
     )?;
-    if has_dot_segment_start(&b[path.clone()]) {
-        flags[Component::Path as usize] |= flag::DOT;
-    }
+    let path = path_start..pos;
 
     let mut query = None;
     if pos < len && b[pos] == b'?' {
         let start = pos + 1;
-        pos = start;
-        while pos < len && b[pos] != b'#' {
-            pos += 1;
-        }
-        scan(
+        pos = scan_until(
             b,
             start,
-            pos,
             QUERY_OK,
+            P_QUERY,
+            b"#",
             &mut flags[Component::Query as usize],
         )?;
         query = Some(start..pos);
@@ -411,11 +425,12 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut fragment = None;
     if pos < len {
         let start = pos + 1;
-        scan(
+        scan_until(
             b,
             start,
-            len,
             FRAGMENT_OK,
+            P_QUERY,
+            b"",
             &mut flags[Component::Fragment as usize],
         )?;
         fragment = Some(start..len);
@@ -440,14 +455,68 @@ const PATH_OK: u8 = UNRESERVED | SUB_DELIM | COLON_AT | UNWISE | KEPT_RAW | NON_
 const QUERY_OK: u8 = PATH_OK | SLASH_QUESTION;
 const FRAGMENT_OK: u8 = QUERY_OK;
 
-/// Checks `b[start..end]` against the classes in `ok` (plus `%XX`, and `:` in userinfo, `/`
-/// in a path), recording what it saw in `f`.
-fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), ParseError> {
+/// Checks `b[start..end]` against the classes in `ok` (plus `%XX`, and `:` in userinfo),
+/// recording what it saw in `f`.
+fn scan(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    ok: u8,
+    plain: u8,
+    f: &mut u8,
+) -> Result<(), ParseError> {
+    scan_until(&b[..end], start, ok, plain, b"", f).map(|_| ())
+}
+
+/// The index of the first byte at or after `i` without the `plain` bit. Eight bytes are
+/// tested with one branch (the AND of their table entries): long paths and queries are
+/// mostly plain.
+#[inline]
+fn skip_plain(b: &[u8], mut i: usize, plain: u8) -> usize {
+    let t = &PLAIN;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let all = t[chunk[0] as usize]
+            & t[chunk[1] as usize]
+            & t[chunk[2] as usize]
+            & t[chunk[3] as usize]
+            & t[chunk[4] as usize]
+            & t[chunk[5] as usize]
+            & t[chunk[6] as usize]
+            & t[chunk[7] as usize];
+        if all & plain == 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + b[i..]
+        .iter()
+        .position(|&c| t[c as usize] & plain == 0)
+        .unwrap_or(b.len() - i)
+}
+
+/// Scans from `start` to the first byte of `stops` (or the end of `b`), checking each byte against
+/// the classes in `ok` and recording what it saw in `f`. Bytes with the `plain` bit take a
+/// one-lookup fast path: for most URLs that is every byte.
+fn scan_until(
+    b: &[u8],
+    start: usize,
+    ok: u8,
+    plain: u8,
+    stops: &[u8],
+    f: &mut u8,
+) -> Result<usize, ParseError> {
+    let end = b.len();
     let mut i = start;
     let mut seen = 0u8;
-    while i < end {
+    loop {
+        i = skip_plain(b, i, plain);
+        if i >= end {
+            break;
+        }
         let c = b[i];
-        let class = CLASS[c as usize];
+        if stops.contains(&c) {
+            break;
+        }
         if c == b'%' {
             if i + 2 >= end || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
                 return Err(ParseError::new(ParseErrorKind::MalformedEscape, i));
@@ -456,6 +525,7 @@ fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), Pa
             i += 3;
             continue;
         }
+        let class = CLASS[c as usize];
         if class & ok == 0 {
             let allowed = (c == b':' && ok == USERINFO_OK) || (c == b'/' && ok == PATH_OK);
             if !allowed {
@@ -472,25 +542,7 @@ fn scan(b: &[u8], start: usize, end: usize, ok: u8, f: &mut u8) -> Result<(), Pa
         i += 1;
     }
     *f |= seen;
-    Ok(())
-}
-
-/// Whether some segment of `path` starts with `.` or `%2E`: only then can it be a dot
-/// segment.
-fn has_dot_segment_start(path: &[u8]) -> bool {
-    let mut at_start = true;
-    for (i, &c) in path.iter().enumerate() {
-        if at_start
-            && (c == b'.'
-                || (c == b'%'
-                    && path.get(i + 1) == Some(&b'2')
-                    && matches!(path.get(i + 2), Some(b'e' | b'E'))))
-        {
-            return true;
-        }
-        at_start = c == b'/';
-    }
-    false
+    Ok(i)
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, between `open` and `close`.
@@ -511,7 +563,28 @@ fn check_ip_literal(b: &[u8], open: usize, close: usize) -> Result<(), ParseErro
         return if ok { Ok(()) } else { Err(bad) };
     }
     let text = std::str::from_utf8(inner).map_err(|_| bad)?;
-    text.parse::<std::net::Ipv6Addr>()
+    // RFC 6874: `IPv6addrz = IPv6address "%25" ZoneID`, `ZoneID = 1*( unreserved / pct-encoded )`.
+    let (addr, zone) = match text.find("%25") {
+        Some(p) => (&text[..p], Some(&text[p + 3..])),
+        None => (text, None),
+    };
+    if let Some(z) = zone {
+        let zb = z.as_bytes();
+        let mut i = 0;
+        while i < zb.len() {
+            if zb[i] == b'%' && i + 2 < zb.len() && is_hex(zb[i + 1]) && is_hex(zb[i + 2]) {
+                i += 3;
+            } else if CLASS[zb[i] as usize] & UNRESERVED != 0 {
+                i += 1;
+            } else {
+                return Err(bad);
+            }
+        }
+        if zb.is_empty() {
+            return Err(bad);
+        }
+    }
+    addr.parse::<std::net::Ipv6Addr>()
         .map(|_| ())
         .map_err(|_| bad)
 }

@@ -1,7 +1,7 @@
 //! Reference resolution (RFC 3986 §5.2) and recomposition (§5.3).
 
 use super::dot_segments::remove_dot_segments_into;
-use super::parse::{parse, ParseError, UriRef};
+use super::parse::{parse, ParseError, ParseErrorKind, UriRef};
 
 /// How a reference whose scheme equals the base's is read (RFC 3986 §5.2.2, §5.4.2).
 ///
@@ -83,7 +83,8 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
     out
 }
 
-/// Parses both and resolves `reference` against `base`: see [`resolve`].
+/// Parses both and resolves `reference` against `base`: see [`resolve`]. The base must have
+/// a scheme (RFC 3986 §5.2.1) unless the reference has one (then the base is not used).
 ///
 /// ```
 /// use urlkit::uri::{resolve_str, Resolution};
@@ -94,6 +95,9 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
 pub fn resolve_str(base: &str, reference: &str, mode: Resolution) -> Result<String, ParseError> {
     let b = parse(base)?;
     let r = parse(reference)?;
+    if b.scheme().is_none() && r.scheme().is_none() {
+        return Err(ParseError::new(ParseErrorKind::BaseNotAbsolute, 0));
+    }
     Ok(resolve(&b, &r, mode))
 }
 
