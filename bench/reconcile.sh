@@ -22,7 +22,7 @@ measure() { # name, output file, command...
   local name="$1" out="$2"; shift 2
   local log="$dir/$name.time"
   /usr/bin/time -f '%e %M' -o "$log" "$@" > "$out" 2> "$dir/$name.stderr" || true
-  read -r secs kb < "$log"
+  read -r secs kb < <(tail -n 1 "$log")
   echo "$name $secs $kb"
 }
 
