@@ -39,7 +39,7 @@ Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
   urlkit reconcile --only missing list.txt https://example.com/wp-sitemap.xml
   urlkit reconcile --left wp:https://example.com --right sitemap:sitemap.xml.gz
-  urlkit reconcile --format markdown a.csv#url b.txt > report.md
+  urlkit reconcile --format markdown csv:a.csv#url b.txt > report.md
   urlkit reconcile --format csv --only matched old.txt new.txt";
 
 /// Arguments of `urlkit reconcile`.
