@@ -6,7 +6,6 @@ use std::io::Write;
 use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
 use urlkit::reconcile::{Occurrence, Reconciliation, Side};
-use urlkit_sources::Position;
 
 use super::{LevelArg, Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
@@ -35,11 +34,28 @@ impl Report<'_> {
             .catalog
             .source(urlkit_sources::SourceId(meta.source))
             .map_or("?", |s| s.name.as_str());
-        match &meta.position {
-            Position::Line(n) => format!("{name}:{n}"),
-            Position::Pointer(p) => format!("{name}#{p}"),
-            Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+        let pointer = self.side(side).tables.pointers.get(meta.pointer as usize);
+        match (meta.line, pointer) {
+            (0, Some(p)) => format!("{name}#{p}"),
+            (n, Some(p)) => format!("{name}:{n}#{p}"),
+            (n, None) => format!("{name}:{n}"),
         }
+    }
+
+    /// The content type of a record, when its source said.
+    fn kind_of(&self, side: Side, meta: &Meta) -> Option<&str> {
+        self.side(side)
+            .tables
+            .kinds
+            .get(meta.kind as usize)
+            .map(|k| &**k)
+    }
+
+    /// ` [type]` after a listed URL, when known.
+    fn kind_suffix(&self, side: Side, meta: &Meta) -> String {
+        self.kind_of(side, meta)
+            .map(|k| format!(" [{k}]"))
+            .unwrap_or_default()
     }
 
     /// Records per content type on one side (`None` last, as "untyped").
@@ -156,7 +172,7 @@ impl Report<'_> {
                     "  {}  {}{}",
                     escape_controls(o.url()),
                     st.dim(&self.place(*side, o.meta())),
-                    kind_suffix(o.meta())
+                    self.kind_suffix(*side, o.meta())
                 )?;
                 if let Some(iri) = readable(o.url()) {
                     writeln!(
@@ -266,7 +282,7 @@ impl Report<'_> {
             "iri": readable(o.url()),
             "key": o.key(),
             "source": self.place(side, o.meta()),
-            "type": o.meta().kind.as_deref(),
+            "type": self.kind_of(side, o.meta()),
         })
     }
 
@@ -420,7 +436,7 @@ impl Report<'_> {
                     "{},{},{}",
                     cell(o.url()),
                     cell(&self.place(side, o.meta())),
-                    cell(o.meta().kind.as_deref().unwrap_or(""))
+                    cell(self.kind_of(side, o.meta()).unwrap_or(""))
                 ),
                 None => ",,".into(),
             }
@@ -539,7 +555,7 @@ impl Report<'_> {
                         "| {} | {} | {} |",
                         md(occ.url()),
                         md(&self.place(*side, occ.meta())),
-                        occ.meta().kind.as_deref().unwrap_or("")
+                        self.kind_of(*side, occ.meta()).unwrap_or("")
                     )?;
                 }
                 writeln!(out)?;
@@ -574,9 +590,3 @@ fn readable(url: &str) -> Option<String> {
         .filter(|iri| iri != url && !iri.is_ascii())
 }
 
-fn kind_suffix(meta: &Meta) -> String {
-    meta.kind
-        .as_deref()
-        .map(|k| format!(" [{k}]"))
-        .unwrap_or_default()
-}
