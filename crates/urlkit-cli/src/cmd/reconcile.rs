@@ -141,7 +141,11 @@ impl Tables {
     fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
         let kind = match kind {
             None => NONE,
-            Some(k) => match self.kinds.iter().position(|x| Arc::ptr_eq(x, &k) || *x == k) {
+            Some(k) => match self
+                .kinds
+                .iter()
+                .position(|x| Arc::ptr_eq(x, &k) || *x == k)
+            {
                 Some(i) => i as u32,
                 None => {
                     self.kinds.push(k);

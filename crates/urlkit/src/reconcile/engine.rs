@@ -27,44 +27,74 @@ const INVALID_KEY_PREFIX: char = '\0';
 /// A run of text in one shard's arenas.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
-    start: usize,
+    chunk: u32,
+    offset: u32,
     len: u32,
     shard: u32,
+}
+
+/// Arena chunks are this large (or as large as one text that does not fit): the arena grows
+/// by adding chunks, never by copying what it holds.
+const CHUNK: usize = 1 << 20;
+
+/// Append-only text in fixed chunks.
+#[derive(Default)]
+pub(crate) struct Arena {
+    chunks: Vec<String>,
+}
+
+impl Arena {
+    fn push(&mut self, text: &str, shard: u32) -> Span {
+        let fits = self
+            .chunks
+            .last()
+            .is_some_and(|c| c.capacity() - c.len() >= text.len());
+        if !fits {
+            self.chunks
+                .push(String::with_capacity(CHUNK.max(text.len())));
+        }
+        let chunk = self.chunks.len() - 1;
+        let mut offset = 0;
+        if let Some(c) = self.chunks.last_mut() {
+            offset = c.len();
+            c.push_str(text);
+        }
+        Span {
+            chunk: u32::try_from(chunk).unwrap_or(u32::MAX),
+            offset: u32::try_from(offset).unwrap_or(u32::MAX),
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            shard,
+        }
+    }
+
+    fn get(&self, s: Span) -> &str {
+        let from = s.offset as usize;
+        self.chunks
+            .get(s.chunk as usize)
+            .and_then(|c| c.get(from..from + s.len as usize))
+            .unwrap_or("")
+    }
 }
 
 /// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
 #[derive(Default)]
 pub(crate) struct Store {
     shard: u32,
-    keys: String,
-    urls: String,
+    keys: Arena,
+    urls: Arena,
 }
 
 impl Store {
     fn push_key(&mut self, text: &str) -> Span {
-        let start = self.keys.len();
-        self.keys.push_str(text);
-        Span {
-            start,
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-            shard: self.shard,
-        }
+        self.keys.push(text, self.shard)
     }
 
     fn push_url(&mut self, text: &str) -> Span {
-        let start = self.urls.len();
-        self.urls.push_str(text);
-        Span {
-            start,
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-            shard: self.shard,
-        }
+        self.urls.push(text, self.shard)
     }
 
     fn key(&self, s: Span) -> &str {
-        self.keys
-            .get(s.start..s.start + s.len as usize)
-            .unwrap_or("")
+        self.keys.get(s)
     }
 }
 
@@ -74,17 +104,11 @@ pub(crate) struct Stores(pub(crate) Vec<Store>);
 
 impl Stores {
     pub(crate) fn key(&self, s: Span) -> &str {
-        self.0
-            .get(s.shard as usize)
-            .and_then(|st| st.keys.get(s.start..s.start + s.len as usize))
-            .unwrap_or("")
+        self.0.get(s.shard as usize).map_or("", |st| st.keys.get(s))
     }
 
     pub(crate) fn url(&self, s: Span) -> &str {
-        self.0
-            .get(s.shard as usize)
-            .and_then(|st| st.urls.get(s.start..s.start + s.len as usize))
-            .unwrap_or("")
+        self.0.get(s.shard as usize).map_or("", |st| st.urls.get(s))
     }
 }
 

@@ -589,4 +589,3 @@ fn readable(url: &str) -> Option<String> {
         .ok()
         .filter(|iri| iri != url && !iri.is_ascii())
 }
-
