@@ -407,8 +407,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         // Route each record to the shard that owns its key.
         let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
         for (i, meta) in metas.into_iter().enumerate() {
-            let hash = keys.hashes.get(i).copied().unwrap_or(0);
-            let shard = self.shard_of(hash);
+            let shard = self.shard_of(keys.hash(i));
             if let Some(r) = routed.get_mut(shard) {
                 r.push((i, meta));
             }
@@ -417,18 +416,18 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let (text, ends) = (&text, &ends);
         let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
             for (i, meta) in records {
-                let key_from = if i == 0 { 0 } else { keys.ends[i - 1] };
                 let url_from = if i == 0 { 0 } else { ends[i - 1] };
-                let key = keys.text.get(key_from..keys.ends[i]).unwrap_or("");
                 let url = text.get(url_from..ends[i]).unwrap_or("");
-                let error = keys
-                    .errors
-                    .binary_search_by_key(&i, |(at, _)| *at)
-                    .ok()
-                    .and_then(|p| keys.errors.get(p))
-                    .map(|(_, e)| e.clone());
-                let hash = keys.hashes.get(i).copied().unwrap_or(0);
-                shard.insert(side, first_seq + i as u64, key, hash, url, meta, error);
+                let seq = first_seq + i as u64;
+                shard.insert(
+                    side,
+                    seq,
+                    keys.key(i),
+                    keys.hash(i),
+                    url,
+                    meta,
+                    keys.error(i),
+                );
             }
         };
         if nshards == 1 || n < PARALLEL_THRESHOLD {
@@ -451,7 +450,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 
     /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
-    fn key_batch(&self, batch: &Batch<M>) -> BatchKeys {
+    fn key_batch(&self, batch: &Batch<M>) -> Keys {
         let n = batch.len();
         let threads = if n < PARALLEL_THRESHOLD {
             1
@@ -459,11 +458,14 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             self.threads
         };
         let (keyer, hasher) = (self.keyer, &self.hasher);
-        if threads == 1 {
-            return key_range(keyer, hasher, batch, 0..n);
-        }
         let chunk = n.div_ceil(threads).max(1);
-        let parts: Vec<BatchKeys> = std::thread::scope(|scope| {
+        if threads == 1 {
+            return Keys {
+                parts: vec![key_range(keyer, hasher, batch, 0..n)],
+                chunk,
+            };
+        }
+        let parts = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..n)
                 .step_by(chunk)
                 .map(|from| {
@@ -476,15 +478,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                 .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
                 .collect()
         });
-        let mut all = BatchKeys::default();
-        for part in parts {
-            let base = all.text.len();
-            all.text.push_str(&part.text);
-            all.ends.extend(part.ends.into_iter().map(|e| e + base));
-            all.hashes.extend(part.hashes);
-            all.errors.extend(part.errors);
-        }
-        all
+        Keys { parts, chunk }
     }
 
     /// Joins the two sides, explains every matched pair, and returns the result.
@@ -518,7 +512,40 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// Keys of a run of records: one string and where each key ends in it, plus the errors.
+/// The keys of a batch, as computed: one part per thread, each covering `chunk` records.
+struct Keys {
+    parts: Vec<BatchKeys>,
+    chunk: usize,
+}
+
+impl Keys {
+    fn part(&self, i: usize) -> Option<(&BatchKeys, usize)> {
+        let p = i / self.chunk;
+        self.parts.get(p).map(|part| (part, i - p * self.chunk))
+    }
+
+    fn key(&self, i: usize) -> &str {
+        self.part(i).map_or("", |(part, j)| {
+            let from = if j == 0 { 0 } else { part.ends[j - 1] };
+            part.text.get(from..part.ends[j]).unwrap_or("")
+        })
+    }
+
+    fn hash(&self, i: usize) -> u64 {
+        self.part(i)
+            .and_then(|(part, j)| part.hashes.get(j).copied())
+            .unwrap_or(0)
+    }
+
+    fn error(&self, i: usize) -> Option<KeyError> {
+        let (part, _) = self.part(i)?;
+        let at = part.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
+        part.errors.get(at).map(|(_, e)| e.clone())
+    }
+}
+
+/// Keys of a run of records: one string and where each key ends in it, plus the errors
+/// (numbered in the whole batch).
 #[derive(Default)]
 struct BatchKeys {
     text: String,
