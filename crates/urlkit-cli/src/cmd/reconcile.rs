@@ -1,17 +1,349 @@
-//! Placeholder: this command is being built (see the issue tracker).
+//! `urlkit reconcile`: match two URL lists (sitemaps, WordPress, CSV, text, JSON) by their
+//! comparison keys and report what is truly missing, what is extra, what repeats, and why each
+//! pair matched.
 
-use super::{CliError, CmdResult, Ctx};
+use std::io::IsTerminal;
+use std::sync::Arc;
 
-/// Arguments (not yet defined).
+use urlkit::normalize::{Level, Options};
+use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Reconciler, Side};
+use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
+
+mod report;
+
+use super::{CliError, CmdResult, Ctx, Status};
+use report::Report;
+
+const AFTER_HELP: &str = "\
+Sources (LEFT, RIGHT, --left, --right):
+  sitemap:FILE|URL        sitemaps.org <urlset> or <sitemapindex> (followed), gzip or not
+  wp:FILE|DIR|BASEURL     WordPress REST API: saved JSON arrays (a file, or a folder of them),
+                          or a live site: every public post type and taxonomy, all pages
+  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs)
+  text:FILE               one URL a line
+  json:FILE#/POINTER      JSON or JSON Lines; '*' in the pointer means every element
+  -                       stdin (text)
+  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .json, .jsonl, a folder of
+  .json files is WordPress, an http(s) URL is a sitemap if it looks like one, else a
+  WordPress site. Several --left (or --right) sources merge into one side.
+
+Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
+  safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
+  (/tag/ログイン/ = /tag/%E3%83%AD...), host and scheme case, default ports; it never decodes
+  %2F or other reserved characters.
+
+Exit status: 0 when every URL on each side has a match on the other (whatever --only
+prints), 1 when something is missing or extra, 2 when a source cannot be read.
+
+Examples:
+  urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
+  urlkit reconcile --only missing list.txt https://example.com/wp-sitemap.xml
+  urlkit reconcile --left wp:https://example.com --right sitemap:sitemap.xml.gz
+  urlkit reconcile --format markdown csv:a.csv#url b.txt > report.md
+  urlkit reconcile --format csv --only matched old.txt new.txt";
+
+/// Arguments of `urlkit reconcile`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Inputs.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// The left source (the reference: "missing" means missing from the right).
+    #[arg(value_name = "LEFT")]
+    left_pos: Option<String>,
+    /// The right source.
+    #[arg(value_name = "RIGHT")]
+    right_pos: Option<String>,
+    /// A left source (repeatable: the sources merge).
+    #[arg(long = "left", value_name = "SRC")]
+    left: Vec<String>,
+    /// A right source (repeatable: the sources merge).
+    #[arg(long = "right", value_name = "SRC")]
+    right: Vec<String>,
+    /// The comparison level.
+    #[arg(long, value_enum, default_value_t = LevelArg::Safe)]
+    level: LevelArg,
+    /// Report format (--json means --format json).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Print only one list: what is only in LEFT (missing), only in RIGHT (extra), or the
+    /// matched pairs with their rules.
+    #[arg(long, value_enum)]
+    only: Option<OnlyArg>,
+    /// Follow sitemap indexes at most this deep.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    max_depth: usize,
+    /// Refuse any one file or response larger than this many (inflated) bytes.
+    #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
+    max_bytes: u64,
 }
 
-/// Runs the command.
-pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let _ = &args.rest;
-    Err(CliError::Usage("this command is not built yet".into()))
+/// `--level` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LevelArg {
+    Exact,
+    Safe,
+    Normal,
+    Loose,
+    Whatwg,
+}
+
+impl LevelArg {
+    fn name(self) -> &'static str {
+        match self {
+            LevelArg::Exact => "exact",
+            LevelArg::Safe => "safe",
+            LevelArg::Normal => "normal",
+            LevelArg::Loose => "loose",
+            LevelArg::Whatwg => "whatwg",
+        }
+    }
+}
+
+/// `--format` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FormatArg {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
+/// `--only` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OnlyArg {
+    Missing,
+    Extra,
+    Matched,
+}
+
+/// Where a record came from, in 24 bytes since a million of them may be kept: its source (in
+/// its side's catalog), its line (0: none), and its JSON pointer and type as indexes into the
+/// side's tables (`NONE`: none).
+#[derive(Clone, Copy, Debug)]
+struct Meta {
+    source: u32,
+    kind: u32,
+    pointer: u32,
+    line: u64,
+}
+
+/// No type, no pointer.
+const NONE: u32 = u32::MAX;
+
+/// The tables `Meta` indexes into, built while reading one side.
+#[derive(Default)]
+struct Tables {
+    kinds: Vec<Arc<str>>,
+    pointers: Vec<String>,
+}
+
+impl Tables {
+    /// The compact form of a record's origin.
+    fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
+        let kind = match kind {
+            None => NONE,
+            Some(k) => match self
+                .kinds
+                .iter()
+                .position(|x| Arc::ptr_eq(x, &k) || *x == k)
+            {
+                Some(i) => i as u32,
+                None => {
+                    self.kinds.push(k);
+                    (self.kinds.len() - 1) as u32
+                }
+            },
+        };
+        let (line, pointer) = match position {
+            Position::Line(n) => (n, None),
+            Position::Pointer(p) => (0, Some(p)),
+            Position::LinePointer(n, p) => (n, Some(p)),
+        };
+        let pointer = match pointer {
+            None => NONE,
+            Some(p) => {
+                self.pointers.push(p);
+                (self.pointers.len() - 1) as u32
+            }
+        };
+        Meta {
+            source,
+            kind,
+            pointer,
+            line,
+        }
+    }
+}
+
+/// Records are handed to the engine in batches this large, so keys are computed on all cores
+/// while memory stays bounded by the distinct keys.
+const BATCH: usize = 64 * 1024;
+
+/// The progress line appears on a terminal after this many records, and is updated this often.
+const PROGRESS_EVERY: usize = 100_000;
+
+/// One side once read.
+struct SideInput {
+    specs: Vec<String>,
+    catalog: Catalog,
+    tables: Tables,
+}
+
+/// Runs `urlkit reconcile`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let (left, right) = sides(args)?;
+    let format = if ctx.json {
+        FormatArg::Json
+    } else {
+        args.format
+    };
+    let keyer = keyer(args.level)?;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
+    let fetcher = HttpFetcher::new();
+    let progress = std::io::stderr().is_terminal();
+    let left = read_side(&mut engine, Side::Left, &left, args, &fetcher, progress)?;
+    let right = read_side(&mut engine, Side::Right, &right, args, &fetcher, progress)?;
+    // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
+    let done = match args.only {
+        Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
+        _ => engine.finish(),
+    };
+    let report = Report {
+        level: args.level,
+        sides: [left, right],
+        done: &done,
+        style: ctx.out_style(),
+    };
+    let mut output = ctx.output();
+    let out = output.writer();
+    let listed = match (format, args.only) {
+        (FormatArg::Text, None) => report.text(out)?,
+        (FormatArg::Text, Some(only)) => report.text_only(out, only)?,
+        (FormatArg::Json, only) => report.json(out, only)?,
+        (FormatArg::Csv, only) => report.csv(out, only)?,
+        (FormatArg::Markdown, only) => report.markdown(out, only)?,
+    };
+    output.finish()?;
+    // The lists are for reading; the verdict is always the whole reconciliation's.
+    let _ = listed;
+    let status = if done.summary().is_complete_match() {
+        Status::Clean
+    } else {
+        Status::Findings
+    };
+    // The process ends here: freeing a million keys one by one would only delay the exit.
+    std::mem::forget(report);
+    std::mem::forget(done);
+    Ok(status)
+}
+
+fn sides(args: &Args) -> Result<(Vec<String>, Vec<String>), CliError> {
+    let mut left = args.left.clone();
+    let mut right = args.right.clone();
+    match (&args.left_pos, &args.right_pos) {
+        (Some(l), Some(r)) => {
+            left.insert(0, l.clone());
+            right.insert(0, r.clone());
+        }
+        (Some(one), None) => {
+            if left.is_empty() {
+                left.push(one.clone());
+            } else {
+                right.insert(0, one.clone());
+            }
+        }
+        _ => {}
+    }
+    if left.is_empty() || right.is_empty() {
+        return Err(CliError::Usage(
+            "reconcile needs a left and a right source: `urlkit reconcile LEFT RIGHT` or \
+             --left SRC --right SRC (see --help)"
+                .into(),
+        ));
+    }
+    if left.iter().chain(&right).filter(|s| is_stdin(s)).count() > 1 {
+        return Err(CliError::Usage(
+            "stdin ('-') can be only one of the sources".into(),
+        ));
+    }
+    Ok((left, right))
+}
+
+fn is_stdin(spec: &str) -> bool {
+    spec == "-" || spec.ends_with(":-") || spec.contains(":-#")
+}
+
+/// The keyer for a level.
+fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
+    let level = Level::from_name(level.name())
+        .ok_or_else(|| CliError::Usage(format!("unknown level '{}'", level.name())))?;
+    Ok(Box::new(LevelKeyer::new(Options::new(level))))
+}
+
+/// Reads one side's sources into the engine. Reading runs on this thread while another
+/// keys and joins the previous batches, so parsing the input and keying overlap.
+fn read_side(
+    engine: &mut Reconciler<'_, Meta>,
+    side: Side,
+    specs: &[String],
+    args: &Args,
+    fetcher: &HttpFetcher,
+    progress: bool,
+) -> Result<SideInput, CliError> {
+    let mut reader = Reader::new()
+        .fetcher(fetcher)
+        .max_depth(args.max_depth)
+        .max_bytes(args.max_bytes);
+    let mut tables = Tables::default();
+    let read = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch<Meta>>(2);
+        let joiner = scope.spawn(move || {
+            let mut seen = 0usize;
+            for batch in rx {
+                seen += batch.len();
+                engine.add_batch(side, batch);
+                if progress && seen >= PROGRESS_EVERY && seen % PROGRESS_EVERY < BATCH {
+                    eprint!("\r{}: {seen} records read…", side.name());
+                }
+            }
+            if progress && seen >= PROGRESS_EVERY {
+                eprint!("\r\x1b[2K");
+            }
+        });
+        let mut batch: Batch<Meta> = Batch::new();
+        let mut result = Ok(());
+        for text in specs {
+            let spec = match SourceSpec::parse(text) {
+                Ok(spec) => spec,
+                Err(e) => {
+                    result = Err(CliError::Usage(e.to_string()));
+                    break;
+                }
+            };
+            let mut sink = |r: urlkit_sources::Record| {
+                let meta = tables.meta(r.source.0, r.position, r.kind);
+                batch.push(&r.url, meta);
+                if batch.len() == BATCH {
+                    // A send fails only when the joiner is gone, which its join reports.
+                    let _ = tx.send(std::mem::take(&mut batch));
+                }
+            };
+            if let Err(e) = reader.read(&spec, &mut sink) {
+                result = Err(CliError::Usage(e.to_string()));
+                break;
+            }
+        }
+        let _ = tx.send(batch);
+        drop(tx);
+        joiner
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        result
+    });
+    read?;
+    Ok(SideInput {
+        specs: specs.to_vec(),
+        catalog: reader.into_catalog(),
+        tables,
+    })
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The reconcile benchmark: `urlkit reconcile` (release build) against the Python reference
+# (bench/reconcile_reference.py: unquote both sides, set join) on the same generated lists,
+# in one run. Prints wall time and peak memory (max RSS) of each, the ratio, and whether both
+# found the same missing pages.
+#
+#   bash bench/reconcile.sh [N]        # N URLs per side, default 1000000
+#
+# Needs python3 and GNU time (/usr/bin/time); the lists go to target/bench-reconcile/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n="${1:-1000000}"
+dir="target/bench-reconcile/$n"
+if [ ! -s "$dir/right.txt" ]; then
+  echo "generating $n x $n URLs in $dir"
+  python3 bench/gen_reconcile_corpus.py "$dir" "$n"
+fi
+cargo build --release -q -p urlkit-cli
+bin="target/release/urlkit"
+
+measure() { # name, output file, command...
+  local name="$1" out="$2"; shift 2
+  local log="$dir/$name.time"
+  /usr/bin/time -f '%e %M %U %S' -o "$log" "$@" > "$out" 2> "$dir/$name.stderr" || true
+  # GNU time writes "Command exited with non-zero status 1" first when the command does.
+  read -r secs kb user sys < <(tail -n 1 "$log")
+  echo "$name $secs $kb $(echo "$user + $sys" | bc -l)"
+}
+
+# Warm the page cache so both read from memory.
+cat "$dir/left.txt" "$dir/right.txt" > /dev/null
+u=$(measure urlkit "$dir/urlkit.missing" "$bin" reconcile --only missing "$dir/left.txt" "$dir/right.txt")
+p=$(measure python "$dir/python.missing" python3 bench/reconcile_reference.py "$dir/left.txt" "$dir/right.txt")
+read -r _ us ukb ucpu <<< "$u"
+read -r _ ps pkb pcpu <<< "$p"
+echo "inputs: $(wc -l < "$dir/left.txt") x $(wc -l < "$dir/right.txt") URLs ($(du -sh "$dir/left.txt" | cut -f1) + $(du -sh "$dir/right.txt" | cut -f1))"
+echo "expected:         $(cat "$dir/expected.txt")"
+echo "python reference: $(cat "$dir/python.stderr")"
+printf 'urlkit reconcile  %6.2f s wall  %6.2f s CPU  peak %6.1f MiB\n' "$us" "$ucpu" "$(echo "$ukb / 1024" | bc -l)"
+printf 'python reference  %6.2f s wall  %6.2f s CPU  peak %6.1f MiB\n' "$ps" "$pcpu" "$(echo "$pkb / 1024" | bc -l)"
+printf 'ratio (python / urlkit): %.1fx faster (wall), %.1fx less CPU; load average %s on %s cores\n' \
+  "$(echo "$ps / $us" | bc -l)" "$(echo "$pcpu / $ucpu" | bc -l)" "$(cut -d' ' -f1 /proc/loadavg)" "$(nproc)"
+if cmp -s <(sort "$dir/urlkit.missing") <(sort "$dir/python.missing"); then
+  echo "agreement: both list the same $(wc -l < "$dir/urlkit.missing") missing URLs"
+else
+  echo "agreement: the missing lists DIFFER (diff $dir/urlkit.missing $dir/python.missing)"
+  exit 1
+fi

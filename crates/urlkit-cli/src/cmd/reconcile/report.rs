@@ -1,0 +1,591 @@
+//! The reconciliation report: text, JSON Lines, CSV and Markdown.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde_json::{json, Value};
+use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::reconcile::{Occurrence, Reconciliation, Side};
+
+use super::{LevelArg, Meta, OnlyArg, SideInput};
+use crate::cmd::CliError;
+use crate::style::{escape_controls, Style};
+
+/// Everything the report formats need.
+pub(super) struct Report<'a> {
+    pub(super) level: LevelArg,
+    pub(super) sides: [SideInput; 2],
+    pub(super) done: &'a Reconciliation<Meta>,
+    pub(super) style: Style,
+}
+
+impl Report<'_> {
+    fn side(&self, side: Side) -> &SideInput {
+        match side {
+            Side::Left => &self.sides[0],
+            Side::Right => &self.sides[1],
+        }
+    }
+
+    /// `file:line`, `file#/3/link`, `file:2#/url`.
+    fn place(&self, side: Side, meta: &Meta) -> String {
+        let name = self
+            .side(side)
+            .catalog
+            .source(urlkit_sources::SourceId(meta.source))
+            .map_or("?", |s| s.name.as_str());
+        let pointer = self.side(side).tables.pointers.get(meta.pointer as usize);
+        match (meta.line, pointer) {
+            (0, Some(p)) => format!("{name}#{p}"),
+            (n, Some(p)) => format!("{name}:{n}#{p}"),
+            (n, None) => format!("{name}:{n}"),
+        }
+    }
+
+    /// The content type of a record, when its source said.
+    fn kind_of(&self, side: Side, meta: &Meta) -> Option<&str> {
+        self.side(side)
+            .tables
+            .kinds
+            .get(meta.kind as usize)
+            .map(|k| &**k)
+    }
+
+    /// ` [type]` after a listed URL, when known.
+    fn kind_suffix(&self, side: Side, meta: &Meta) -> String {
+        self.kind_of(side, meta)
+            .map(|k| format!(" [{k}]"))
+            .unwrap_or_default()
+    }
+
+    /// Records per content type on one side (`None` last, as "untyped").
+    fn kinds(&self, side: Side) -> Vec<(String, u64)> {
+        let mut by: BTreeMap<String, u64> = BTreeMap::new();
+        let mut untyped = 0;
+        for s in self.side(side).catalog.sources() {
+            for (k, n) in &s.kinds {
+                match k {
+                    Some(k) => *by.entry(k.to_string()).or_default() += n,
+                    None => untyped += n,
+                }
+            }
+        }
+        let mut v: Vec<(String, u64)> = by.into_iter().collect();
+        if untyped > 0 && !v.is_empty() {
+            v.push(("untyped".into(), untyped));
+        }
+        v
+    }
+
+    fn list(&self, only: OnlyArg) -> Vec<(Side, Occurrence<'_, Meta>)> {
+        let side = match only {
+            OnlyArg::Missing => Side::Left,
+            OnlyArg::Extra => Side::Right,
+            OnlyArg::Matched => return Vec::new(),
+        };
+        self.done.only(side).map(|o| (side, o)).collect()
+    }
+
+    pub(super) fn text(&self, out: &mut impl Write) -> Result<usize, CliError> {
+        let s = self.done.summary();
+        let st = self.style;
+        writeln!(
+            out,
+            "{} {} vs {} (level {})",
+            st.bold("reconcile"),
+            self.sides[0].specs.join(" + "),
+            self.sides[1].specs.join(" + "),
+            self.level.name()
+        )?;
+        writeln!(out)?;
+        for side in [Side::Left, Side::Right] {
+            let c = s.side(side);
+            write!(
+                out,
+                "{:<6} {} records, {} distinct",
+                side.name(),
+                c.records,
+                c.distinct
+            )?;
+            let kinds = self.kinds(side);
+            if !kinds.is_empty() {
+                let k: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                write!(out, " ({})", k.join(", "))?;
+            }
+            writeln!(out)?;
+            for src in self.side(side).catalog.sources() {
+                writeln!(out, "         {} {}: {}", src.format, src.name, src.records)?;
+            }
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "matched                         {}",
+            st.good(&s.matched().to_string())
+        )?;
+        writeln!(out, "  exactly                       {}", s.matched_exact)?;
+        writeln!(
+            out,
+            "  after normalization           {}",
+            s.matched_normalized
+        )?;
+        for (rule, n) in &s.rule_counts {
+            writeln!(out, "    {rule:<28}{n}")?;
+        }
+        let missing = s.only_left.to_string();
+        let extra = s.only_right.to_string();
+        let paint = |n: usize, t: &str| if n == 0 { st.good(t) } else { st.error(t) };
+        writeln!(
+            out,
+            "only in left (missing)          {}",
+            paint(s.only_left, &missing)
+        )?;
+        writeln!(
+            out,
+            "only in right (extra)           {}",
+            paint(s.only_right, &extra)
+        )?;
+        writeln!(
+            out,
+            "duplicates                      left {}, right {}",
+            s.left.duplicate_records, s.right.duplicate_records
+        )?;
+        if s.left.invalid + s.right.invalid > 0 {
+            writeln!(
+                out,
+                "no key at this level            left {}, right {}",
+                s.left.invalid, s.right.invalid
+            )?;
+        }
+        for (title, only) in [
+            ("Only in left (missing from right)", OnlyArg::Missing),
+            ("Only in right (extra)", OnlyArg::Extra),
+        ] {
+            let list = self.list(only);
+            if list.is_empty() {
+                continue;
+            }
+            writeln!(out, "\n{}", st.bold(&format!("{title}: {}", list.len())))?;
+            for (side, o) in &list {
+                writeln!(
+                    out,
+                    "  {}  {}{}",
+                    escape_controls(o.url()),
+                    st.dim(&self.place(*side, o.meta())),
+                    self.kind_suffix(*side, o.meta())
+                )?;
+                if let Some(iri) = readable(o.url()) {
+                    writeln!(
+                        out,
+                        "    {}",
+                        st.dim(&format!("= {}", escape_controls(&iri)))
+                    )?;
+                }
+            }
+        }
+        for side in [Side::Left, Side::Right] {
+            let dups: Vec<_> = self.done.duplicates(side).collect();
+            if dups.is_empty() {
+                continue;
+            }
+            writeln!(
+                out,
+                "\n{}",
+                st.bold(&format!("Duplicates in {}: {}", side.name(), dups.len()))
+            )?;
+            for d in dups {
+                writeln!(out, "  {} x{}", escape_controls(d.first.url()), d.count)?;
+                for o in std::iter::once(&d.first).chain(&d.others) {
+                    writeln!(
+                        out,
+                        "    {}  {}",
+                        escape_controls(o.url()),
+                        st.dim(&self.place(side, o.meta()))
+                    )?;
+                }
+            }
+        }
+        let invalid: Vec<_> = self.done.invalid().collect();
+        if !invalid.is_empty() {
+            writeln!(
+                out,
+                "\n{}",
+                st.bold(&format!(
+                    "No key at level {} (matched by exact text only): {}",
+                    self.level.name(),
+                    invalid.len()
+                ))
+            )?;
+            for i in invalid {
+                writeln!(
+                    out,
+                    "  {} {}: {}",
+                    i.side.name(),
+                    escape_controls(i.url),
+                    i.error
+                )?;
+            }
+        }
+        let findings: Vec<(Side, String)> = [Side::Left, Side::Right]
+            .into_iter()
+            .flat_map(|side| {
+                let cat = &self.side(side).catalog;
+                cat.findings().iter().map(move |f| {
+                    let name = cat.source(f.source).map_or("?", |s| s.name.as_str());
+                    let at = f
+                        .position
+                        .as_ref()
+                        .map(|p| format!(" ({p})"))
+                        .unwrap_or_default();
+                    (side, format!("{name}{at}: {}", f.message))
+                })
+            })
+            .collect();
+        if !findings.is_empty() {
+            writeln!(out, "\n{}", st.bold("Notes"))?;
+            for (side, f) in findings {
+                writeln!(out, "  {}: {f}", side.name())?;
+            }
+        }
+        Ok(s.only_left + s.only_right)
+    }
+
+    pub(super) fn text_only(&self, out: &mut impl Write, only: OnlyArg) -> Result<usize, CliError> {
+        if only == OnlyArg::Matched {
+            let mut n = 0;
+            for p in self.done.matched() {
+                n += 1;
+                let rules = if p.rules.is_empty() {
+                    "exact".to_owned()
+                } else {
+                    p.rules.join(",")
+                };
+                writeln!(
+                    out,
+                    "{}\t{}\t{rules}",
+                    escape_controls(p.left.url()),
+                    escape_controls(p.right.url())
+                )?;
+            }
+            return Ok(n);
+        }
+        let list = self.list(only);
+        for (_, o) in &list {
+            writeln!(out, "{}", escape_controls(o.url()))?;
+        }
+        Ok(list.len())
+    }
+
+    fn occ_json(&self, side: Side, o: &Occurrence<'_, Meta>) -> Value {
+        json!({
+            "url": o.url(),
+            "iri": readable(o.url()),
+            "key": o.key(),
+            "source": self.place(side, o.meta()),
+            "type": self.kind_of(side, o.meta()),
+        })
+    }
+
+    pub(super) fn json(
+        &self,
+        out: &mut impl Write,
+        only: Option<OnlyArg>,
+    ) -> Result<usize, CliError> {
+        let mut n = 0;
+        let line = |out: &mut dyn Write, v: Value| -> Result<(), CliError> {
+            serde_json::to_writer(&mut *out, &v).map_err(std::io::Error::other)?;
+            out.write_all(b"\n")?;
+            Ok(())
+        };
+        if only.is_none() {
+            line(out, self.summary_json())?;
+        }
+        if matches!(only, None | Some(OnlyArg::Missing)) {
+            for (side, o) in self.list(OnlyArg::Missing) {
+                n += 1;
+                line(
+                    out,
+                    json!({"status": "missing", "left": self.occ_json(side, &o)}),
+                )?;
+            }
+        }
+        if matches!(only, None | Some(OnlyArg::Extra)) {
+            for (side, o) in self.list(OnlyArg::Extra) {
+                n += 1;
+                line(
+                    out,
+                    json!({"status": "extra", "right": self.occ_json(side, &o)}),
+                )?;
+            }
+        }
+        if matches!(only, None | Some(OnlyArg::Matched)) {
+            for p in self.done.matched() {
+                if only.is_some() {
+                    n += 1;
+                }
+                line(
+                    out,
+                    json!({
+                        "status": "matched",
+                        "exact": p.is_exact(),
+                        "rules": p.rules,
+                        "left": self.occ_json(Side::Left, &p.left),
+                        "right": self.occ_json(Side::Right, &p.right),
+                    }),
+                )?;
+            }
+        }
+        if only.is_none() {
+            for side in [Side::Left, Side::Right] {
+                for d in self.done.duplicates(side) {
+                    let all: Vec<Value> = std::iter::once(&d.first)
+                        .chain(&d.others)
+                        .map(|o| self.occ_json(side, o))
+                        .collect();
+                    line(
+                        out,
+                        json!({"status": "duplicate", "side": side.name(), "count": d.count, "occurrences": all}),
+                    )?;
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    fn summary_json(&self) -> Value {
+        let s = self.done.summary();
+        let side = |side: Side| {
+            let c = s.side(side);
+            let input = self.side(side);
+            let sources: Vec<Value> = input
+                .catalog
+                .sources()
+                .iter()
+                .map(|src| json!({"name": src.name, "format": src.format.name(), "records": src.records}))
+                .collect();
+            let kinds: serde_json::Map<String, Value> = self
+                .kinds(side)
+                .into_iter()
+                .map(|(k, n)| (k, Value::from(n)))
+                .collect();
+            let findings: Vec<Value> = input
+                .catalog
+                .findings()
+                .iter()
+                .map(|f| {
+                    json!({
+                        "kind": f.kind,
+                        "source": input.catalog.source(f.source).map(|s| s.name.clone()),
+                        "position": f.position.as_ref().map(ToString::to_string),
+                        "message": f.message,
+                    })
+                })
+                .collect();
+            json!({
+                "specs": input.specs,
+                "records": c.records,
+                "distinct": c.distinct,
+                "duplicate_keys": c.duplicate_keys,
+                "duplicate_records": c.duplicate_records,
+                "invalid": c.invalid,
+                "types": kinds,
+                "sources": sources,
+                "findings": findings,
+            })
+        };
+        let rules: serde_json::Map<String, Value> = s
+            .rule_counts
+            .iter()
+            .map(|(r, n)| ((*r).to_owned(), Value::from(*n)))
+            .collect();
+        json!({
+            "summary": {
+                "level": self.level.name(),
+                "left": side(Side::Left),
+                "right": side(Side::Right),
+                "matched": s.matched(),
+                "matched_exact": s.matched_exact,
+                "matched_normalized": s.matched_normalized,
+                "rules": rules,
+                "only_left": s.only_left,
+                "only_right": s.only_right,
+            }
+        })
+    }
+
+    pub(super) fn csv(
+        &self,
+        out: &mut impl Write,
+        only: Option<OnlyArg>,
+    ) -> Result<usize, CliError> {
+        writeln!(
+            out,
+            "status,left_url,left_source,left_type,right_url,right_source,right_type,rules"
+        )?;
+        let mut n = 0;
+        let cell = |t: &str| -> String {
+            if t.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", t.replace('"', "\"\""))
+            } else {
+                t.to_owned()
+            }
+        };
+        let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> String {
+            match o {
+                Some(o) => format!(
+                    "{},{},{}",
+                    cell(o.url()),
+                    cell(&self.place(side, o.meta())),
+                    cell(self.kind_of(side, o.meta()).unwrap_or(""))
+                ),
+                None => ",,".into(),
+            }
+        };
+        if matches!(only, None | Some(OnlyArg::Missing)) {
+            for (side, o) in self.list(OnlyArg::Missing) {
+                n += 1;
+                writeln!(
+                    out,
+                    "missing,{},{},",
+                    occ(side, Some(&o)),
+                    occ(Side::Right, None)
+                )?;
+            }
+        }
+        if matches!(only, None | Some(OnlyArg::Extra)) {
+            for (side, o) in self.list(OnlyArg::Extra) {
+                n += 1;
+                writeln!(
+                    out,
+                    "extra,{},{},",
+                    occ(Side::Left, None),
+                    occ(side, Some(&o))
+                )?;
+            }
+        }
+        if matches!(only, None | Some(OnlyArg::Matched)) {
+            for p in self.done.matched() {
+                if only.is_some() {
+                    n += 1;
+                }
+                let rules = if p.rules.is_empty() {
+                    "exact".to_owned()
+                } else {
+                    p.rules.join(" ")
+                };
+                writeln!(
+                    out,
+                    "matched,{},{},{}",
+                    occ(Side::Left, Some(&p.left)),
+                    occ(Side::Right, Some(&p.right)),
+                    cell(&rules)
+                )?;
+            }
+        }
+        Ok(n)
+    }
+
+    pub(super) fn markdown(
+        &self,
+        out: &mut impl Write,
+        only: Option<OnlyArg>,
+    ) -> Result<usize, CliError> {
+        let s = self.done.summary();
+        let md = |t: &str| t.replace('|', "\\|");
+        if only.is_none() {
+            writeln!(out, "# Reconciliation (level {})\n", self.level.name())?;
+            writeln!(out, "| | left | right |\n|---|---:|---:|")?;
+            writeln!(
+                out,
+                "| sources | {} | {} |",
+                md(&self.sides[0].specs.join(", ")),
+                md(&self.sides[1].specs.join(", "))
+            )?;
+            writeln!(
+                out,
+                "| records | {} | {} |",
+                s.left.records, s.right.records
+            )?;
+            writeln!(
+                out,
+                "| distinct | {} | {} |",
+                s.left.distinct, s.right.distinct
+            )?;
+            writeln!(
+                out,
+                "| duplicates | {} | {} |",
+                s.left.duplicate_records, s.right.duplicate_records
+            )?;
+            writeln!(
+                out,
+                "| only on this side | {} | {} |",
+                s.only_left, s.only_right
+            )?;
+            writeln!(
+                out,
+                "\nMatched: **{}** ({} exactly, {} after normalization)\n",
+                s.matched(),
+                s.matched_exact,
+                s.matched_normalized
+            )?;
+            if !s.rule_counts.is_empty() {
+                writeln!(out, "| rule | pairs |\n|---|---:|")?;
+                for (r, n) in &s.rule_counts {
+                    writeln!(out, "| `{r}` | {n} |")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        let mut n = 0;
+        for (title, o) in [
+            ("Only in left (missing from right)", OnlyArg::Missing),
+            ("Only in right (extra)", OnlyArg::Extra),
+        ] {
+            if only.is_some_and(|x| x != o) {
+                continue;
+            }
+            let list = self.list(o);
+            n += list.len();
+            writeln!(out, "## {title}: {}\n", list.len())?;
+            if !list.is_empty() {
+                writeln!(out, "| URL | source | type |\n|---|---|---|")?;
+                for (side, occ) in &list {
+                    writeln!(
+                        out,
+                        "| {} | {} | {} |",
+                        md(occ.url()),
+                        md(&self.place(*side, occ.meta())),
+                        self.kind_of(*side, occ.meta()).unwrap_or("")
+                    )?;
+                }
+                writeln!(out)?;
+            }
+        }
+        if only == Some(OnlyArg::Matched) {
+            writeln!(out, "| left | right | rules |\n|---|---|---|")?;
+            for p in self.done.matched() {
+                n += 1;
+                let rules = if p.rules.is_empty() {
+                    "exact".to_owned()
+                } else {
+                    p.rules.join(", ")
+                };
+                writeln!(
+                    out,
+                    "| {} | {} | {} |",
+                    md(p.left.url()),
+                    md(p.right.url()),
+                    rules
+                )?;
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// The URL as people read it (escapes of non-ASCII shown as characters), when that differs.
+fn readable(url: &str) -> Option<String> {
+    normalize(url, &Options::new(Level::Safe), Form::Iri)
+        .ok()
+        .filter(|iri| iri != url && !iri.is_ascii())
+}

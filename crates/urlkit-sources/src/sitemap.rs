@@ -1,0 +1,330 @@
+//! Sitemaps (<https://www.sitemaps.org/protocol.html>): `<urlset>` and `<sitemapindex>`,
+//! streamed, gzip or not, indexes followed recursively.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use quick_xml::events::Event;
+use quick_xml::Reader as XmlReader;
+
+use crate::catalog::{Position, Record, SourceId};
+use crate::error::SourceError;
+use crate::input::{io_error, is_cap, open, Tracked};
+use crate::read::Reader;
+use crate::spec::{Format, Location};
+
+/// The protocol's limits for one sitemap file: 50,000 URLs and 50 MB (52,428,800 bytes)
+/// uncompressed. Exceeding them is a finding: search engines may ignore the rest, but the URLs
+/// are still there.
+const MAX_URLS: u64 = 50_000;
+const MAX_BYTES: u64 = 52_428_800;
+
+/// Reads the sitemap at `location` and, for an index, every sitemap it lists.
+pub(crate) fn read(
+    reader: &mut Reader<'_>,
+    location: &Location,
+    sink: &mut dyn FnMut(Record),
+) -> Result<(), SourceError> {
+    let mut visited = HashSet::new();
+    visited.insert(location.name());
+    read_one(reader, location, 0, &mut visited, sink)
+}
+
+fn read_one(
+    reader: &mut Reader<'_>,
+    location: &Location,
+    depth: usize,
+    visited: &mut HashSet<String>,
+    sink: &mut dyn FnMut(Record),
+) -> Result<(), SourceError> {
+    let name = location.name();
+    let input = open(location, reader.fetcher, reader.max_bytes)?;
+    let id = reader.catalog.add_source(&name, Format::Sitemap);
+    let kind = kind_from_name(&name);
+    let parsed = parse(reader, input, &name, id, kind, sink)?;
+    if parsed.urls > MAX_URLS {
+        reader.catalog.note(
+            id,
+            "sitemap-too-many-urls",
+            None,
+            format!(
+                "{} URLs: the sitemap protocol allows at most {MAX_URLS} per file (all were read)",
+                parsed.urls
+            ),
+        );
+    }
+    if parsed.bytes > MAX_BYTES {
+        reader.catalog.note(
+            id,
+            "sitemap-too-large",
+            None,
+            format!(
+                "{} bytes uncompressed: the sitemap protocol allows at most {MAX_BYTES} \
+                 (all were read)",
+                parsed.bytes
+            ),
+        );
+    }
+    for (child, line) in parsed.children {
+        let child_location = resolve_child(location, &child);
+        let key = child_location.name();
+        if !visited.insert(key.clone()) {
+            reader.catalog.note(
+                id,
+                "sitemap-already-visited",
+                Some(Position::Line(line)),
+                format!("{child} was already read; not following it again"),
+            );
+            continue;
+        }
+        if depth + 1 > reader.max_depth {
+            reader.catalog.note(
+                id,
+                "sitemap-too-deep",
+                Some(Position::Line(line)),
+                format!(
+                    "{child} is nested deeper than {} sitemap indexes; not followed",
+                    reader.max_depth
+                ),
+            );
+            continue;
+        }
+        read_one(reader, &child_location, depth + 1, visited, sink)?;
+    }
+    Ok(())
+}
+
+/// Where a child sitemap listed by an index is read from.
+///
+/// *Rationale*: `<loc>` must be an absolute URL, but an index saved to disk usually sits
+/// beside its children (a mirror of the site): when the index is a local file and a file named
+/// like the URL's last path segment exists in the same folder, that file is read; otherwise
+/// the URL is fetched.
+fn resolve_child(parent: &Location, loc: &str) -> Location {
+    if let Location::File(path) = parent {
+        let path_part = loc.split(['?', '#']).next().unwrap_or(loc);
+        let file = path_part.rsplit('/').next().unwrap_or("");
+        if !file.is_empty() {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let local = dir.join(file);
+            if local.is_file() {
+                return Location::File(local);
+            }
+        }
+        if !loc.contains("://") {
+            return Location::File(path.parent().unwrap_or(Path::new(".")).join(loc));
+        }
+    }
+    Location::parse(loc)
+}
+
+/// The content type a sitemap's file name announces: WordPress core
+/// (`wp-sitemap-posts-page-1.xml`, `wp-sitemap-taxonomies-post_tag-1.xml`,
+/// `wp-sitemap-users-1.xml`) and Yoast-style (`page-sitemap.xml`, `post_tag-sitemap2.xml`).
+fn kind_from_name(name: &str) -> Option<Arc<str>> {
+    let file = name.split(['?', '#']).next()?.rsplit(['/', '\\']).next()?;
+    let stem = file
+        .strip_suffix(".gz")
+        .unwrap_or(file)
+        .strip_suffix(".xml")?;
+    let core = stem
+        .strip_prefix("wp-sitemap-posts-")
+        .or_else(|| stem.strip_prefix("wp-sitemap-taxonomies-"));
+    if let Some(rest) = core {
+        let kind = rest
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .trim_end_matches('-');
+        return (!kind.is_empty()).then(|| Arc::from(kind));
+    }
+    if stem.starts_with("wp-sitemap-users") {
+        return Some(Arc::from("user"));
+    }
+    let (kind, _) = stem.split_once("-sitemap")?;
+    (!kind.is_empty() && kind != "wp").then(|| Arc::from(kind))
+}
+
+struct Parsed {
+    urls: u64,
+    bytes: u64,
+    children: Vec<(String, u64)>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Root {
+    Unknown,
+    UrlSet,
+    Index,
+}
+
+fn parse(
+    reader: &mut Reader<'_>,
+    input: Tracked<Box<dyn std::io::BufRead>>,
+    name: &str,
+    id: SourceId,
+    kind: Option<Arc<str>>,
+    sink: &mut dyn FnMut(Record),
+) -> Result<Parsed, SourceError> {
+    let cap = reader.max_bytes;
+    let mut xml = XmlReader::from_reader(input.count_lines());
+    let mut buf = Vec::new();
+    let mut root = Root::Unknown;
+    let mut depth = 0usize;
+    // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
+    let mut in_entry = false;
+    let mut loc: Option<(String, u64)> = None;
+    let mut out = Parsed {
+        urls: 0,
+        bytes: 0,
+        children: Vec::new(),
+    };
+    loop {
+        buf.clear();
+        let start = xml.buffer_position();
+        let event = match xml.read_event_into(&mut buf) {
+            Ok(e) => e,
+            Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
+            Err(e) => {
+                let (line, col) = xml.get_ref().line_col(xml.error_position());
+                return Err(SourceError::new("xml-syntax", name, e.to_string()).at(line, col));
+            }
+        };
+        match event {
+            Event::DocType(d) if d.windows(8).any(|w| w.eq_ignore_ascii_case(b"<!ENTITY")) => {
+                let (line, col) = xml.get_ref().line_col(start);
+                return Err(SourceError::new(
+                    "xml-dtd-refused",
+                    name,
+                    "the document declares DTD entities; they are refused (entity expansion is \
+                     how \"billion laughs\" attacks work, and sitemaps need none)",
+                )
+                .at(line, col));
+            }
+            Event::Start(e) => {
+                depth += 1;
+                let local = e.local_name();
+                let tag = local.as_ref();
+                match (depth, tag) {
+                    (1, b"urlset") => root = Root::UrlSet,
+                    (1, b"sitemapindex") => root = Root::Index,
+                    (1, other) => {
+                        let (line, col) = xml.get_ref().line_col(start);
+                        return Err(SourceError::new(
+                            "not-a-sitemap",
+                            name,
+                            format!(
+                                "the root element is <{}>, not <urlset> or <sitemapindex>",
+                                String::from_utf8_lossy(other)
+                            ),
+                        )
+                        .at(line, col));
+                    }
+                    (2, b"url") if root == Root::UrlSet => in_entry = true,
+                    (2, b"sitemap") if root == Root::Index => in_entry = true,
+                    (3, b"loc") if in_entry => {
+                        let (line, _) = xml.get_ref().line_col(xml.buffer_position());
+                        loc = Some((String::new(), line));
+                    }
+                    _ => {}
+                }
+            }
+            Event::End(_) => {
+                if depth == 3 {
+                    if let Some((text, line)) = loc.take() {
+                        let url = text.trim();
+                        if url.is_empty() {
+                            reader.catalog.note(
+                                id,
+                                "sitemap-empty-loc",
+                                Some(Position::Line(line)),
+                                "empty <loc>",
+                            );
+                        } else if root == Root::Index {
+                            out.children.push((url.to_owned(), line));
+                        } else {
+                            out.urls += 1;
+                            let record = Record {
+                                url: url.to_owned(),
+                                source: id,
+                                position: Position::Line(line),
+                                kind: kind.clone(),
+                            };
+                            reader.catalog.emit(sink, record);
+                        }
+                    }
+                }
+                if depth == 2 {
+                    in_entry = false;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            Event::Text(t) => {
+                if let Some((text, _)) = loc.as_mut() {
+                    match t.unescape() {
+                        Ok(s) => text.push_str(&s),
+                        Err(e) => {
+                            let (line, col) = xml.get_ref().line_col(start + escape_offset(&e));
+                            return Err(SourceError::new(
+                                "xml-escape",
+                                name,
+                                format!(
+                                    "{e} (a literal '&' in a URL must be written &amp; in XML)"
+                                ),
+                            )
+                            .at(line, col));
+                        }
+                    }
+                }
+            }
+            Event::CData(c) => {
+                if let Some((text, _)) = loc.as_mut() {
+                    text.push_str(&String::from_utf8_lossy(&c));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if root == Root::Unknown {
+        return Err(SourceError::new(
+            "not-a-sitemap",
+            name,
+            "no <urlset> or <sitemapindex> element",
+        ));
+    }
+    out.bytes = xml.get_ref().consumed();
+    Ok(out)
+}
+
+/// The offset of an escape error inside its text event.
+fn escape_offset(e: &quick_xml::Error) -> u64 {
+    use quick_xml::escape::EscapeError;
+    match e {
+        quick_xml::Error::Escape(
+            EscapeError::UnrecognizedEntity(r, _) | EscapeError::UnterminatedEntity(r),
+        ) => r.start as u64,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind_from_name;
+
+    #[test]
+    fn kinds_from_wordpress_sitemap_names() {
+        let k = |n: &str| kind_from_name(n).map(|k| k.to_string());
+        assert_eq!(
+            k("https://e.com/wp-sitemap-posts-page-1.xml").as_deref(),
+            Some("page")
+        );
+        assert_eq!(
+            k("wp-sitemap-taxonomies-post_tag-1.xml").as_deref(),
+            Some("post_tag")
+        );
+        assert_eq!(k("wp-sitemap-users-1.xml").as_deref(), Some("user"));
+        assert_eq!(k("dir/post-sitemap2.xml.gz").as_deref(), Some("post"));
+        assert_eq!(k("wp-sitemap.xml"), None);
+        assert_eq!(k("sitemap.xml"), None);
+    }
+}

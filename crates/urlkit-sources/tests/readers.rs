@@ -1,0 +1,294 @@
+//! The readers on fixture files (`tests/fixtures/`) and on generated inputs (gzip, bombs, the
+//! protocol's 50,000-URL limit).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use urlkit_sources::{Catalog, Finding, Reader, Record, SourceError, SourceSpec};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn read_with(reader: Reader<'_>, spec: &str) -> (Result<Vec<Record>, SourceError>, Catalog) {
+    let mut reader = reader;
+    let mut out = Vec::new();
+    let spec = SourceSpec::parse(spec).unwrap();
+    let result = reader.read(&spec, &mut |r| out.push(r)).map(|()| out);
+    (result, reader.into_catalog())
+}
+
+fn read(spec: &str) -> (Result<Vec<Record>, SourceError>, Catalog) {
+    read_with(Reader::new(), spec)
+}
+
+fn urls(records: &[Record]) -> Vec<&str> {
+    records.iter().map(|r| r.url.as_str()).collect()
+}
+
+fn kinds(findings: &[Finding]) -> Vec<&str> {
+    findings.iter().map(|f| f.kind).collect()
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(data).unwrap();
+    enc.finish().unwrap()
+}
+
+#[test]
+fn sitemap_amp_resolved_exactly_once() {
+    let (r, _) = read(fixture("amp.xml").to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/search?a=1&b=2",
+            "https://example.com/literal?text=&amp;",
+            "https://example.com/%e3%83%ad/",
+            "https://example.com/cdata?x=1&y=2",
+            "https://example.com/tag/ログインできない/",
+        ]
+    );
+    assert_eq!(records[0].position.to_string(), "line 3");
+    assert_eq!(records[4].position.to_string(), "line 7");
+}
+
+#[test]
+fn sitemap_raw_ampersand_is_an_error_with_line_and_column() {
+    let (r, _) = read(fixture("raw-amp.xml").to_str().unwrap());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "xml-escape");
+    let (line, col) = e.location.unwrap();
+    assert_eq!(line, 4);
+    // The '&' of "?a=1&b=2" is the 37th byte of line 4.
+    assert_eq!(col, 37, "{e}");
+    assert!(e.message.contains("&amp;"), "{e}");
+}
+
+#[test]
+fn sitemap_billion_laughs_is_refused() {
+    let (r, _) = read(fixture("billion-laughs.xml").to_str().unwrap());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "xml-dtd-refused");
+    assert_eq!(e.location.map(|l| l.0), Some(2));
+}
+
+#[test]
+fn sitemap_syntax_error_has_a_location() {
+    let (r, _) = read(fixture("broken.xml").to_str().unwrap());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "xml-syntax");
+    assert_eq!(e.location.map(|l| l.0), Some(4), "{e}");
+}
+
+#[test]
+fn sitemap_rejects_other_xml() {
+    let (r, _) = read(&format!("sitemap:{}", fixture("rss.xml").display()));
+    assert_eq!(r.unwrap_err().kind, "not-a-sitemap");
+}
+
+#[test]
+fn sitemap_index_follows_local_children_gzip_and_skips_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["index.xml", "wp-sitemap-posts-post-1.xml"] {
+        std::fs::copy(fixture(name), dir.path().join(name)).unwrap();
+    }
+    let page = std::fs::read(fixture("wp-sitemap-posts-page-1.xml")).unwrap();
+    std::fs::write(
+        dir.path().join("wp-sitemap-posts-page-1.xml.gz"),
+        gzip(&page),
+    )
+    .unwrap();
+    let (r, catalog) = read(dir.path().join("index.xml").to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/hello-world/",
+            "https://example.com/%e6%9d%b1%e4%ba%ac/",
+            "https://example.com/運営者情報/",
+        ]
+    );
+    assert_eq!(records[0].kind(), Some("post"));
+    assert_eq!(records[2].kind(), Some("page"));
+    assert_eq!(kinds(catalog.findings()), ["sitemap-already-visited"]);
+    assert_eq!(catalog.sources().len(), 3);
+}
+
+#[test]
+fn sitemap_index_depth_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    // a.xml -> b.xml -> c.xml (a urlset): depth 2.
+    let index = |child: &str| {
+        format!(
+            "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\
+             <sitemap><loc>https://example.com/{child}</loc></sitemap></sitemapindex>"
+        )
+    };
+    std::fs::write(dir.path().join("a.xml"), index("b.xml")).unwrap();
+    std::fs::write(dir.path().join("b.xml"), index("c.xml")).unwrap();
+    std::fs::write(
+        dir.path().join("c.xml"),
+        "<urlset><url><loc>https://example.com/deep</loc></url></urlset>",
+    )
+    .unwrap();
+    let a = dir.path().join("a.xml");
+    let (r, catalog) = read_with(Reader::new().max_depth(1), a.to_str().unwrap());
+    assert!(r.unwrap().is_empty());
+    assert_eq!(kinds(catalog.findings()), ["sitemap-too-deep"]);
+    let (r, _) = read_with(Reader::new().max_depth(2), a.to_str().unwrap());
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/deep"]);
+}
+
+#[test]
+fn sitemap_gzip_bomb_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut xml = b"<urlset><url><loc>https://example.com/a</loc></url>".to_vec();
+    xml.extend(std::iter::repeat_n(b' ', 8 * 1024 * 1024));
+    xml.extend_from_slice(b"</urlset>");
+    let packed = gzip(&xml);
+    assert!(packed.len() < 64 * 1024);
+    let path = dir.path().join("bomb.xml.gz");
+    std::fs::write(&path, packed).unwrap();
+    let (r, _) = read_with(Reader::new().max_bytes(1024 * 1024), path.to_str().unwrap());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "too-large", "{e}");
+    let (r, _) = read_with(
+        Reader::new().max_bytes(16 * 1024 * 1024),
+        path.to_str().unwrap(),
+    );
+    assert_eq!(r.unwrap().len(), 1);
+}
+
+#[test]
+fn sitemap_over_50000_urls_is_a_finding_not_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut xml = String::from("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for i in 0..50_001 {
+        xml.push_str(&format!(
+            "<url><loc>https://example.com/p/{i}</loc></url>\n"
+        ));
+    }
+    xml.push_str("</urlset>\n");
+    let path = dir.path().join("big.xml");
+    std::fs::write(&path, xml).unwrap();
+    let (r, catalog) = read(path.to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(records.len(), 50_001);
+    assert_eq!(records[50_000].position.to_string(), "line 50002");
+    assert_eq!(kinds(catalog.findings()), ["sitemap-too-many-urls"]);
+}
+
+#[test]
+fn wordpress_error_body_is_not_an_array() {
+    let (r, _) = read(&format!("wp:{}", fixture("wp-error.json").display()));
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "wp-not-an-array");
+    assert!(e.message.contains("rest_no_route"), "{e}");
+}
+
+#[test]
+fn wordpress_link_null_and_missing_are_findings() {
+    let (r, catalog) = read(fixture("wp-link-null.json").to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/%e9%81%8b/",
+            "https://example.com/tag/a/"
+        ]
+    );
+    assert_eq!(records[0].kind(), Some("page"));
+    assert_eq!(records[0].position.to_string(), "/1/link");
+    assert_eq!(records[1].kind(), Some("post_tag"));
+    assert_eq!(
+        kinds(catalog.findings()),
+        ["wp-item-without-link", "wp-item-without-link"]
+    );
+    assert!(catalog.findings()[0].message.contains("null"));
+}
+
+#[test]
+fn csv_with_bom_crlf_and_quoted_newlines() {
+    let (r, catalog) = read(&format!("csv:{}#url", fixture("bom-crlf.csv").display()));
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a", "https://example.com/b?x=1,2"]
+    );
+    // Record 1 starts on line 2 and spans two lines; record 2 starts on line 4.
+    assert_eq!(records[0].position.to_string(), "line 2");
+    assert_eq!(records[1].position.to_string(), "line 4");
+    assert_eq!(kinds(catalog.findings()), ["csv-empty-cell"]);
+}
+
+#[test]
+fn csv_column_detected_by_header_name() {
+    let (r, _) = read(fixture("bom-crlf.csv").to_str().unwrap());
+    assert_eq!(r.unwrap().len(), 2);
+}
+
+#[test]
+fn csv_missing_header_is_an_error_naming_the_headers() {
+    let (r, _) = read(&format!("csv:{}#link", fixture("bom-crlf.csv").display()));
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "csv-column");
+    assert!(e.message.contains("title, url"), "{e}");
+}
+
+#[test]
+fn tsv_headless_by_index() {
+    let (r, _) = read(&format!("tsv:{}#2", fixture("headless.tsv").display()));
+    assert_eq!(
+        urls(&r.unwrap()),
+        ["https://example.com/one", "https://example.com/two"]
+    );
+}
+
+#[test]
+fn text_with_bom_crlf_blank_lines_and_comments() {
+    let (r, _) = read(fixture("list.txt").to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a", "https://example.com/b"]
+    );
+    assert_eq!(records[1].position.to_string(), "line 4");
+}
+
+#[test]
+fn json_pointer_with_wildcard() {
+    let (r, _) = read(&format!(
+        "json:{}#/data/*/url",
+        fixture("items.json").display()
+    ));
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a", "https://example.com/b"]
+    );
+    assert_eq!(records[1].position.to_string(), "/data/1/url");
+}
+
+#[test]
+fn json_lines_with_pointer() {
+    let (r, _) = read(&format!(
+        "json:{}#/page/url",
+        fixture("items.jsonl").display()
+    ));
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a", "https://example.com/b"]
+    );
+    assert_eq!(records[1].position.to_string(), "line 3 /page/url");
+}
+
+#[test]
+fn urls_are_refused_without_a_fetcher() {
+    let (r, _) = read("sitemap:https://example.com/sitemap.xml");
+    assert_eq!(r.unwrap_err().kind, "http-disabled");
+}

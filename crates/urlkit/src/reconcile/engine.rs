@@ -1,0 +1,597 @@
+//! The streaming join: records in, one slot per distinct key.
+//!
+//! Keys and the URLs worth keeping live in two append-only text arenas; the index is a hash
+//! table of slot numbers. A record costs no allocation of its own, and the memory is the
+//! distinct keys' text plus a fixed size per slot.
+
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+
+use super::keyer::{KeyError, Keyer};
+use super::outcome::{DupExample, InvalidRecord, Reconciliation};
+use super::Side;
+
+/// How many duplicates of one key on one side are kept as examples; the rest are only counted,
+/// so memory stays proportional to the number of distinct keys.
+const DUPLICATE_EXAMPLES: u32 = 3;
+
+/// Below this many records a batch is keyed on the calling thread: spawning costs more.
+const PARALLEL_THRESHOLD: usize = 4096;
+
+/// Prefix of the key given to a URL that has no key at the level: such URLs can still match a
+/// byte-identical URL on the other side, and never anything else (keys at `safe` and above
+/// are printable ASCII, so they never start with NUL).
+const INVALID_KEY_PREFIX: char = '\0';
+
+/// A run of text in one shard's arenas.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    chunk: u32,
+    offset: u32,
+    len: u32,
+    shard: u32,
+}
+
+/// Arena chunks are this large (or as large as one text that does not fit): the arena grows
+/// by adding chunks, never by copying what it holds.
+const CHUNK: usize = 1 << 20;
+
+/// Append-only text in fixed chunks.
+#[derive(Default)]
+pub(crate) struct Arena {
+    chunks: Vec<String>,
+}
+
+impl Arena {
+    fn push(&mut self, text: &str, shard: u32) -> Span {
+        let fits = self
+            .chunks
+            .last()
+            .is_some_and(|c| c.capacity() - c.len() >= text.len());
+        if !fits {
+            self.chunks
+                .push(String::with_capacity(CHUNK.max(text.len())));
+        }
+        let chunk = self.chunks.len() - 1;
+        let mut offset = 0;
+        if let Some(c) = self.chunks.last_mut() {
+            offset = c.len();
+            c.push_str(text);
+        }
+        Span {
+            chunk: u32::try_from(chunk).unwrap_or(u32::MAX),
+            offset: u32::try_from(offset).unwrap_or(u32::MAX),
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            shard,
+        }
+    }
+
+    fn get(&self, s: Span) -> &str {
+        let from = s.offset as usize;
+        self.chunks
+            .get(s.chunk as usize)
+            .and_then(|c| c.get(from..from + s.len as usize))
+            .unwrap_or("")
+    }
+}
+
+/// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
+#[derive(Default)]
+pub(crate) struct Store {
+    shard: u32,
+    keys: Arena,
+    urls: Arena,
+}
+
+impl Store {
+    fn push_key(&mut self, text: &str) -> Span {
+        self.keys.push(text, self.shard)
+    }
+
+    fn push_url(&mut self, text: &str) -> Span {
+        self.urls.push(text, self.shard)
+    }
+
+    fn key(&self, s: Span) -> &str {
+        self.keys.get(s)
+    }
+}
+
+/// Every shard's arenas, to read any span.
+#[derive(Default)]
+pub(crate) struct Stores(pub(crate) Vec<Store>);
+
+impl Stores {
+    pub(crate) fn key(&self, s: Span) -> &str {
+        self.0.get(s.shard as usize).map_or("", |st| st.keys.get(s))
+    }
+
+    pub(crate) fn url(&self, s: Span) -> &str {
+        self.0.get(s.shard as usize).map_or("", |st| st.urls.get(s))
+    }
+}
+
+/// An index entry: the key's full hash (rehashing and most mismatches never touch the key
+/// text), where its text is, and its slot.
+struct Entry {
+    hash: u64,
+    key: Span,
+    id: u32,
+}
+
+/// One occurrence kept: its URL when it differs from the key (`None`: the URL is its own key,
+/// already normalized), and the caller's metadata.
+pub(crate) struct Occ<M> {
+    pub(crate) url: Option<Span>,
+    pub(crate) meta: M,
+}
+
+/// Everything known about one distinct key.
+pub(crate) struct Slot<M> {
+    /// The number of the record that brought the key (lists follow this order).
+    pub(crate) seq: u64,
+    pub(crate) key: Span,
+    pub(crate) first: [Option<Occ<M>>; 2],
+    pub(crate) count: [u32; 2],
+}
+
+/// Records to add at once: their URLs in one string, and their metadata.
+///
+/// ```
+/// use urlkit::reconcile::Batch;
+/// let mut b = Batch::new();
+/// b.push("https://example.com/a", 1);
+/// let c: Batch<u32> = [("https://example.com/b", 2)].into_iter().collect();
+/// assert_eq!((b.len(), c.len()), (1, 1));
+/// ```
+pub struct Batch<M> {
+    text: String,
+    ends: Vec<usize>,
+    metas: Vec<M>,
+}
+
+impl<M> Default for Batch<M> {
+    fn default() -> Self {
+        Batch::new()
+    }
+}
+
+impl<M> Batch<M> {
+    /// An empty batch.
+    pub fn new() -> Batch<M> {
+        Batch {
+            text: String::new(),
+            ends: Vec::new(),
+            metas: Vec::new(),
+        }
+    }
+
+    /// Adds a record.
+    pub fn push(&mut self, url: &str, meta: M) {
+        self.text.push_str(url);
+        self.ends.push(self.text.len());
+        self.metas.push(meta);
+    }
+
+    /// How many records it holds.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn url(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        self.text.get(start..self.ends[i]).unwrap_or("")
+    }
+}
+
+impl<S: AsRef<str>, M> FromIterator<(S, M)> for Batch<M> {
+    fn from_iter<I: IntoIterator<Item = (S, M)>>(iter: I) -> Self {
+        let mut b = Batch::new();
+        for (url, meta) in iter {
+            b.push(url.as_ref(), meta);
+        }
+        b
+    }
+}
+
+/// Reconciles two lists of URLs by their keys.
+///
+/// Add every record of the left side, then every record of the right side (the order of the
+/// lists in the report follows the order of first appearance), then [`Reconciler::finish`].
+///
+/// ```
+/// use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
+/// struct Exact;
+/// impl Keyer for Exact {
+///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+///         out.push_str(url);
+///         Ok(())
+///     }
+///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+/// }
+/// let mut r = Reconciler::new(&Exact).threads(2);
+/// r.add_batch(Side::Left, [("/a", 1), ("/a", 2)].into_iter().collect());
+/// r.add(Side::Right, "/a", 3);
+/// let s = r.finish().summary().clone();
+/// assert_eq!((s.matched_exact, s.left.duplicate_keys, s.left.duplicate_records), (1, 1, 1));
+/// ```
+pub struct Reconciler<'k, M> {
+    keyer: &'k dyn Keyer,
+    threads: usize,
+    // foldhash is several times faster than SipHash on URL-length keys and is seeded per
+    // process, so crafted lists cannot force collisions predictably.
+    hasher: foldhash::fast::RandomState,
+    /// The keys are split by hash into one shard per thread, so that joining runs on all
+    /// threads too (each owns its shard; no locks).
+    shards: Vec<Shard<M>>,
+    records: [usize; 2],
+    scratch: String,
+}
+
+/// The part of the join that owns the keys whose hash falls in it.
+pub(crate) struct Shard<M> {
+    index: HashTable<Entry>,
+    pub(crate) store: Store,
+    pub(crate) slots: Vec<Slot<M>>,
+    pub(crate) dups: Vec<DupExample<M>>,
+    pub(crate) invalid: Vec<(u64, InvalidRecord)>,
+}
+
+impl<M> Shard<M> {
+    fn new(n: u32) -> Shard<M> {
+        Shard {
+            index: HashTable::new(),
+            store: Store {
+                shard: n,
+                ..Store::default()
+            },
+            slots: Vec::new(),
+            dups: Vec::new(),
+            invalid: Vec::new(),
+        }
+    }
+
+    /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
+    /// `error` says there is no key; `hash` is the key's; `seq` numbers the record.
+    #[allow(clippy::too_many_arguments)]
+    fn insert(
+        &mut self,
+        side: Side,
+        seq: u64,
+        key: &str,
+        hash: u64,
+        url: &str,
+        meta: M,
+        error: Option<KeyError>,
+    ) {
+        let store = &self.store;
+        // Comparing the full hash first means a key is read from the arena only when it is
+        // almost surely the one: one cache miss per lookup instead of one per candidate.
+        let found = self
+            .index
+            .find(hash, |e| e.hash == hash && store.key(e.key) == key);
+        let id = match found {
+            Some(e) => e.id,
+            None => {
+                let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
+                let span = self.store.push_key(key);
+                self.slots.push(Slot {
+                    seq,
+                    key: span,
+                    first: [None, None],
+                    count: [0, 0],
+                });
+                let entry = Entry {
+                    hash,
+                    key: span,
+                    id,
+                };
+                self.index.insert_unique(hash, entry, |e| e.hash);
+                id
+            }
+        };
+        if let Some(error) = error {
+            // The record is still joined, by its exact text (see `INVALID_KEY_PREFIX`).
+            let record = InvalidRecord {
+                side,
+                url: url.into(),
+                error,
+            };
+            self.invalid.push((seq, record));
+        }
+        self.place(id, side, url, key == url, meta);
+    }
+
+    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
+        let s = side.index();
+        let Some(slot) = self.slots.get_mut(id as usize) else {
+            return;
+        };
+        slot.count[s] = slot.count[s].saturating_add(1);
+        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
+        if !keep {
+            return;
+        }
+        let url = (!same_as_key).then(|| self.store.push_url(url));
+        let occ = Occ { url, meta };
+        match self.slots.get_mut(id as usize) {
+            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
+            _ => self.dups.push(DupExample {
+                slot: id,
+                side,
+                url: occ.url,
+                meta: occ.meta,
+            }),
+        }
+    }
+}
+
+impl<'k, M: Send + Sync> Reconciler<'k, M> {
+    /// An empty reconciler that keys URLs with `keyer`, on the calling thread only.
+    pub fn new(keyer: &'k dyn Keyer) -> Reconciler<'k, M> {
+        Reconciler {
+            keyer,
+            threads: 1,
+            hasher: foldhash::fast::RandomState::default(),
+            shards: vec![Shard::new(0)],
+            records: [0, 0],
+            scratch: String::new(),
+        }
+    }
+
+    /// Keys large batches ([`Reconciler::add_batch`]) and explains matched pairs on up to `n`
+    /// threads (scoped: none outlives the call). The result does not depend on `n`.
+    #[must_use]
+    pub fn threads(mut self, n: usize) -> Reconciler<'k, M> {
+        self.threads = n.max(1);
+        if self.shards.iter().all(|s| s.slots.is_empty()) {
+            let n = u32::try_from(self.threads).unwrap_or(1);
+            self.shards = (0..n).map(Shard::new).collect();
+        }
+        self
+    }
+
+    /// How many records were added to `side` so far.
+    pub fn records(&self, side: Side) -> usize {
+        self.records[side.index()]
+    }
+
+    /// How many distinct keys were seen so far (on either side).
+    pub fn distinct_keys(&self) -> usize {
+        self.shards.iter().map(|s| s.slots.len()).sum()
+    }
+
+    fn shard_of(&self, hash: u64) -> usize {
+        // The high bits: the table uses the low ones.
+        ((hash >> 40) % self.shards.len() as u64) as usize
+    }
+
+    fn next_seq(&mut self, side: Side) -> u64 {
+        self.records[side.index()] += 1;
+        (self.records[0] + self.records[1]) as u64
+    }
+
+    /// Adds one record.
+    pub fn add(&mut self, side: Side, url: &str, meta: M) {
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        let error = self.keyer.key_into(url, &mut key).err();
+        if error.is_some() {
+            key.clear();
+            key.push(INVALID_KEY_PREFIX);
+            key.push_str(url);
+        }
+        let hash = self.hasher.hash_one(key.as_bytes());
+        let seq = self.next_seq(side);
+        let shard = self.shard_of(hash);
+        if let Some(sh) = self.shards.get_mut(shard) {
+            sh.insert(side, seq, &key, hash, url, meta, error);
+        }
+        self.scratch = key;
+    }
+
+    /// Adds many records, keying and joining them on several threads when the batch is large.
+    pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
+        let keys = self.key_batch(&batch);
+        let n = batch.len();
+        let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
+        self.records[side.index()] += n;
+        let Batch { text, ends, metas } = batch;
+        let nshards = self.shards.len();
+        // Route each record to the shard that owns its key.
+        let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
+        for (i, meta) in metas.into_iter().enumerate() {
+            let shard = self.shard_of(keys.hash(i));
+            if let Some(r) = routed.get_mut(shard) {
+                r.push((i, meta));
+            }
+        }
+        let keys = &keys;
+        let (text, ends) = (&text, &ends);
+        let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
+            for (i, meta) in records {
+                let url_from = if i == 0 { 0 } else { ends[i - 1] };
+                let url = text.get(url_from..ends[i]).unwrap_or("");
+                let seq = first_seq + i as u64;
+                shard.insert(
+                    side,
+                    seq,
+                    keys.key(i),
+                    keys.hash(i),
+                    url,
+                    meta,
+                    keys.error(i),
+                );
+            }
+        };
+        if nshards == 1 || n < PARALLEL_THRESHOLD {
+            for (shard, records) in self.shards.iter_mut().zip(routed) {
+                run(shard, records);
+            }
+            return;
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .shards
+                .iter_mut()
+                .zip(routed)
+                .map(|(shard, records)| scope.spawn(move || run(shard, records)))
+                .collect();
+            for h in handles {
+                h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            }
+        });
+    }
+
+    /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
+    fn key_batch(&self, batch: &Batch<M>) -> Keys {
+        let n = batch.len();
+        let threads = if n < PARALLEL_THRESHOLD {
+            1
+        } else {
+            self.threads
+        };
+        let (keyer, hasher) = (self.keyer, &self.hasher);
+        let chunk = n.div_ceil(threads).max(1);
+        if threads == 1 {
+            return Keys {
+                parts: vec![key_range(keyer, hasher, batch, 0..n)],
+                chunk,
+            };
+        }
+        let parts = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..n)
+                .step_by(chunk)
+                .map(|from| {
+                    let to = (from + chunk).min(n);
+                    scope.spawn(move || key_range(keyer, hasher, batch, from..to))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        Keys { parts, chunk }
+    }
+
+    /// Joins the two sides, explains every matched pair, and returns the result.
+    pub fn finish(self) -> Reconciliation<M> {
+        let keyer = self.keyer;
+        self.join(Some(keyer))
+    }
+
+    /// Joins the two sides without explaining the pairs: [`crate::reconcile::Pair::rules`] and
+    /// [`crate::reconcile::Summary::rule_counts`] stay empty. For when only the lists of what
+    /// is missing or extra are wanted: explaining costs a full comparison per pair whose
+    /// spellings differ, more than keying and joining them.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// r.add(Side::Left, "http://a/%e3%81%82", ());
+    /// r.add(Side::Right, "http://a/あ", ());
+    /// let done = r.finish_without_rules();
+    /// assert_eq!(done.summary().matched_normalized, 1);
+    /// assert!(done.summary().rule_counts.is_empty());
+    /// ```
+    pub fn finish_without_rules(self) -> Reconciliation<M> {
+        self.join(None)
+    }
+
+    fn join(self, explainer: Option<&dyn Keyer>) -> Reconciliation<M> {
+        Reconciliation::build(explainer, self.threads, self.shards, self.records)
+    }
+}
+
+/// The keys of a batch, as computed: one part per thread, each covering `chunk` records.
+struct Keys {
+    parts: Vec<BatchKeys>,
+    chunk: usize,
+}
+
+impl Keys {
+    fn part(&self, i: usize) -> Option<(&BatchKeys, usize)> {
+        let p = i / self.chunk;
+        self.parts.get(p).map(|part| (part, i - p * self.chunk))
+    }
+
+    fn key(&self, i: usize) -> &str {
+        self.part(i).map_or("", |(part, j)| {
+            let from = if j == 0 { 0 } else { part.ends[j - 1] };
+            part.text.get(from..part.ends[j]).unwrap_or("")
+        })
+    }
+
+    fn hash(&self, i: usize) -> u64 {
+        self.part(i)
+            .and_then(|(part, j)| part.hashes.get(j).copied())
+            .unwrap_or(0)
+    }
+
+    fn error(&self, i: usize) -> Option<KeyError> {
+        let (part, _) = self.part(i)?;
+        let at = part.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
+        part.errors.get(at).map(|(_, e)| e.clone())
+    }
+}
+
+/// Keys of a run of records: one string and where each key ends in it, plus the errors
+/// (numbered in the whole batch).
+#[derive(Default)]
+struct BatchKeys {
+    text: String,
+    ends: Vec<usize>,
+    hashes: Vec<u64>,
+    errors: Vec<(usize, KeyError)>,
+}
+
+fn key_range<M>(
+    keyer: &dyn Keyer,
+    hasher: &foldhash::fast::RandomState,
+    batch: &Batch<M>,
+    range: std::ops::Range<usize>,
+) -> BatchKeys {
+    let from = match range.start {
+        0 => 0,
+        i => batch.ends.get(i - 1).copied().unwrap_or(0),
+    };
+    let to = batch
+        .ends
+        .get(range.end.wrapping_sub(1))
+        .copied()
+        .unwrap_or(from);
+    let mut out = BatchKeys {
+        // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
+        text: String::with_capacity((to - from) * 5 / 4 + 16),
+        ends: Vec::with_capacity(range.len()),
+        hashes: Vec::with_capacity(range.len()),
+        errors: Vec::new(),
+    };
+    let mut one = String::new();
+    for i in range {
+        one.clear();
+        let url = batch.url(i);
+        match keyer.key_into(url, &mut one) {
+            Ok(()) => out.hashes.push(hasher.hash_one(one.as_bytes())),
+            Err(e) => {
+                out.errors.push((i, e));
+                one.clear();
+                one.push(INVALID_KEY_PREFIX);
+                one.push_str(url);
+                out.hashes.push(hasher.hash_one(one.as_bytes()));
+            }
+        }
+        out.text.push_str(&one);
+        out.ends.push(out.text.len());
+    }
+    out
+}

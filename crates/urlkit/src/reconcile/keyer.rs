@@ -1,0 +1,145 @@
+//! What the engine needs from the comparison ladder: a key per URL and an explanation per pair.
+
+use std::fmt;
+
+use crate::compare::compare;
+use crate::normalize::{key_cow, Level, Options};
+
+/// The comparison key of a URL at one level, and the rules that explain why two URLs with the
+/// same key are equal.
+///
+/// Two URLs match iff their keys are equal (DESIGN §4: "two URLs are equal at that level iff
+/// their keys are equal, so keys can be computed once and joined in bulk"). The engine calls
+/// [`Keyer::key_into`] once per record, from several threads when asked to
+/// ([`crate::reconcile::Reconciler::threads`]), and [`Keyer::rules`] once per matched pair whose
+/// first occurrences are not byte-identical.
+///
+/// ```
+/// use urlkit::reconcile::{Keyer, KeyError};
+/// struct Exact;
+/// impl Keyer for Exact {
+///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+///         out.push_str(url);
+///         Ok(())
+///     }
+///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+/// }
+/// let mut key = String::new();
+/// Exact.key_into("https://example.com/", &mut key).unwrap();
+/// assert_eq!(key, "https://example.com/");
+/// ```
+pub trait Keyer: Sync {
+    /// Appends the key of `url` to `out` (which the engine passes empty).
+    fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError>;
+
+    /// Appends the names of the rules that make `left` and `right` equal; both have the same
+    /// key and are not byte-identical.
+    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>);
+}
+
+/// Why a URL has no key at the chosen level (it does not parse, or its escapes are malformed):
+/// a stable kind, a byte offset into the URL, and a message.
+///
+/// ```
+/// use urlkit::reconcile::KeyError;
+/// let e = KeyError::new("malformed-escape", 3, "'%' must be followed by two hex digits");
+/// assert_eq!((e.kind(), e.offset()), ("malformed-escape", 3));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyError {
+    kind: &'static str,
+    offset: usize,
+    message: String,
+}
+
+impl KeyError {
+    /// An error of `kind` at byte `offset` of the URL.
+    pub fn new(kind: &'static str, offset: usize, message: impl Into<String>) -> KeyError {
+        KeyError {
+            kind,
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// Stable kebab-case kind.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Byte offset in the URL.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Human-readable message, without location.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+/// The keyer of a level of the comparison ladder: keys from [`crate::normalize::key_into`],
+/// rules from [`crate::compare::compare`]. This is what `urlkit reconcile` uses.
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit::reconcile::{Keyer, LevelKeyer};
+/// let k = LevelKeyer::new(Options::new(Level::Safe));
+/// let (mut a, mut b) = (String::new(), String::new());
+/// k.key_into("https://example.com/%e9%81%8b/", &mut a).unwrap();
+/// k.key_into("https://example.com/運/", &mut b).unwrap();
+/// assert_eq!(a, b);
+/// let mut rules = Vec::new();
+/// k.rules("https://example.com/%e9%81%8b/", "https://example.com/運/", &mut rules);
+/// assert_eq!(rules, ["hex-case", "iri-to-uri"]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LevelKeyer {
+    options: Options,
+}
+
+impl LevelKeyer {
+    /// The keyer of `options` (a level and its loose switches).
+    pub const fn new(options: Options) -> LevelKeyer {
+        LevelKeyer { options }
+    }
+
+    /// Its options.
+    pub const fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
+/// The rule reported for a pair equal only as a browser serializes them (`--level whatwg`),
+/// which the ladder's named rules do not explain.
+pub const WHATWG_RULE: &str = "whatwg-serialization";
+
+impl Keyer for LevelKeyer {
+    fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+        // Most URLs in real lists are already their own key; `key_cow` says so without
+        // building the key again.
+        let key = key_cow(url, &self.options)
+            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))?;
+        out.push_str(&key);
+        Ok(())
+    }
+
+    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
+        if let Ok(c) = compare(left, right, &self.options) {
+            if c.lowest_equal_level.is_some() {
+                out.extend(c.rules.iter().map(|r| r.name()));
+            }
+        }
+        if out.is_empty() && self.options.level() == Level::Whatwg {
+            out.push(WHATWG_RULE);
+        }
+    }
+}

@@ -1,0 +1,567 @@
+//! The result of a reconciliation: the summary, the matched pairs with their rules, what is
+//! only on one side, the duplicates and the URLs that had no key.
+
+use std::collections::HashMap;
+
+use super::engine::{Occ, Shard, Slot, Span, Stores};
+use super::keyer::{KeyError, Keyer};
+use super::Side;
+
+/// A duplicate kept as an example (see `DUPLICATE_EXAMPLES` in the engine).
+pub(crate) struct DupExample<M> {
+    pub(crate) slot: u32,
+    pub(crate) side: Side,
+    pub(crate) url: Option<Span>,
+    pub(crate) meta: M,
+}
+
+/// A record whose URL had no key at the level.
+pub(crate) struct InvalidRecord {
+    pub(crate) side: Side,
+    pub(crate) url: Box<str>,
+    pub(crate) error: KeyError,
+}
+
+/// Counts for one side.
+///
+/// ```
+/// use urlkit::reconcile::SideCounts;
+/// let c = SideCounts::default();
+/// assert_eq!(c.records, 0);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideCounts {
+    /// Records read.
+    pub records: usize,
+    /// Distinct keys among them.
+    pub distinct: usize,
+    /// Keys that occur more than once on this side.
+    pub duplicate_keys: usize,
+    /// Records beyond the first of their key (`records - distinct`).
+    pub duplicate_records: usize,
+    /// Records whose URL had no key at the level (joined by exact text only).
+    pub invalid: usize,
+}
+
+/// The counts of a reconciliation.
+///
+/// ```
+/// use urlkit::reconcile::Summary;
+/// let s = Summary::default();
+/// assert!(s.is_complete_match());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// The left side.
+    pub left: SideCounts,
+    /// The right side.
+    pub right: SideCounts,
+    /// Keys on both sides whose first occurrences are byte-identical.
+    pub matched_exact: usize,
+    /// Keys on both sides whose first occurrences differ in spelling.
+    pub matched_normalized: usize,
+    /// For the pairs matched after normalization: how many needed each rule, most used first.
+    pub rule_counts: Vec<(&'static str, usize)>,
+    /// Keys only on the left ("missing" from the right).
+    pub only_left: usize,
+    /// Keys only on the right ("extra").
+    pub only_right: usize,
+}
+
+impl Summary {
+    /// Whether every key is on both sides.
+    pub fn is_complete_match(&self) -> bool {
+        self.only_left == 0 && self.only_right == 0
+    }
+
+    /// Keys on both sides.
+    pub fn matched(&self) -> usize {
+        self.matched_exact + self.matched_normalized
+    }
+
+    /// The counts of `side`.
+    pub fn side(&self, side: Side) -> &SideCounts {
+        match side {
+            Side::Left => &self.left,
+            Side::Right => &self.right,
+        }
+    }
+
+    /// Keys only on `side`.
+    pub fn only(&self, side: Side) -> usize {
+        match side {
+            Side::Left => self.only_left,
+            Side::Right => self.only_right,
+        }
+    }
+}
+
+/// One record as the reconciliation remembers it: its URL, its key and its metadata.
+#[derive(Debug)]
+pub struct Occurrence<'a, M> {
+    url: &'a str,
+    key: &'a str,
+    meta: &'a M,
+}
+
+impl<'a, M> Occurrence<'a, M> {
+    fn new(store: &'a Stores, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+        Occurrence {
+            url: occ.url.map_or(key, |u| store.url(u)),
+            key,
+            meta: &occ.meta,
+        }
+    }
+
+    /// The URL as it was written in its source.
+    pub fn url(&self) -> &'a str {
+        self.url
+    }
+
+    /// Its key at the level (a URL with no key has a private one; see [`Invalid`]).
+    pub fn key(&self) -> &'a str {
+        self.key
+    }
+
+    /// What the caller attached to the record (where it came from).
+    pub fn meta(&self) -> &'a M {
+        self.meta
+    }
+}
+
+/// A key present on both sides: the first occurrence on each, and the rules that made them
+/// match (empty when they are byte-identical).
+#[derive(Debug)]
+pub struct Pair<'a, M> {
+    /// The first occurrence on the left.
+    pub left: Occurrence<'a, M>,
+    /// The first occurrence on the right.
+    pub right: Occurrence<'a, M>,
+    /// Names of the rules that made them match; empty for an exact match.
+    pub rules: Vec<&'static str>,
+}
+
+impl<M> Pair<'_, M> {
+    /// Whether the two spellings are byte-identical.
+    pub fn is_exact(&self) -> bool {
+        self.left.url == self.right.url
+    }
+}
+
+/// A key that occurs more than once on one side.
+#[derive(Debug)]
+pub struct Duplicate<'a, M> {
+    /// The side it repeats on.
+    pub side: Side,
+    /// How many records of that side have this key.
+    pub count: usize,
+    /// The first occurrence.
+    pub first: Occurrence<'a, M>,
+    /// The next few occurrences (at most 3 are remembered; `count` has the total).
+    pub others: Vec<Occurrence<'a, M>>,
+}
+
+/// A record whose URL had no key at the level, and why.
+#[derive(Debug)]
+pub struct Invalid<'a> {
+    /// Its side.
+    pub side: Side,
+    /// The URL.
+    pub url: &'a str,
+    /// Why it has no key.
+    pub error: &'a KeyError,
+}
+
+/// The result of [`crate::reconcile::Reconciler::finish`].
+///
+/// Lists come in order of first appearance: left-only keys in the left's order, right-only
+/// keys in the right's order.
+///
+/// ```
+/// use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
+/// struct Lower;
+/// impl Keyer for Lower {
+///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+///         out.push_str(&url.to_ascii_lowercase());
+///         Ok(())
+///     }
+///     fn rules(&self, _: &str, _: &str, out: &mut Vec<&'static str>) {
+///         out.push("ascii-case");
+///     }
+/// }
+/// let mut r = Reconciler::new(&Lower);
+/// r.add(Side::Left, "/A", ());
+/// r.add(Side::Right, "/a", ());
+/// r.add(Side::Right, "/b", ());
+/// let done = r.finish();
+/// let pair = done.matched().next().unwrap();
+/// assert_eq!((pair.left.url(), pair.right.url(), pair.rules.clone()), ("/A", "/a", vec!["ascii-case"]));
+/// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
+/// ```
+pub struct Reconciliation<M> {
+    store: Stores,
+    /// Each shard's slots.
+    slots: Vec<Vec<Slot<M>>>,
+    /// Every slot (shard, index), in order of first appearance: the global slot numbers.
+    order: Vec<(u32, u32)>,
+    /// Per slot: the bit set of rules (indices into `rule_names`).
+    rule_bits: Vec<u64>,
+    rule_names: Vec<&'static str>,
+    dups: Vec<DupExample<M>>,
+    invalid: Vec<InvalidRecord>,
+    summary: Summary,
+}
+
+impl<M: Send + Sync> Reconciliation<M> {
+    pub(crate) fn build(
+        explainer: Option<&dyn Keyer>,
+        threads: usize,
+        shards: Vec<Shard<M>>,
+        records: [usize; 2],
+    ) -> Reconciliation<M> {
+        let mut stores = Vec::with_capacity(shards.len());
+        let mut slots = Vec::with_capacity(shards.len());
+        let mut shard_dups = Vec::with_capacity(shards.len());
+        let mut invalid: Vec<(u64, InvalidRecord)> = Vec::new();
+        for shard in shards {
+            stores.push(shard.store);
+            slots.push(shard.slots);
+            shard_dups.push(shard.dups);
+            invalid.extend(shard.invalid);
+        }
+        let store = Stores(stores);
+        invalid.sort_by_key(|(seq, _)| *seq);
+        let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
+        let order = merge_by_seq(&slots);
+        // Global numbers of each shard's slots, to renumber the duplicates.
+        let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
+        for (g, &(sh, id)) in order.iter().enumerate() {
+            if let Some(x) = global
+                .get_mut(sh as usize)
+                .and_then(|v| v.get_mut(id as usize))
+            {
+                *x = u32::try_from(g).unwrap_or(u32::MAX);
+            }
+        }
+        let mut dups: Vec<DupExample<M>> = Vec::new();
+        for (sh, list) in shard_dups.into_iter().enumerate() {
+            for mut d in list {
+                d.slot = global
+                    .get(sh)
+                    .and_then(|v| v.get(d.slot as usize))
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                dups.push(d);
+            }
+        }
+        dups.sort_by_key(|d| (d.side.index(), d.slot));
+        let slot_at = |i: usize| -> Option<&Slot<M>> {
+            let (sh, id) = *order.get(i)?;
+            slots.get(sh as usize)?.get(id as usize)
+        };
+        let inexact: Vec<usize> = (0..order.len())
+            .filter(|&i| match slot_at(i).map(|s| (s, &s.first)) {
+                Some((slot, [Some(l), Some(r)])) => {
+                    let key = store.key(slot.key);
+                    let l = l.url.map_or(key, |u| store.url(u));
+                    let r = r.url.map_or(key, |u| store.url(u));
+                    l != r
+                }
+                _ => false,
+            })
+            .collect();
+        let (rule_bits, rule_names) = match explainer {
+            Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
+            None => (Vec::new(), Vec::new()),
+        };
+        let mut summary = Summary {
+            left: SideCounts {
+                records: records[0],
+                ..SideCounts::default()
+            },
+            right: SideCounts {
+                records: records[1],
+                ..SideCounts::default()
+            },
+            ..Summary::default()
+        };
+        for slot in slots.iter().flatten() {
+            for (s, counts) in [&mut summary.left, &mut summary.right]
+                .into_iter()
+                .enumerate()
+            {
+                let n = slot.count[s] as usize;
+                if n > 0 {
+                    counts.distinct += 1;
+                }
+                if n > 1 {
+                    counts.duplicate_keys += 1;
+                    counts.duplicate_records += n - 1;
+                }
+            }
+            match (&slot.first[0], &slot.first[1]) {
+                (Some(_), None) => summary.only_left += 1,
+                (None, Some(_)) => summary.only_right += 1,
+                _ => {}
+            }
+        }
+        for rec in &invalid {
+            match rec.side {
+                Side::Left => summary.left.invalid += 1,
+                Side::Right => summary.right.invalid += 1,
+            }
+        }
+        summary.matched_normalized = inexact.len();
+        summary.matched_exact = slots
+            .iter()
+            .flatten()
+            .filter(|s| s.first[0].is_some() && s.first[1].is_some())
+            .count()
+            - inexact.len();
+        let mut counts = vec![0usize; rule_names.len()];
+        for &i in &inexact {
+            let bits = rule_bits.get(i).copied().unwrap_or(0);
+            for (b, c) in counts.iter_mut().enumerate() {
+                if bits & (1 << b) != 0 {
+                    *c += 1;
+                }
+            }
+        }
+        let mut rule_counts: Vec<(&'static str, usize)> =
+            rule_names.iter().copied().zip(counts).collect();
+        rule_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        summary.rule_counts = rule_counts;
+        Reconciliation {
+            store,
+            slots,
+            order,
+            rule_bits,
+            rule_names,
+            dups,
+            invalid,
+            summary,
+        }
+    }
+}
+
+impl<M> Reconciliation<M> {
+    /// The counts.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    fn slot(&self, i: usize) -> Option<&Slot<M>> {
+        let (sh, id) = *self.order.get(i)?;
+        self.slots.get(sh as usize)?.get(id as usize)
+    }
+
+    /// Every slot with its global number, in order of first appearance.
+    fn slots_in_order(&self) -> impl Iterator<Item = (usize, &Slot<M>)> + '_ {
+        (0..self.order.len()).filter_map(move |i| self.slot(i).map(|s| (i, s)))
+    }
+
+    fn key(&self, i: usize) -> &str {
+        self.slot(i).map_or("", |s| self.store.key(s.key))
+    }
+
+    /// Every key on both sides, with the first occurrence on each side and the rules.
+    pub fn matched(&self) -> impl Iterator<Item = Pair<'_, M>> + '_ {
+        self.slots_in_order()
+            .filter_map(move |(i, slot)| match &slot.first {
+                [Some(l), Some(r)] => {
+                    let key = self.key(i);
+                    let bits = self.rule_bits.get(i).copied().unwrap_or(0);
+                    let rules = self
+                        .rule_names
+                        .iter()
+                        .enumerate()
+                        .filter(|(b, _)| bits & (1 << b) != 0)
+                        .map(|(_, n)| *n)
+                        .collect();
+                    Some(Pair {
+                        left: Occurrence::new(&self.store, key, l),
+                        right: Occurrence::new(&self.store, key, r),
+                        rules,
+                    })
+                }
+                _ => None,
+            })
+    }
+
+    /// The keys only on `side`: with [`Side::Left`], what is missing from the right.
+    pub fn only(&self, side: Side) -> impl Iterator<Item = Occurrence<'_, M>> + '_ {
+        let (s, o) = (side.index(), side.other().index());
+        self.slots_in_order()
+            .filter_map(move |(i, slot)| match (&slot.first[s], &slot.first[o]) {
+                (Some(occ), None) => Some(Occurrence::new(&self.store, self.key(i), occ)),
+                _ => None,
+            })
+    }
+
+    /// The keys only on the left: what is missing from the right.
+    pub fn only_left(&self) -> impl Iterator<Item = Occurrence<'_, M>> + '_ {
+        self.only(Side::Left)
+    }
+
+    /// The keys that occur more than once on `side`.
+    pub fn duplicates(&self, side: Side) -> impl Iterator<Item = Duplicate<'_, M>> + '_ {
+        let s = side.index();
+        self.slots_in_order().filter_map(move |(i, slot)| {
+            let first = slot.first[s].as_ref()?;
+            if slot.count[s] < 2 {
+                return None;
+            }
+            let key = self.key(i);
+            let from = self
+                .dups
+                .partition_point(|d| (d.side.index(), d.slot as usize) < (s, i));
+            let others = self.dups[from..]
+                .iter()
+                .take_while(|d| d.side == side && d.slot as usize == i)
+                .map(|d| Occurrence {
+                    url: d.url.map_or(key, |u| self.store.url(u)),
+                    key,
+                    meta: &d.meta,
+                })
+                .collect();
+            Some(Duplicate {
+                side,
+                count: slot.count[s] as usize,
+                first: Occurrence::new(&self.store, key, first),
+                others,
+            })
+        })
+    }
+
+    /// The records whose URL had no key at the level, in the order they were added.
+    pub fn invalid(&self) -> impl Iterator<Item = Invalid<'_>> + '_ {
+        self.invalid.iter().map(|r| Invalid {
+            side: r.side,
+            url: &r.url,
+            error: &r.error,
+        })
+    }
+}
+
+/// Rule bits per slot index, and the local table of rule names they index.
+type ExplainedPart = (Vec<(usize, u64)>, Vec<&'static str>);
+
+/// The rules of every inexact pair, as bit sets over an interned table of rule names.
+fn explain<M: Send + Sync>(
+    keyer: &dyn Keyer,
+    threads: usize,
+    store: &Stores,
+    slots: &[Vec<Slot<M>>],
+    order: &[(u32, u32)],
+    inexact: &[usize],
+) -> (Vec<u64>, Vec<&'static str>) {
+    let run = |part: &[usize]| -> ExplainedPart {
+        let mut names: Vec<&'static str> = Vec::new();
+        let mut index: HashMap<&'static str, usize> = HashMap::new();
+        let mut out = Vec::with_capacity(part.len());
+        let mut rules = Vec::new();
+        for &i in part {
+            let Some(slot) = order
+                .get(i)
+                .and_then(|&(sh, id)| slots.get(sh as usize)?.get(id as usize))
+            else {
+                continue;
+            };
+            let key = store.key(slot.key);
+            let [Some(l), Some(r)] = &slot.first else {
+                continue;
+            };
+            rules.clear();
+            keyer.rules(
+                l.url.map_or(key, |u| store.url(u)),
+                r.url.map_or(key, |u| store.url(u)),
+                &mut rules,
+            );
+            let mut bits = 0u64;
+            for name in &rules {
+                let n = *index.entry(name).or_insert_with(|| {
+                    names.push(name);
+                    names.len() - 1
+                });
+                // More than 64 distinct rule names cannot happen with the ladder's named
+                // rules; extra names would be dropped from the counts, never misattributed.
+                if n < 64 {
+                    bits |= 1 << n;
+                }
+            }
+            out.push((i, bits));
+        }
+        (out, names)
+    };
+    let threads = if inexact.len() < PARALLEL_EXPLAIN {
+        1
+    } else {
+        threads.max(1)
+    };
+    let chunk = inexact.len().div_ceil(threads).max(1);
+    let parts: Vec<ExplainedPart> = if threads == 1 {
+        vec![run(inexact)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = inexact
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || run(part)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    };
+    let mut bits = vec![0u64; order.len()];
+    let mut names: Vec<&'static str> = Vec::new();
+    for (part, local) in parts {
+        let map: Vec<usize> = local
+            .iter()
+            .map(|n| match names.iter().position(|g| g == n) {
+                Some(p) => p,
+                None => {
+                    names.push(n);
+                    names.len() - 1
+                }
+            })
+            .collect();
+        for (i, local_bits) in part {
+            let mut global = 0u64;
+            for (b, &g) in map.iter().enumerate() {
+                if local_bits & (1 << b) != 0 && g < 64 {
+                    global |= 1 << g;
+                }
+            }
+            if let Some(slot_bits) = bits.get_mut(i) {
+                *slot_bits = global;
+            }
+        }
+    }
+    (bits, names)
+}
+
+/// Below this many inexact pairs, explaining them on the calling thread is cheaper.
+const PARALLEL_EXPLAIN: usize = 2048;
+
+/// The slots of every shard in order of first appearance: each shard's are already in that
+/// order, so this is a merge.
+fn merge_by_seq<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
+    let total = slots.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut next = vec![0usize; slots.len()];
+    while out.len() < total {
+        let best = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(sh, list)| list.get(next[sh]).map(|slot| (slot.seq, sh)))
+            .min();
+        let Some((_, sh)) = best else { break };
+        out.push((
+            u32::try_from(sh).unwrap_or(u32::MAX),
+            u32::try_from(next[sh]).unwrap_or(u32::MAX),
+        ));
+        next[sh] += 1;
+    }
+    out
+}
