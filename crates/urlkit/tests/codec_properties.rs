@@ -23,7 +23,8 @@ fn escapey() -> impl Strategy<Value = String> {
             Just(' '),
             any::<char>(),
         ],
-        0..24,
+        // Long enough for the decoder's branch-free blocks (8 steps, 26 bytes) to run.
+        0..96,
     )
     .prop_map(|cs| cs.into_iter().collect())
 }
