@@ -45,21 +45,53 @@ pub struct UnmappableError {
 impl UnmappableError {
     /// The character that has no representation. For the ISO-2022-JP controls U+000E, U+000F
     /// and U+001B this is U+FFFD, as the Encoding Standard says.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("shift_jis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "a♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.character(), '♥');
+    /// ```
     pub const fn character(&self) -> char {
         self.character
     }
 
     /// The byte offset in the input where the character starts.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("shift_jis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "a♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.offset(), 1);
+    /// ```
     pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The encoding that could not represent it.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("sjis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.encoding().name(), "Shift_JIS");
+    /// ```
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding
     }
 
     /// A stable kebab-case name of the error kind, for machine-readable output.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let latin1 = encoding_for_label("latin1").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(latin1, "漢", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.kind_name(), "unmappable-character");
+    /// ```
     pub const fn kind_name(&self) -> &'static str {
         "unmappable-character"
     }

@@ -8,6 +8,12 @@ use super::scan::{eq_mask, find, first_flag, word_at};
 
 /// How a decoder treats `+` and malformed escapes.
 ///
+/// *Rationale*: only [`DecodeMode::Form`] reads `+` as a space. RFC 3986 gives `+` no special
+/// meaning (it is a sub-delimiter that stands for itself, in paths especially), and the
+/// WHATWG percent-decode keeps it; the `+`-is-space rule belongs to
+/// application/x-www-form-urlencoded alone. Decoding `a+b` as `a b` outside a form body is a
+/// classic source of corrupted data (`C++` becoming `C  `).
+///
 /// ```
 /// use urlkit::codec::{decode, DecodeMode};
 /// assert!(decode("100%", DecodeMode::Strict).is_err());
@@ -30,6 +36,12 @@ pub enum DecodeMode {
 }
 
 /// What went wrong while decoding.
+///
+/// ```
+/// use urlkit::codec::{decode, DecodeErrorKind, DecodeMode};
+/// assert_eq!(decode("%zz", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::MalformedEscape);
+/// assert_eq!(decode("%FF", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
@@ -41,6 +53,12 @@ pub enum DecodeErrorKind {
 
 impl DecodeErrorKind {
     /// A stable kebab-case name, for machine-readable output.
+    ///
+    /// ```
+    /// use urlkit::codec::DecodeErrorKind;
+    /// assert_eq!(DecodeErrorKind::MalformedEscape.name(), "malformed-escape");
+    /// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "invalid-utf8");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             DecodeErrorKind::MalformedEscape => "malformed-escape",
@@ -67,16 +85,33 @@ pub struct DecodeError {
 
 impl DecodeError {
     /// Makes an error of `kind` at byte `offset` of the input.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeError, DecodeErrorKind};
+    /// let e = DecodeError::new(DecodeErrorKind::MalformedEscape, 3);
+    /// assert_eq!(e.to_string(), "malformed percent-escape at byte 3: '%' must be followed by two hex digits");
+    /// ```
     pub const fn new(kind: DecodeErrorKind, offset: usize) -> DecodeError {
         DecodeError { kind, offset }
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use urlkit::codec::{decode, DecodeErrorKind, DecodeMode};
+    /// assert_eq!(decode("a%2", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::MalformedEscape);
+    /// ```
     pub const fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
 
     /// The byte offset in the input.
+    ///
+    /// ```
+    /// use urlkit::codec::{decode, DecodeMode};
+    /// // The offset is that of the '%' that starts the bad escape, in bytes.
+    /// assert_eq!(decode("運%2", DecodeMode::Strict).unwrap_err().offset(), 3);
+    /// ```
     pub const fn offset(&self) -> usize {
         self.offset
     }

@@ -113,6 +113,12 @@ pub struct Encoder {
 
 impl Encoder {
     /// An encoder for `set`, with uppercase hex and space as the set says.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// const PATH_ENCODER: Encoder = Encoder::new(PATH);
+    /// assert_eq!(PATH_ENCODER.encode_str("/a b?"), "/a%20b%3F");
+    /// ```
     pub const fn new(set: EncodeSet) -> Encoder {
         Encoder {
             set,
@@ -135,6 +141,11 @@ impl Encoder {
     }
 
     /// The same encoder writing hex digits in `case`.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, HexCase, sets::COMPONENT};
+    /// assert_eq!(Encoder::new(COMPONENT).hex(HexCase::Lower).encode_str("/"), "%2f");
+    /// ```
     #[must_use]
     pub const fn hex(mut self, case: HexCase) -> Encoder {
         self.hex = case;
@@ -142,6 +153,11 @@ impl Encoder {
     }
 
     /// The same encoder writing space as `space` says.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, Space, sets::COMPONENT};
+    /// assert_eq!(Encoder::new(COMPONENT).space(Space::Plus).encode_str("a b+c"), "a+b%2Bc");
+    /// ```
     #[must_use]
     pub const fn space(mut self, space: Space) -> Encoder {
         self.space = space;
@@ -150,22 +166,44 @@ impl Encoder {
     }
 
     /// The set this encoder uses.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).set(), PATH);
+    /// ```
     pub const fn set(&self) -> EncodeSet {
         self.set
     }
 
     /// The hex case this encoder writes.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, HexCase, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).hex_case(), HexCase::Upper);
+    /// ```
     pub const fn hex_case(&self) -> HexCase {
         self.hex
     }
 
     /// How this encoder writes a space.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, Space};
+    /// assert_eq!(Encoder::form().space_mode(), Space::Plus);
+    /// ```
     pub const fn space_mode(&self) -> Space {
         self.space
     }
 
     /// Whether `byte` is escaped (or, for a space in [`Space::Plus`] mode, replaced) by this
     /// encoder.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// assert!(Encoder::new(PATH).encodes(b'?') && !Encoder::new(PATH).encodes(b'/'));
+    /// // In form mode a space is changed too (into '+').
+    /// assert!(Encoder::form().encodes(b' '));
+    /// ```
     #[inline]
     pub const fn encodes(&self, byte: u8) -> bool {
         self.table[byte as usize] != 0
@@ -175,6 +213,14 @@ impl Encoder {
     ///
     /// Non-ASCII bytes are kept only if the set keeps them; since a `&str` keeps whole UTF-8
     /// sequences together, the result is always valid text.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, EncodeSet, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).encode_str("/運営/a b"), "/%E9%81%8B%E5%96%B6/a%20b");
+    /// // IRI output: a set that keeps non-ASCII keeps whole characters.
+    /// let iri = Encoder::new(PATH.difference(EncodeSet::NON_ASCII));
+    /// assert_eq!(iri.encode_str("/運営/a b"), "/運営/a%20b");
+    /// ```
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
         match self.first_encoded(input.as_bytes()) {
             None => Cow::Borrowed(input),
@@ -238,6 +284,13 @@ impl Encoder {
     }
 
     /// Appends the encoding of arbitrary bytes to `out`; see [`Encoder::encode_bytes`].
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::UNRESERVED};
+    /// let mut out = String::from("name=");
+    /// Encoder::new(UNRESERVED).encode_bytes_into(b"\x83\x5E", &mut out);
+    /// assert_eq!(out, "name=%83%5E");
+    /// ```
     pub fn encode_bytes_into(&self, input: &[u8], out: &mut String) {
         out.push_str(&self.encode_bytes(input));
     }
