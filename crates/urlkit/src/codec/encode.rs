@@ -324,11 +324,10 @@ impl Encoder {
     /// Appends the encoding of `input[start..]` to `out`, after `input[..start]` (which needs
     /// no encoding); `input[start]` is known to need encoding.
     ///
-    /// The output size is counted first (one table pass), so the buffer is sized exactly
-    /// once. Long kept runs are copied eight bytes at a time (unconditionally, advancing only
-    /// when none of them changes); a word with a changed byte is done byte by byte without
-    /// branches: three bytes are always written (`%XX`, or the kept byte followed by bytes the
-    /// next write overwrites) and the write position advances by 1 or 3.
+    /// The buffer is sized once: exactly (one counting pass) for inputs over 256 bytes, for
+    /// the worst case (3 bytes per byte) below that, where the pass costs more than the spare
+    /// capacity. Bytes are then handled in blocks of eight: a block with nothing to change is
+    /// copied whole; otherwise each byte is one branch-free step (see `encode_step`).
     fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
         let table = &self.table;
         let escapes = match self.hex {
@@ -337,7 +336,13 @@ impl Encoder {
         };
         let plus = matches!(self.space, Space::Plus);
         let rest = &input[start..];
-        let changed: usize = rest.iter().map(|&b| table[b as usize] as usize).sum();
+        // Short inputs get the worst case (3 bytes per byte): a counting pass costs more
+        // than the spare capacity. Longer ones are counted, so the buffer is exact.
+        let changed: usize = if rest.len() <= 256 {
+            rest.len()
+        } else {
+            rest.iter().map(|&b| table[b as usize] as usize).sum()
+        };
         // Exact (plus the 2 bytes the last 3-byte write may pass the end by), except that a
         // space written '+' takes 1 byte, not 3: truncated at the end.
         let size = rest.len() + 2 * changed + 2;
@@ -349,32 +354,58 @@ impl Encoder {
         let n = rest.len();
         let mut i = 0;
         let mut w = 0;
-        while i < n {
-            if i + 8 <= n && !any_changed(table, &rest[i..]) {
-                // A kept word. Room: each of these 8 input bytes yields at least one byte.
-                buf[w..w + 8].copy_from_slice(&rest[i..i + 8]);
+        // Blocks of eight input bytes. After a block with a changed byte the next block is
+        // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes
+        // straight to the byte steps; otherwise the word test lets kept runs through whole.
+        let mut dense = true;
+        while i + 8 <= n {
+            let block = &rest[i..i + 8];
+            if !dense && !any_changed(table, block) {
+                // Room: each of these 8 input bytes yields at least one output byte.
+                buf[w..w + 8].copy_from_slice(block);
                 i += 8;
                 w += 8;
                 continue;
             }
-            let end = (i + 8).min(n);
-            for &b in &rest[i..end] {
-                let (b, c) = if plus && b == b' ' {
-                    (b'+', 0)
-                } else {
-                    (b, table[b as usize] as usize)
-                };
-                let e = &escapes[b as usize];
-                let cell = &mut buf[w..w + 3];
-                cell[0] = if c == 0 { b } else { b'%' };
-                cell[1] = e[1];
-                cell[2] = e[2];
-                w += 1 + 2 * c;
+            let mut changes = 0;
+            for &b in block {
+                let c = table[b as usize];
+                changes |= c;
+                w = encode_step(buf, w, b, c, plus, escapes);
             }
-            i = end;
+            dense = changes != 0;
+            i += 8;
+        }
+        for &b in &rest[i..] {
+            w = encode_step(buf, w, b, table[b as usize], plus, escapes);
         }
         out.truncate(base + w);
     }
+}
+
+/// Writes the encoding of one byte at `buf[w..]` (`c` = 1 when the encoder changes it) and
+/// returns the next write position. Three bytes are always written (the escape, or the byte
+/// and two bytes the next step overwrites), so that the step has no branch on the byte.
+#[inline(always)]
+fn encode_step(
+    buf: &mut [u8],
+    w: usize,
+    b: u8,
+    c: u8,
+    plus: bool,
+    escapes: &[[u8; 3]; 256],
+) -> usize {
+    let (b, c) = if plus && b == b' ' {
+        (b'+', 0)
+    } else {
+        (b, c as usize)
+    };
+    let e = &escapes[b as usize];
+    let cell = &mut buf[w..w + 3];
+    cell[0] = if c == 0 { b } else { b'%' };
+    cell[1] = e[1];
+    cell[2] = e[2];
+    w + 1 + 2 * c
 }
 
 /// The encoder's output as a `String`: ASCII escapes and kept runs that are whole UTF-8
