@@ -329,12 +329,20 @@ impl Encoder {
     /// capacity. Bytes are then handled in blocks of eight: a block with nothing to change is
     /// copied whole; otherwise each byte is one branch-free step (see `encode_step`).
     fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
+        // One copy of the loop per space mode, so the byte step tests no flag.
+        match self.space {
+            Space::Plus => self.encode_loop::<true>(input, start, out),
+            Space::AsSet => self.encode_loop::<false>(input, start, out),
+        }
+    }
+
+    /// The body of [`Encoder::encode_tail`]; `PLUS` writes space as `+`.
+    fn encode_loop<const PLUS: bool>(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
         let table = &self.table;
         let escapes = match self.hex {
             HexCase::Upper => &UPPER_ESCAPES,
             HexCase::Lower => &LOWER_ESCAPES,
         };
-        let plus = matches!(self.space, Space::Plus);
         let rest = &input[start..];
         // Short inputs get the worst case (3 bytes per byte): a counting pass costs more
         // than the spare capacity. Longer ones are counted, so the buffer is exact.
@@ -371,13 +379,13 @@ impl Encoder {
             for &b in block {
                 let c = table[b as usize];
                 changes |= c;
-                w = encode_step(buf, w, b, c, plus, escapes);
+                w = encode_step::<PLUS>(buf, w, b, c, escapes);
             }
             dense = changes != 0;
             i += 8;
         }
         for &b in &rest[i..] {
-            w = encode_step(buf, w, b, table[b as usize], plus, escapes);
+            w = encode_step::<PLUS>(buf, w, b, table[b as usize], escapes);
         }
         out.truncate(base + w);
     }
@@ -387,15 +395,14 @@ impl Encoder {
 /// returns the next write position. Three bytes are always written (the escape, or the byte
 /// and two bytes the next step overwrites), so that the step has no branch on the byte.
 #[inline(always)]
-fn encode_step(
+fn encode_step<const PLUS: bool>(
     buf: &mut [u8],
     w: usize,
     b: u8,
     c: u8,
-    plus: bool,
     escapes: &[[u8; 3]; 256],
 ) -> usize {
-    let (b, c) = if plus && b == b' ' {
+    let (b, c) = if PLUS && b == b' ' {
         (b'+', 0)
     } else {
         (b, c as usize)
