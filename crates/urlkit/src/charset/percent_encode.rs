@@ -120,6 +120,11 @@ impl std::error::Error for UnmappableError {}
 /// above `0x7F` are always percent-encoded, whatever the set: the standard asserts that every
 /// set used here contains all non-ASCII code points.
 ///
+/// Beware ISO-2022-JP with a set that keeps `%` (every WHATWG query set does): its JIS bytes
+/// are printable ASCII and may spell `%` and two hex digits (グ運 becomes `%1B$B%01?%1B(B`), so
+/// such a query cannot always be decoded back. That is what browsers send; with a set that
+/// encodes `%` ([`COMPONENT`](crate::codec::sets::COMPONENT)) the result is reversible.
+///
 /// ```
 /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding};
 /// use urlkit::codec::{sets::SPECIAL_QUERY, Encoder};
@@ -273,6 +278,19 @@ mod tests {
             percent_encode_after_encoding(jis, "\u{E}A", &enc),
             "%26%2365533%3BA"
         );
+    }
+
+    #[test]
+    fn iso_2022_jp_query_is_ambiguous() {
+        // グ is JIS 0x25 0x30 and 運 is 0x31 0x3F: the query sets keep '%', so the encoded
+        // query holds "%01", which a decoder reads as an escape. The standard's behaviour,
+        // documented on `percent_encode_after_encoding`.
+        let jis = encoding_for_label("iso-2022-jp").unwrap();
+        let query = percent_encode_after_encoding(jis, "グ運", &Encoder::new(SPECIAL_QUERY));
+        assert_eq!(query, "%1B$B%01?%1B(B");
+        let component = crate::codec::sets::COMPONENT;
+        let safe = percent_encode_after_encoding(jis, "グ運", &Encoder::new(component));
+        assert_eq!(safe, "%1B%24B%2501%3F%1B(B");
     }
 
     #[test]
