@@ -303,7 +303,7 @@ impl Encoder {
         let mut i = 0;
         // The common input has nothing to encode: test 16 bytes per branch.
         while i + 16 <= n {
-            if any_changed(table, &input[i..]) || any_changed(table, &input[i + 8..]) {
+            if any_changed(table, &input[i..]) | any_changed(table, &input[i + 8..]) {
                 break;
             }
             i += 16;
