@@ -216,7 +216,8 @@ impl Output {
                 let display = item.display();
                 let shown = crate::style::escape_controls(&display);
                 let before = String::from_utf8_lossy(&item.bytes[..offset.min(item.bytes.len())]);
-                let width = crate::style::escape_controls(&before).chars().count();
+                // Columns, not characters: a caret under Japanese text must skip 2 per character.
+                let width = crate::style::display_width(&crate::style::escape_controls(&before));
                 writeln!(err, "  {shown}")?;
                 writeln!(err, "  {}^", " ".repeat(width))?;
             }

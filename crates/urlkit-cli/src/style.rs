@@ -110,6 +110,34 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The terminal columns `text` takes: 2 for each East Asian wide or fullwidth character and
+/// wide emoji, 1 for others (combining marks are rare in URLs and counted as 1).
+///
+/// ```text
+/// "運営a" -> 5
+/// ```
+pub fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x1F300..=0x1F64F
+            | 0x1F900..=0x1F9FF
+            | 0x20000..=0x3FFFD => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
 /// C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators.
 pub fn is_unsafe_control(c: char) -> bool {
     matches!(c as u32, 0x00..=0x1F | 0x7F..=0x9F | 0x2028 | 0x2029)
@@ -126,5 +154,12 @@ mod tests {
             "a\\x0D\\x0Ab\\x00\\x7F\\u{9B}"
         );
         assert_eq!(escape_controls("運営 ok"), "運営 ok");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(super::display_width("運営a"), 5);
+        assert_eq!(super::display_width("café"), 4);
+        assert_eq!(super::display_width("😀"), 2);
     }
 }

@@ -7,7 +7,7 @@ use urlkit::codec::sets::NamedSet;
 
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure, Item, Output};
-use crate::style::{escape_controls, Style};
+use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
 For each character: the character, its code point, its UTF-8 bytes, and for each main set
@@ -112,31 +112,8 @@ fn shown(c: char) -> String {
     }
 }
 
-/// Terminal columns a character takes: 2 for East Asian wide and emoji, else 1.
-fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| match c as u32 {
-            0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0x33FF
-            | 0x3400..=0x4DBF
-            | 0x4E00..=0x9FFF
-            | 0xA000..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x1F300..=0x1F64F
-            | 0x1F900..=0x1F9FF
-            | 0x20000..=0x3FFFD => 2,
-            _ => 1,
-        })
-        .sum()
-}
-
 fn pad(s: &str, cols: usize) -> String {
-    let w = width(s);
+    let w = display_width(s);
     format!("{s}{}", " ".repeat(cols.saturating_sub(w)))
 }
 
@@ -177,7 +154,8 @@ fn text_block(text: &str, style: Style) -> String {
         b.push_str(line.trim_end());
         b.push('\n');
     }
-    b.push('\n');
+    b.push_str(&style.dim("· kept as is   % written as %XX of its UTF-8 bytes   + written as '+'"));
+    b.push_str("\n\n");
     for set in MAIN_SETS {
         let encoded = set.encoder().encode_str(text);
         b.push_str(&pad(set.name(), 15));

@@ -45,21 +45,53 @@ pub struct UnmappableError {
 impl UnmappableError {
     /// The character that has no representation. For the ISO-2022-JP controls U+000E, U+000F
     /// and U+001B this is U+FFFD, as the Encoding Standard says.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("shift_jis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "a♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.character(), '♥');
+    /// ```
     pub const fn character(&self) -> char {
         self.character
     }
 
     /// The byte offset in the input where the character starts.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("shift_jis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "a♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.offset(), 1);
+    /// ```
     pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The encoding that could not represent it.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let sjis = encoding_for_label("sjis").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(sjis, "♥", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.encoding().name(), "Shift_JIS");
+    /// ```
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding
     }
 
     /// A stable kebab-case name of the error kind, for machine-readable output.
+    ///
+    /// ```
+    /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding_or_fail};
+    /// use urlkit::codec::{sets::UNRESERVED, Encoder};
+    /// let latin1 = encoding_for_label("latin1").unwrap();
+    /// let e = percent_encode_after_encoding_or_fail(latin1, "漢", &Encoder::new(UNRESERVED)).unwrap_err();
+    /// assert_eq!(e.kind_name(), "unmappable-character");
+    /// ```
     pub const fn kind_name(&self) -> &'static str {
         "unmappable-character"
     }
@@ -87,6 +119,11 @@ impl std::error::Error for UnmappableError {}
 /// The output encoding of `encoding` is used (UTF-16 and "replacement" encode as UTF-8). Bytes
 /// above `0x7F` are always percent-encoded, whatever the set: the standard asserts that every
 /// set used here contains all non-ASCII code points.
+///
+/// Beware ISO-2022-JP with a set that keeps `%` (every WHATWG query set does): its JIS bytes
+/// are printable ASCII and may spell `%` and two hex digits (グ運 becomes `%1B$B%01?%1B(B`), so
+/// such a query cannot always be decoded back. That is what browsers send; with a set that
+/// encodes `%` ([`COMPONENT`](crate::codec::sets::COMPONENT)) the result is reversible.
 ///
 /// ```
 /// use urlkit::charset::{encoding_for_label, percent_encode_after_encoding};
@@ -241,6 +278,19 @@ mod tests {
             percent_encode_after_encoding(jis, "\u{E}A", &enc),
             "%26%2365533%3BA"
         );
+    }
+
+    #[test]
+    fn iso_2022_jp_query_is_ambiguous() {
+        // グ is JIS 0x25 0x30 and 運 is 0x31 0x3F: the query sets keep '%', so the encoded
+        // query holds "%01", which a decoder reads as an escape. The standard's behaviour,
+        // documented on `percent_encode_after_encoding`.
+        let jis = encoding_for_label("iso-2022-jp").unwrap();
+        let query = percent_encode_after_encoding(jis, "グ運", &Encoder::new(SPECIAL_QUERY));
+        assert_eq!(query, "%1B$B%01?%1B(B");
+        let component = crate::codec::sets::COMPONENT;
+        let safe = percent_encode_after_encoding(jis, "グ運", &Encoder::new(component));
+        assert_eq!(safe, "%1B%24B%2501%3F%1B(B");
     }
 
     #[test]

@@ -8,6 +8,12 @@ use super::scan::{eq_mask, find, first_flag, word_at};
 
 /// How a decoder treats `+` and malformed escapes.
 ///
+/// *Rationale*: only [`DecodeMode::Form`] reads `+` as a space. RFC 3986 gives `+` no special
+/// meaning (it is a sub-delimiter that stands for itself, in paths especially), and the
+/// WHATWG percent-decode keeps it; the `+`-is-space rule belongs to
+/// application/x-www-form-urlencoded alone. Decoding `a+b` as `a b` outside a form body is a
+/// classic source of corrupted data (`C++` becoming `C  `).
+///
 /// ```
 /// use urlkit::codec::{decode, DecodeMode};
 /// assert!(decode("100%", DecodeMode::Strict).is_err());
@@ -30,6 +36,12 @@ pub enum DecodeMode {
 }
 
 /// What went wrong while decoding.
+///
+/// ```
+/// use urlkit::codec::{decode, DecodeErrorKind, DecodeMode};
+/// assert_eq!(decode("%zz", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::MalformedEscape);
+/// assert_eq!(decode("%FF", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
@@ -41,6 +53,12 @@ pub enum DecodeErrorKind {
 
 impl DecodeErrorKind {
     /// A stable kebab-case name, for machine-readable output.
+    ///
+    /// ```
+    /// use urlkit::codec::DecodeErrorKind;
+    /// assert_eq!(DecodeErrorKind::MalformedEscape.name(), "malformed-escape");
+    /// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "invalid-utf8");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             DecodeErrorKind::MalformedEscape => "malformed-escape",
@@ -67,16 +85,33 @@ pub struct DecodeError {
 
 impl DecodeError {
     /// Makes an error of `kind` at byte `offset` of the input.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeError, DecodeErrorKind};
+    /// let e = DecodeError::new(DecodeErrorKind::MalformedEscape, 3);
+    /// assert_eq!(e.to_string(), "malformed percent-escape at byte 3: '%' must be followed by two hex digits");
+    /// ```
     pub const fn new(kind: DecodeErrorKind, offset: usize) -> DecodeError {
         DecodeError { kind, offset }
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use urlkit::codec::{decode, DecodeErrorKind, DecodeMode};
+    /// assert_eq!(decode("a%2", DecodeMode::Strict).unwrap_err().kind(), DecodeErrorKind::MalformedEscape);
+    /// ```
     pub const fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
 
     /// The byte offset in the input.
+    ///
+    /// ```
+    /// use urlkit::codec::{decode, DecodeMode};
+    /// // The offset is that of the '%' that starts the bad escape, in bytes.
+    /// assert_eq!(decode("運%2", DecodeMode::Strict).unwrap_err().offset(), 3);
+    /// ```
     pub const fn offset(&self) -> usize {
         self.offset
     }
@@ -203,18 +238,41 @@ pub fn decode_to_bytes_into(
 }
 
 /// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
-///
-/// The output is never longer than the input, so it is written into a buffer sized once, a
-/// word at a time: eight bytes are copied unconditionally and the write position advances
-/// only past those before the next `%` (or `+`), found with a word test.
 fn decode_tail(
     input: &[u8],
     start: usize,
     mode: DecodeMode,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    let plus = matches!(mode, DecodeMode::Form);
-    let strict = matches!(mode, DecodeMode::Strict);
+    // One copy of the loop per mode, so the hot loop tests no mode flags.
+    match mode {
+        DecodeMode::Strict => decode_loop::<false, true>(input, start, out),
+        DecodeMode::Lenient => decode_loop::<false, false>(input, start, out),
+        DecodeMode::Form => decode_loop::<true, false>(input, start, out),
+    }
+}
+
+/// Flags the bytes of `word` that a decoder stops at: `%`, and `+` when `PLUS`.
+#[inline(always)]
+fn special<const PLUS: bool>(word: u64) -> u64 {
+    let mask = eq_mask(word, b'%');
+    if PLUS {
+        mask | eq_mask(word, b'+')
+    } else {
+        mask
+    }
+}
+
+/// The decoding loop: `PLUS` reads `+` as a space, `STRICT` fails on a malformed escape.
+///
+/// The output is never longer than the input, so it is written into a buffer sized once, a
+/// word at a time: eight bytes are copied unconditionally and the write position advances
+/// only past those before the next `%` (or `+`), found with a word test.
+fn decode_loop<const PLUS: bool, const STRICT: bool>(
+    input: &[u8],
+    start: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
     out.resize(base + n.saturating_sub(start), 0);
@@ -225,10 +283,7 @@ fn decode_tail(
         while i + 8 <= n {
             let word = word_at(input, i);
             buf[w..w + 8].copy_from_slice(&input[i..i + 8]);
-            let mut mask = eq_mask(word, b'%');
-            if plus {
-                mask |= eq_mask(word, b'+');
-            }
+            let mask = special::<PLUS>(word);
             if mask == 0 {
                 i += 8;
                 w += 8;
@@ -239,7 +294,7 @@ fn decode_tail(
                 break;
             }
         }
-        while i < n && input[i] != b'%' && !(plus && input[i] == b'+') {
+        while i < n && input[i] != b'%' && !(PLUS && input[i] == b'+') {
             buf[w] = input[i];
             i += 1;
             w += 1;
@@ -252,17 +307,21 @@ fn decode_tail(
         while i < n {
             let b = input[i];
             if b == b'%' {
-                if let Some(byte) = escape_at(input, i) {
-                    buf[w] = byte;
-                    i += 3;
-                } else if strict {
-                    out.truncate(base);
-                    return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i));
-                } else {
-                    buf[w] = b'%';
-                    i += 1;
+                match input.get(i + 1..i + 3) {
+                    Some(&[h, l]) if (HEX_VALUE[h as usize] | HEX_VALUE[l as usize]) <= 15 => {
+                        buf[w] = (HEX_VALUE[h as usize] << 4) | HEX_VALUE[l as usize];
+                        i += 3;
+                    }
+                    _ if STRICT => {
+                        out.truncate(base);
+                        return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i));
+                    }
+                    _ => {
+                        buf[w] = b'%';
+                        i += 1;
+                    }
                 }
-            } else if plus && b == b'+' {
+            } else if PLUS && b == b'+' {
                 buf[w] = b' ';
                 i += 1;
             } else {

@@ -113,6 +113,12 @@ pub struct Encoder {
 
 impl Encoder {
     /// An encoder for `set`, with uppercase hex and space as the set says.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// const PATH_ENCODER: Encoder = Encoder::new(PATH);
+    /// assert_eq!(PATH_ENCODER.encode_str("/a b?"), "/a%20b%3F");
+    /// ```
     pub const fn new(set: EncodeSet) -> Encoder {
         Encoder {
             set,
@@ -135,6 +141,11 @@ impl Encoder {
     }
 
     /// The same encoder writing hex digits in `case`.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, HexCase, sets::COMPONENT};
+    /// assert_eq!(Encoder::new(COMPONENT).hex(HexCase::Lower).encode_str("/"), "%2f");
+    /// ```
     #[must_use]
     pub const fn hex(mut self, case: HexCase) -> Encoder {
         self.hex = case;
@@ -142,6 +153,11 @@ impl Encoder {
     }
 
     /// The same encoder writing space as `space` says.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, Space, sets::COMPONENT};
+    /// assert_eq!(Encoder::new(COMPONENT).space(Space::Plus).encode_str("a b+c"), "a+b%2Bc");
+    /// ```
     #[must_use]
     pub const fn space(mut self, space: Space) -> Encoder {
         self.space = space;
@@ -150,22 +166,44 @@ impl Encoder {
     }
 
     /// The set this encoder uses.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).set(), PATH);
+    /// ```
     pub const fn set(&self) -> EncodeSet {
         self.set
     }
 
     /// The hex case this encoder writes.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, HexCase, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).hex_case(), HexCase::Upper);
+    /// ```
     pub const fn hex_case(&self) -> HexCase {
         self.hex
     }
 
     /// How this encoder writes a space.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, Space};
+    /// assert_eq!(Encoder::form().space_mode(), Space::Plus);
+    /// ```
     pub const fn space_mode(&self) -> Space {
         self.space
     }
 
     /// Whether `byte` is escaped (or, for a space in [`Space::Plus`] mode, replaced) by this
     /// encoder.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::PATH};
+    /// assert!(Encoder::new(PATH).encodes(b'?') && !Encoder::new(PATH).encodes(b'/'));
+    /// // In form mode a space is changed too (into '+').
+    /// assert!(Encoder::form().encodes(b' '));
+    /// ```
     #[inline]
     pub const fn encodes(&self, byte: u8) -> bool {
         self.table[byte as usize] != 0
@@ -175,6 +213,14 @@ impl Encoder {
     ///
     /// Non-ASCII bytes are kept only if the set keeps them; since a `&str` keeps whole UTF-8
     /// sequences together, the result is always valid text.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, EncodeSet, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).encode_str("/運営/a b"), "/%E9%81%8B%E5%96%B6/a%20b");
+    /// // IRI output: a set that keeps non-ASCII keeps whole characters.
+    /// let iri = Encoder::new(PATH.difference(EncodeSet::NON_ASCII));
+    /// assert_eq!(iri.encode_str("/運営/a b"), "/運営/a%20b");
+    /// ```
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
         match self.first_encoded(input.as_bytes()) {
             None => Cow::Borrowed(input),
@@ -238,6 +284,13 @@ impl Encoder {
     }
 
     /// Appends the encoding of arbitrary bytes to `out`; see [`Encoder::encode_bytes`].
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, sets::UNRESERVED};
+    /// let mut out = String::from("name=");
+    /// Encoder::new(UNRESERVED).encode_bytes_into(b"\x83\x5E", &mut out);
+    /// assert_eq!(out, "name=%83%5E");
+    /// ```
     pub fn encode_bytes_into(&self, input: &[u8], out: &mut String) {
         out.push_str(&self.encode_bytes(input));
     }
@@ -250,7 +303,7 @@ impl Encoder {
         let mut i = 0;
         // The common input has nothing to encode: test 16 bytes per branch.
         while i + 16 <= n {
-            if any_changed(table, &input[i..]) || any_changed(table, &input[i + 8..]) {
+            if any_changed(table, &input[i..]) | any_changed(table, &input[i + 8..]) {
                 break;
             }
             i += 16;
@@ -271,20 +324,33 @@ impl Encoder {
     /// Appends the encoding of `input[start..]` to `out`, after `input[..start]` (which needs
     /// no encoding); `input[start]` is known to need encoding.
     ///
-    /// The output size is counted first (one table pass), so the buffer is sized exactly
-    /// once. Long kept runs are copied eight bytes at a time (unconditionally, advancing only
-    /// when none of them changes); a word with a changed byte is done byte by byte without
-    /// branches: three bytes are always written (`%XX`, or the kept byte followed by bytes the
-    /// next write overwrites) and the write position advances by 1 or 3.
+    /// The buffer is sized once: exactly (one counting pass) for inputs over 256 bytes, for
+    /// the worst case (3 bytes per byte) below that, where the pass costs more than the spare
+    /// capacity. Bytes are then handled in blocks of eight: a block with nothing to change is
+    /// copied whole; otherwise each byte is one branch-free step (see `encode_step`).
     fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
+        // One copy of the loop per space mode, so the byte step tests no flag.
+        match self.space {
+            Space::Plus => self.encode_loop::<true>(input, start, out),
+            Space::AsSet => self.encode_loop::<false>(input, start, out),
+        }
+    }
+
+    /// The body of [`Encoder::encode_tail`]; `PLUS` writes space as `+`.
+    fn encode_loop<const PLUS: bool>(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
         let table = &self.table;
         let escapes = match self.hex {
             HexCase::Upper => &UPPER_ESCAPES,
             HexCase::Lower => &LOWER_ESCAPES,
         };
-        let plus = matches!(self.space, Space::Plus);
         let rest = &input[start..];
-        let changed: usize = rest.iter().map(|&b| table[b as usize] as usize).sum();
+        // Short inputs get the worst case (3 bytes per byte): a counting pass costs more
+        // than the spare capacity. Longer ones are counted, so the buffer is exact.
+        let changed: usize = if rest.len() <= 256 {
+            rest.len()
+        } else {
+            rest.iter().map(|&b| table[b as usize] as usize).sum()
+        };
         // Exact (plus the 2 bytes the last 3-byte write may pass the end by), except that a
         // space written '+' takes 1 byte, not 3: truncated at the end.
         let size = rest.len() + 2 * changed + 2;
@@ -296,32 +362,57 @@ impl Encoder {
         let n = rest.len();
         let mut i = 0;
         let mut w = 0;
-        while i < n {
-            if i + 8 <= n && !any_changed(table, &rest[i..]) {
-                // A kept word. Room: each of these 8 input bytes yields at least one byte.
-                buf[w..w + 8].copy_from_slice(&rest[i..i + 8]);
+        // Blocks of eight input bytes. After a block with a changed byte the next block is
+        // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes
+        // straight to the byte steps; otherwise the word test lets kept runs through whole.
+        let mut dense = true;
+        while i + 8 <= n {
+            let block = &rest[i..i + 8];
+            if !dense && !any_changed(table, block) {
+                // Room: each of these 8 input bytes yields at least one output byte.
+                buf[w..w + 8].copy_from_slice(block);
                 i += 8;
                 w += 8;
                 continue;
             }
-            let end = (i + 8).min(n);
-            for &b in &rest[i..end] {
-                let (b, c) = if plus && b == b' ' {
-                    (b'+', 0)
-                } else {
-                    (b, table[b as usize] as usize)
-                };
-                let e = &escapes[b as usize];
-                let cell = &mut buf[w..w + 3];
-                cell[0] = if c == 0 { b } else { b'%' };
-                cell[1] = e[1];
-                cell[2] = e[2];
-                w += 1 + 2 * c;
+            let mut changes = 0;
+            for &b in block {
+                let c = table[b as usize];
+                changes |= c;
+                w = encode_step::<PLUS>(buf, w, b, c, escapes);
             }
-            i = end;
+            dense = changes != 0;
+            i += 8;
+        }
+        for &b in &rest[i..] {
+            w = encode_step::<PLUS>(buf, w, b, table[b as usize], escapes);
         }
         out.truncate(base + w);
     }
+}
+
+/// Writes the encoding of one byte at `buf[w..]` (`c` = 1 when the encoder changes it) and
+/// returns the next write position. Three bytes are always written (the escape, or the byte
+/// and two bytes the next step overwrites), so that the step has no branch on the byte.
+#[inline(always)]
+fn encode_step<const PLUS: bool>(
+    buf: &mut [u8],
+    w: usize,
+    b: u8,
+    c: u8,
+    escapes: &[[u8; 3]; 256],
+) -> usize {
+    let (b, c) = if PLUS && b == b' ' {
+        (b'+', 0)
+    } else {
+        (b, c as usize)
+    };
+    let e = &escapes[b as usize];
+    let cell = &mut buf[w..w + 3];
+    cell[0] = if c == 0 { b } else { b'%' };
+    cell[1] = e[1];
+    cell[2] = e[2];
+    w + 1 + 2 * c
 }
 
 /// The encoder's output as a `String`: ASCII escapes and kept runs that are whole UTF-8

@@ -34,9 +34,19 @@ pub struct EncodeSet {
 
 impl EncodeSet {
     /// The empty set: nothing is encoded.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert!(EncodeSet::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: EncodeSet = EncodeSet { bits: [0; 4] };
 
     /// Every byte value is encoded.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert_eq!(EncodeSet::ALL.len(), 256);
+    /// ```
     pub const ALL: EncodeSet = EncodeSet {
         bits: [u64::MAX; 4],
     };
@@ -45,11 +55,21 @@ impl EncodeSet {
     ///
     /// Every named set of this crate contains them: RFC 3986 §2.5 and the WHATWG URL Standard
     /// both write non-ASCII data as percent-encoded UTF-8 bytes.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert!(EncodeSet::NON_ASCII.contains(0x80) && !EncodeSet::NON_ASCII.contains(0x7F));
+    /// ```
     pub const NON_ASCII: EncodeSet = EncodeSet {
         bits: [0, 0, u64::MAX, u64::MAX],
     };
 
     /// Returns the set with `byte` added.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert!(EncodeSet::EMPTY.add(b'/').contains(b'/'));
+    /// ```
     #[must_use]
     pub const fn add(self, byte: u8) -> EncodeSet {
         let mut bits = self.bits;
@@ -58,6 +78,12 @@ impl EncodeSet {
     }
 
     /// Returns the set with `byte` removed.
+    ///
+    /// ```
+    /// use urlkit::codec::{sets::COMPONENT};
+    /// // Like Python's quote(s, safe='/'): keep '/'.
+    /// assert!(!COMPONENT.remove(b'/').contains(b'/'));
+    /// ```
     #[must_use]
     pub const fn remove(self, byte: u8) -> EncodeSet {
         let mut bits = self.bits;
@@ -66,6 +92,12 @@ impl EncodeSet {
     }
 
     /// Returns the set with every byte of `bytes` added; `b"<>\"` reads as the list it is.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// let set = EncodeSet::EMPTY.add_all(b"<>\"");
+    /// assert!(set.contains(b'"') && set.len() == 3);
+    /// ```
     #[must_use]
     pub const fn add_all(self, bytes: &[u8]) -> EncodeSet {
         let mut set = self;
@@ -78,6 +110,12 @@ impl EncodeSet {
     }
 
     /// Returns the set with every byte of `bytes` removed.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::UNRESERVED;
+    /// let keep_path = UNRESERVED.remove_all(b"/:@");
+    /// assert!(!keep_path.contains(b':') && keep_path.contains(b'?'));
+    /// ```
     #[must_use]
     pub const fn remove_all(self, bytes: &[u8]) -> EncodeSet {
         let mut set = self;
@@ -90,6 +128,11 @@ impl EncodeSet {
     }
 
     /// Returns the set with every byte from `first` to `last` (inclusive) added.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert_eq!(EncodeSet::EMPTY.add_range(b'0', b'9').len(), 10);
+    /// ```
     #[must_use]
     pub const fn add_range(self, first: u8, last: u8) -> EncodeSet {
         let mut set = self;
@@ -102,6 +145,11 @@ impl EncodeSet {
     }
 
     /// Returns the set with every byte from `first` to `last` (inclusive) removed.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert!(!EncodeSet::ALL.remove_range(b'a', b'z').contains(b'q'));
+    /// ```
     #[must_use]
     pub const fn remove_range(self, first: u8, last: u8) -> EncodeSet {
         let mut set = self;
@@ -114,6 +162,12 @@ impl EncodeSet {
     }
 
     /// The bytes in either set.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// let set = EncodeSet::EMPTY.add(b'a').union(EncodeSet::EMPTY.add(b'b'));
+    /// assert_eq!(set.len(), 2);
+    /// ```
     #[must_use]
     pub const fn union(self, other: EncodeSet) -> EncodeSet {
         EncodeSet {
@@ -127,6 +181,12 @@ impl EncodeSet {
     }
 
     /// The bytes in both sets.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::{PATH, QUERY};
+    /// // PATH extends QUERY, so their intersection is QUERY.
+    /// assert_eq!(PATH.intersection(QUERY), QUERY);
+    /// ```
     #[must_use]
     pub const fn intersection(self, other: EncodeSet) -> EncodeSet {
         EncodeSet {
@@ -140,12 +200,22 @@ impl EncodeSet {
     }
 
     /// The bytes of `self` that are not in `other`.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::{PATH, QUERY};
+    /// assert_eq!(PATH.difference(QUERY).iter().collect::<Vec<_>>(), b"?^`{}".to_vec());
+    /// ```
     #[must_use]
     pub const fn difference(self, other: EncodeSet) -> EncodeSet {
         self.intersection(other.complement())
     }
 
     /// Every byte not in the set.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert_eq!(EncodeSet::NON_ASCII.complement().len(), 128);
+    /// ```
     #[must_use]
     pub const fn complement(self) -> EncodeSet {
         EncodeSet {
@@ -154,17 +224,34 @@ impl EncodeSet {
     }
 
     /// Whether `byte` is encoded by this set.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::FRAGMENT;
+    /// assert!(FRAGMENT.contains(b' ') && !FRAGMENT.contains(b'#'));
+    /// ```
     #[inline]
     pub const fn contains(&self, byte: u8) -> bool {
         (self.bits[(byte >> 6) as usize] >> (byte & 63)) & 1 == 1
     }
 
     /// Whether the set leaves every non-ASCII byte encoded, so that its output is pure ASCII.
+    ///
+    /// ```
+    /// use urlkit::codec::{EncodeSet, sets::PATH};
+    /// assert!(PATH.encodes_all_non_ascii());
+    /// assert!(!PATH.difference(EncodeSet::NON_ASCII).encodes_all_non_ascii());
+    /// ```
     pub const fn encodes_all_non_ascii(&self) -> bool {
         self.bits[2] == u64::MAX && self.bits[3] == u64::MAX
     }
 
     /// The number of byte values in the set.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::UNRESERVED;
+    /// // 256 byte values minus the 66 unreserved characters.
+    /// assert_eq!(UNRESERVED.len(), 190);
+    /// ```
     pub const fn len(&self) -> usize {
         (self.bits[0].count_ones()
             + self.bits[1].count_ones()
@@ -173,11 +260,22 @@ impl EncodeSet {
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// assert!(EncodeSet::EMPTY.is_empty() && !EncodeSet::ALL.is_empty());
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The set as a 256-entry lookup table (`true` = encode), the fastest form to test bytes.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::QUERY;
+    /// let table = QUERY.to_table();
+    /// assert!(table[b'#' as usize] && !table[b'?' as usize]);
+    /// ```
     pub const fn to_table(&self) -> [bool; 256] {
         let mut table = [false; 256];
         let mut b = 0usize;
@@ -189,6 +287,12 @@ impl EncodeSet {
     }
 
     /// An iterator over the byte values in the set, in increasing order.
+    ///
+    /// ```
+    /// use urlkit::codec::EncodeSet;
+    /// let set = EncodeSet::EMPTY.add_all(b"ba");
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), b"ab".to_vec());
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         (0u8..=255).filter(move |&b| self.contains(b))
     }

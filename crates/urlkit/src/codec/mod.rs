@@ -1,5 +1,6 @@
-//! Percent-encoding and decoding: [`EncodeSet`], the named [`sets`], [`Encoder`] and the
-//! decoders.
+//! Percent-encoding and decoding: [`EncodeSet`], the named [`sets`], [`Encoder`], the
+//! decoders and the application/x-www-form-urlencoded [`form`] parser and serializer. Legacy
+//! charsets are in [`crate::charset`].
 //!
 //! Encode once, decode once: nothing here decodes or encodes repeatedly behind the caller's
 //! back (RFC 3986 §2.4).

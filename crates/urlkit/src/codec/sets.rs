@@ -257,6 +257,11 @@ pub enum NamedSet {
 
 impl NamedSet {
     /// Every named set, in the order the command line lists them.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::NamedSet;
+    /// assert_eq!(NamedSet::ALL[0], NamedSet::Unreserved);
+    /// ```
     pub const ALL: [NamedSet; 12] = [
         NamedSet::Unreserved,
         NamedSet::Component,
@@ -273,6 +278,11 @@ impl NamedSet {
     ];
 
     /// The kebab-case name (`special-query`).
+    ///
+    /// ```
+    /// use urlkit::codec::sets::NamedSet;
+    /// assert_eq!(NamedSet::SpecialQuery.name(), "special-query");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             NamedSet::Unreserved => "unreserved",
@@ -291,11 +301,22 @@ impl NamedSet {
     }
 
     /// The set of that name, if there is one.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::NamedSet;
+    /// assert_eq!(NamedSet::from_name("attr-char"), Some(NamedSet::AttrChar));
+    /// assert_eq!(NamedSet::from_name("Path"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<NamedSet> {
         NamedSet::ALL.into_iter().find(|s| s.name() == name)
     }
 
     /// The encode set itself.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::{NamedSet, FORM_URLENCODED};
+    /// assert_eq!(NamedSet::Form.set(), FORM_URLENCODED);
+    /// ```
     pub const fn set(self) -> EncodeSet {
         match self {
             NamedSet::Unreserved => UNRESERVED,
@@ -314,6 +335,11 @@ impl NamedSet {
     }
 
     /// Where the set is defined, as a link.
+    ///
+    /// ```
+    /// use urlkit::codec::sets::NamedSet;
+    /// assert!(NamedSet::Pchar.spec().contains("rfc3986"));
+    /// ```
     pub const fn spec(self) -> &'static str {
         match self {
             NamedSet::Unreserved => "https://www.rfc-editor.org/rfc/rfc3986#section-2.3",
@@ -336,6 +362,12 @@ impl NamedSet {
     }
 
     /// The encoder this name stands for: the set, with space as `+` for [`NamedSet::Form`].
+    ///
+    /// ```
+    /// use urlkit::codec::sets::NamedSet;
+    /// assert_eq!(NamedSet::Form.encoder().encode_str("a b"), "a+b");
+    /// assert_eq!(NamedSet::Component.encoder().encode_str("a b"), "a%20b");
+    /// ```
     pub const fn encoder(self) -> crate::codec::Encoder {
         match self {
             NamedSet::Form => crate::codec::Encoder::form(),
