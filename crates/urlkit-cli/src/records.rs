@@ -67,8 +67,6 @@ pub struct Failure {
 
 impl Failure {
     /// A failure with no position.
-    // Shared API for commands whose failures have no byte position; not every build uses it.
-    #[allow(dead_code)]
     pub fn new(kind: impl Into<String>, message: impl Into<String>) -> Failure {
         Failure {
             kind: kind.into(),
@@ -152,8 +150,6 @@ impl Output {
     }
 
     /// How many inputs failed so far.
-    // Shared API for commands that decide their status before `finish`.
-    #[allow(dead_code)]
     pub fn failures(&self) -> usize {
         self.failures
     }

@@ -40,8 +40,6 @@ impl Style {
     }
 
     /// A style that never colours.
-    // Shared API for output that must never be coloured (files, reports).
-    #[allow(dead_code)]
     pub const fn plain() -> Style {
         Style { enabled: false }
     }

@@ -9,7 +9,7 @@ use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure, Item, Output};
-use crate::style::{escape_controls, Style};
+use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
 The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
@@ -304,25 +304,6 @@ fn text_block(
     }
     s.pop();
     s
-}
-
-/// Terminal columns of `s`: East Asian wide and fullwidth characters take two.
-fn display_width(s: &str) -> usize {
-    s.chars()
-        .map(|c| match u32::from(c) {
-            0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x1F300..=0x1F64F
-            | 0x20000..=0x3FFFD => 2,
-            _ => 1,
-        })
-        .sum()
 }
 
 fn pad(s: &str, width: usize) -> String {
