@@ -33,7 +33,10 @@ proptest! {
             let c = url.components();
             prop_assert!(c.href.starts_with(&c.protocol));
             let tail = format!("{}{}", c.search, c.hash);
-            prop_assert!(c.href.ends_with(&tail));
+            // The `hash` getter is "" for an empty fragment as for none, while the href keeps
+            // a bare "#" (URL Standard, hash getter), so `file:? #` ends in "?%20#".
+            let bare_hash = format!("{tail}#");
+            prop_assert!(c.href.ends_with(&tail) || (c.hash.is_empty() && c.href.ends_with(&bare_hash)));
             prop_assert!(c.href.contains(&c.pathname));
         }
     }
