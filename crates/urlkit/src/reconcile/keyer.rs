@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::compare::compare;
-use crate::normalize::{key_cow, Level, Options};
+use crate::normalize::{key_into, Level, Options};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
@@ -124,12 +124,10 @@ pub const WHATWG_RULE: &str = "whatwg-serialization";
 
 impl Keyer for LevelKeyer {
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
-        // Most URLs in real lists are already their own key; `key_cow` says so without
-        // building the key again.
-        let key = key_cow(url, &self.options)
-            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))?;
-        out.push_str(&key);
-        Ok(())
+        // Written straight into the engine's buffer: no key of its own is allocated, whether
+        // the URL is already its own key (one copy) or is rebuilt.
+        key_into(url, &self.options, out)
+            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
