@@ -324,28 +324,24 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
             }
             i += 3;
             run = i;
-        } else if iri_to_uri && (c >= 0x80 || CLASS[c as usize] & UNWISE != 0) {
+        } else if iri_to_uri && c >= 0x80 {
+            // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
             out.push_str(&src[run..i]);
-            let n = utf8_len(c);
-            for &byte in &b[i..(i + n).min(b.len())] {
+            while let Some(&byte) = b.get(i).filter(|&&x| x >= 0x80) {
                 push_escape(byte, out);
+                i += 1;
             }
-            i += n;
+            run = i;
+        } else if iri_to_uri && CLASS[c as usize] & UNWISE != 0 {
+            out.push_str(&src[run..i]);
+            push_escape(c, out);
+            i += 1;
             run = i;
         } else {
             i += 1;
         }
     }
     out.push_str(&src[run.min(src.len())..]);
-}
-
-fn utf8_len(lead: u8) -> usize {
-    match lead {
-        0xF0..=0xFF => 4,
-        0xE0..=0xEF => 3,
-        0xC0..=0xDF => 2,
-        _ => 1,
-    }
 }
 
 #[inline]
