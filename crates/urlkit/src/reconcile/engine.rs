@@ -134,6 +134,10 @@ pub(crate) struct Slot<M> {
     pub(crate) key: Span,
     pub(crate) first: [Option<Occ<M>>; 2],
     pub(crate) count: [u32; 2],
+    /// Whether the first occurrences on the two sides are byte-identical (set when the second
+    /// of them arrives, while its text is at hand: deciding it after the join would read two
+    /// URLs from all over memory per pair, on one thread).
+    pub(crate) exact: bool,
 }
 
 /// Records to add at once: their URLs in one string, and their metadata.
@@ -286,6 +290,7 @@ impl<M> Shard<M> {
                     key: span,
                     first: [None, None],
                     count: [0, 0],
+                    exact: false,
                 });
                 let entry = Entry {
                     hash,
@@ -318,10 +323,19 @@ impl<M> Shard<M> {
         if !keep {
             return;
         }
-        let url = (!same_as_key).then(|| self.store.push_url(url));
-        let occ = Occ { url, meta };
+        let span = (!same_as_key).then(|| self.store.push_url(url));
+        let occ = Occ { url: span, meta };
         match self.slots.get_mut(id as usize) {
-            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
+            Some(slot) if slot.first[s].is_none() => {
+                if let Some(other) = &slot.first[1 - s] {
+                    let other = match other.url {
+                        Some(u) => self.store.urls.get(u),
+                        None => self.store.key(slot.key),
+                    };
+                    slot.exact = other == url;
+                }
+                slot.first[s] = Some(occ);
+            }
             _ => self.dups.push(DupExample {
                 slot: id,
                 side,

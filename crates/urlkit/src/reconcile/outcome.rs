@@ -260,13 +260,13 @@ impl<M: Send + Sync> Reconciliation<M> {
             slots.get(sh as usize)?.get(id as usize)
         };
         let inexact: Vec<usize> = (0..order.len())
-            .filter(|&i| match slot_at(i).map(|s| (s, &s.first)) {
-                Some((slot, [Some(l), Some(r)])) => {
-                    let key = store.key(slot.key);
-                    let l = l.url.map_or(key, |u| store.url(u));
-                    let r = r.url.map_or(key, |u| store.url(u));
-                    l != r
-                }
+            .filter(|&i| match slot_at(i) {
+                Some(
+                    slot @ Slot {
+                        first: [Some(_), Some(_)],
+                        ..
+                    },
+                ) => !slot.exact,
                 _ => false,
             })
             .collect();
