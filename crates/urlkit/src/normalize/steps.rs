@@ -403,3 +403,60 @@ pub(crate) fn is_already_normal(u: &UriRef<'_>, rs: RuleSet) -> bool {
         && !(rs.has(Rule::DotSegments) && may_have_dot_segment(u.path(), 0))
         && !u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
 }
+
+/// The rules whose absence may change the key of `u`: a superset, computed from the parse's
+/// flags, of the rules some step of [`build_key`] consults for this URL. A rule outside it
+/// leaves the key as it is whatever the other rules, so explaining a pair
+/// (`compare::needed_rules`) tries only these instead of building two keys per active rule.
+/// The loose rules and anything about an IP literal are always included (not worth the
+/// subtlety).
+pub(crate) fn rules_that_may_change(u: &UriRef<'_>) -> RuleSet {
+    const TOUCHED: u8 = flag::PCT | flag::NON_ASCII | flag::UNWISE;
+    let f = &u.flags;
+    if u.host().is_some_and(|h| h.starts_with('[')) {
+        return RuleSet::of(&Rule::ALL);
+    }
+    let escaped = [
+        Component::Userinfo,
+        Component::Host,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+    let any = |bits: u8| escaped.iter().any(|&c| f[c as usize] & bits != 0);
+    let host = f[Component::Host as usize];
+    let mut rs = super::rule::LOOSE_ONLY;
+    // `lowercase_scheme`.
+    if f[Component::Scheme as usize] & flag::UPPER != 0 {
+        rs = rs.with(Rule::SchemeCase);
+    }
+    // `normalize_host` (`push_case`, `lowercase_outside_escapes`) and the mailto domains.
+    if host & (flag::UPPER | TOUCHED) != 0
+        || u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
+    {
+        rs = rs.with(Rule::HostCase);
+    }
+    // `normalize_escapes` at a `%`, and `push_encoded_dots`.
+    if any(flag::PCT) {
+        rs = rs.with(Rule::HexCase).with(Rule::UnreservedDecoded);
+    }
+    // `normalize_escapes` at a non-ASCII or unwise byte.
+    if any(flag::NON_ASCII | flag::UNWISE) || !u.as_str().is_ascii() {
+        rs = rs.with(Rule::IriToUri);
+    }
+    // `idna_input`.
+    if host & (flag::PCT | flag::NON_ASCII) != 0 {
+        rs = rs.with(Rule::Idna);
+    }
+    if u.port().is_some() {
+        rs = rs.with(Rule::DefaultPort);
+    }
+    if u.path().is_empty() {
+        rs = rs.with(Rule::EmptyPath);
+    }
+    // `normalize_path` skips the dot-segment steps otherwise.
+    if may_have_dot_segment(u.path(), f[Component::Path as usize]) {
+        rs = rs.with(Rule::DotSegments);
+    }
+    rs
+}

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::compare::compare;
+use crate::compare::equal_rules;
 use crate::normalize::{key_into, Level, Options};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
@@ -87,7 +87,7 @@ impl fmt::Display for KeyError {
 impl std::error::Error for KeyError {}
 
 /// The keyer of a level of the comparison ladder: keys from [`crate::normalize::key_into`],
-/// rules from [`crate::compare::compare`]. This is what `urlkit reconcile` uses.
+/// rules as [`crate::compare::compare`] gives them. This is what `urlkit reconcile` uses.
 ///
 /// ```
 /// use urlkit::normalize::{Level, Options};
@@ -131,10 +131,10 @@ impl Keyer for LevelKeyer {
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
-        if let Ok(c) = compare(left, right, &self.options) {
-            if c.lowest_equal_level.is_some() {
-                out.extend(c.rules.iter().map(|r| r.name()));
-            }
+        // `compare`'s rules, without the browser's verdict it would also compute (two WHATWG
+        // parses per pair, unused here).
+        if let Ok((Some(_), rules)) = equal_rules(left, right, &self.options) {
+            out.extend(rules.iter().map(|r| r.name()));
         }
         if out.is_empty() && self.options.level() == Level::Whatwg {
             out.push(WHATWG_RULE);
