@@ -312,17 +312,31 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
         let c = b[i];
         if c == b'%' && i + 2 < b.len() {
             out.push_str(&src[run..i]);
-            let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
-            let decode = (rs.has(Rule::UnreservedDecoded) && CLASS[v as usize] & UNRESERVED != 0)
-                || (rs.has(Rule::SubDelims) && sub_delim_decodes(v, ctx));
-            if decode {
-                out.push(v as char);
-            } else if rs.has(Rule::HexCase) {
-                push_escape(v, out);
-            } else {
-                out.push_str(&src[i..i + 3]);
+            // A run of escapes that stay escapes is copied whole and its hex digits uppercased
+            // in place (`hex-case`: only `%` and hex digits are in it); an escape that decodes
+            // ends the run.
+            let from = i;
+            let mut decoded = None;
+            while i + 2 < b.len() && b[i] == b'%' {
+                let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+                let decode = (rs.has(Rule::UnreservedDecoded)
+                    && CLASS[v as usize] & UNRESERVED != 0)
+                    || (rs.has(Rule::SubDelims) && sub_delim_decodes(v, ctx));
+                if decode {
+                    decoded = Some(v);
+                    break;
+                }
+                i += 3;
             }
-            i += 3;
+            let at = out.len();
+            out.push_str(&src[from..i]);
+            if rs.has(Rule::HexCase) {
+                out[at..].make_ascii_uppercase();
+            }
+            if let Some(v) = decoded {
+                out.push(v as char);
+                i += 3;
+            }
             run = i;
         } else if iri_to_uri && c >= 0x80 {
             // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
@@ -344,11 +358,31 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
     out.push_str(&src[run.min(src.len())..]);
 }
 
+/// `%XX` (uppercase hex) of every byte value, back to back.
+const ESCAPES: &str = {
+    const fn table() -> [u8; 768] {
+        let mut t = [0u8; 768];
+        let mut v = 0;
+        while v < 256 {
+            t[v * 3] = b'%';
+            t[v * 3 + 1] = HEX_UPPER[v >> 4];
+            t[v * 3 + 2] = HEX_UPPER[v & 15];
+            v += 1;
+        }
+        t
+    }
+    const BYTES: [u8; 768] = table();
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("escapes are ASCII"),
+    }
+};
+
+/// Appends `%XX` for `v`: one copy of three bytes from a table.
 #[inline]
 fn push_escape(v: u8, out: &mut String) {
-    out.push('%');
-    out.push(HEX_UPPER[(v >> 4) as usize] as char);
-    out.push(HEX_UPPER[(v & 15) as usize] as char);
+    let at = v as usize * 3;
+    out.push_str(ESCAPES.get(at..at + 3).unwrap_or_default());
 }
 
 /// Sub-delimiters the loose `sub-delims` switch decodes: all of them, except in the query
