@@ -25,7 +25,7 @@ use std::fmt;
 
 pub use rule::Rule;
 pub(crate) use rule::RuleSet;
-pub(crate) use steps::build_key;
+pub(crate) use steps::{build_key, rules_that_may_change};
 
 use crate::uri::{parse, ParseError, ParseErrorKind};
 

@@ -206,6 +206,10 @@ impl RuleSet {
         RuleSet(self.0 & !o.0)
     }
 
+    pub(crate) const fn intersection(self, o: RuleSet) -> RuleSet {
+        RuleSet(self.0 & o.0)
+    }
+
     pub(crate) const fn intersects(self, o: RuleSet) -> bool {
         self.0 & o.0 != 0
     }

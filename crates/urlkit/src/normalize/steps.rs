@@ -312,25 +312,44 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
         let c = b[i];
         if c == b'%' && i + 2 < b.len() {
             out.push_str(&src[run..i]);
-            let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
-            let decode = (rs.has(Rule::UnreservedDecoded) && CLASS[v as usize] & UNRESERVED != 0)
-                || (rs.has(Rule::SubDelims) && sub_delim_decodes(v, ctx));
-            if decode {
+            // A run of escapes that stay escapes is copied whole and its hex digits uppercased
+            // in place (`hex-case`: only `%` and hex digits are in it); an escape that decodes
+            // ends the run.
+            let from = i;
+            let mut decoded = None;
+            while i + 2 < b.len() && b[i] == b'%' {
+                let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+                let decode = (rs.has(Rule::UnreservedDecoded)
+                    && CLASS[v as usize] & UNRESERVED != 0)
+                    || (rs.has(Rule::SubDelims) && sub_delim_decodes(v, ctx));
+                if decode {
+                    decoded = Some(v);
+                    break;
+                }
+                i += 3;
+            }
+            let at = out.len();
+            out.push_str(&src[from..i]);
+            if rs.has(Rule::HexCase) {
+                out[at..].make_ascii_uppercase();
+            }
+            if let Some(v) = decoded {
                 out.push(v as char);
-            } else if rs.has(Rule::HexCase) {
-                push_escape(v, out);
-            } else {
-                out.push_str(&src[i..i + 3]);
+                i += 3;
             }
-            i += 3;
             run = i;
-        } else if iri_to_uri && (c >= 0x80 || CLASS[c as usize] & UNWISE != 0) {
+        } else if iri_to_uri && c >= 0x80 {
+            // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
             out.push_str(&src[run..i]);
-            let n = utf8_len(c);
-            for &byte in &b[i..(i + n).min(b.len())] {
+            while let Some(&byte) = b.get(i).filter(|&&x| x >= 0x80) {
                 push_escape(byte, out);
+                i += 1;
             }
-            i += n;
+            run = i;
+        } else if iri_to_uri && CLASS[c as usize] & UNWISE != 0 {
+            out.push_str(&src[run..i]);
+            push_escape(c, out);
+            i += 1;
             run = i;
         } else {
             i += 1;
@@ -339,20 +358,31 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
     out.push_str(&src[run.min(src.len())..]);
 }
 
-fn utf8_len(lead: u8) -> usize {
-    match lead {
-        0xF0..=0xFF => 4,
-        0xE0..=0xEF => 3,
-        0xC0..=0xDF => 2,
-        _ => 1,
+/// `%XX` (uppercase hex) of every byte value, back to back.
+const ESCAPES: &str = {
+    const fn table() -> [u8; 768] {
+        let mut t = [0u8; 768];
+        let mut v = 0;
+        while v < 256 {
+            t[v * 3] = b'%';
+            t[v * 3 + 1] = HEX_UPPER[v >> 4];
+            t[v * 3 + 2] = HEX_UPPER[v & 15];
+            v += 1;
+        }
+        t
     }
-}
+    const BYTES: [u8; 768] = table();
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("escapes are ASCII"),
+    }
+};
 
+/// Appends `%XX` for `v`: one copy of three bytes from a table.
 #[inline]
 fn push_escape(v: u8, out: &mut String) {
-    out.push('%');
-    out.push(HEX_UPPER[(v >> 4) as usize] as char);
-    out.push(HEX_UPPER[(v & 15) as usize] as char);
+    let at = v as usize * 3;
+    out.push_str(ESCAPES.get(at..at + 3).unwrap_or_default());
 }
 
 /// Sub-delimiters the loose `sub-delims` switch decodes: all of them, except in the query
@@ -406,4 +436,61 @@ pub(crate) fn is_already_normal(u: &UriRef<'_>, rs: RuleSet) -> bool {
         && !rs.intersects(super::rule::LOOSE_ONLY)
         && !(rs.has(Rule::DotSegments) && may_have_dot_segment(u.path(), 0))
         && !u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
+}
+
+/// The rules whose absence may change the key of `u`: a superset, computed from the parse's
+/// flags, of the rules some step of [`build_key`] consults for this URL. A rule outside it
+/// leaves the key as it is whatever the other rules, so explaining a pair
+/// (`compare::needed_rules`) tries only these instead of building two keys per active rule.
+/// The loose rules and anything about an IP literal are always included (not worth the
+/// subtlety).
+pub(crate) fn rules_that_may_change(u: &UriRef<'_>) -> RuleSet {
+    const TOUCHED: u8 = flag::PCT | flag::NON_ASCII | flag::UNWISE;
+    let f = &u.flags;
+    if u.host().is_some_and(|h| h.starts_with('[')) {
+        return RuleSet::of(&Rule::ALL);
+    }
+    let escaped = [
+        Component::Userinfo,
+        Component::Host,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+    let any = |bits: u8| escaped.iter().any(|&c| f[c as usize] & bits != 0);
+    let host = f[Component::Host as usize];
+    let mut rs = super::rule::LOOSE_ONLY;
+    // `lowercase_scheme`.
+    if f[Component::Scheme as usize] & flag::UPPER != 0 {
+        rs = rs.with(Rule::SchemeCase);
+    }
+    // `normalize_host` (`push_case`, `lowercase_outside_escapes`) and the mailto domains.
+    if host & (flag::UPPER | TOUCHED) != 0
+        || u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto"))
+    {
+        rs = rs.with(Rule::HostCase);
+    }
+    // `normalize_escapes` at a `%`, and `push_encoded_dots`.
+    if any(flag::PCT) {
+        rs = rs.with(Rule::HexCase).with(Rule::UnreservedDecoded);
+    }
+    // `normalize_escapes` at a non-ASCII or unwise byte.
+    if any(flag::NON_ASCII | flag::UNWISE) || !u.as_str().is_ascii() {
+        rs = rs.with(Rule::IriToUri);
+    }
+    // `idna_input`.
+    if host & (flag::PCT | flag::NON_ASCII) != 0 {
+        rs = rs.with(Rule::Idna);
+    }
+    if u.port().is_some() {
+        rs = rs.with(Rule::DefaultPort);
+    }
+    if u.path().is_empty() {
+        rs = rs.with(Rule::EmptyPath);
+    }
+    // `normalize_path` skips the dot-segment steps otherwise.
+    if may_have_dot_segment(u.path(), f[Component::Path as usize]) {
+        rs = rs.with(Rule::DotSegments);
+    }
+    rs
 }

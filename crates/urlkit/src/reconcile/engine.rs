@@ -6,8 +6,7 @@
 
 use std::hash::BuildHasher;
 
-use hashbrown::HashTable;
-
+use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
 use super::Side;
@@ -15,6 +14,9 @@ use super::Side;
 /// How many duplicates of one key on one side are kept as examples; the rest are only counted,
 /// so memory stays proportional to the number of distinct keys.
 const DUPLICATE_EXAMPLES: u32 = 3;
+
+/// How many records ahead of the one being inserted the join loads what it will read.
+const AHEAD: usize = 16;
 
 /// Below this many records a batch is keyed on the calling thread: spawning costs more.
 const PARALLEL_THRESHOLD: usize = 4096;
@@ -112,14 +114,6 @@ impl Stores {
     }
 }
 
-/// An index entry: the key's full hash (rehashing and most mismatches never touch the key
-/// text), where its text is, and its slot.
-struct Entry {
-    hash: u64,
-    key: Span,
-    id: u32,
-}
-
 /// One occurrence kept: its URL when it differs from the key (`None`: the URL is its own key,
 /// already normalized), and the caller's metadata.
 pub(crate) struct Occ<M> {
@@ -134,6 +128,10 @@ pub(crate) struct Slot<M> {
     pub(crate) key: Span,
     pub(crate) first: [Option<Occ<M>>; 2],
     pub(crate) count: [u32; 2],
+    /// Whether the first occurrences on the two sides are byte-identical (set when the second
+    /// of them arrives, while its text is at hand: deciding it after the join would read two
+    /// URLs from all over memory per pair, on one thread).
+    pub(crate) exact: bool,
 }
 
 /// Records to add at once: their URLs in one string, and their metadata.
@@ -236,7 +234,7 @@ pub struct Reconciler<'k, M> {
 
 /// The part of the join that owns the keys whose hash falls in it.
 pub(crate) struct Shard<M> {
-    index: HashTable<Entry>,
+    index: Index,
     pub(crate) store: Store,
     pub(crate) slots: Vec<Slot<M>>,
     pub(crate) dups: Vec<DupExample<M>>,
@@ -246,7 +244,7 @@ pub(crate) struct Shard<M> {
 impl<M> Shard<M> {
     fn new(n: u32) -> Shard<M> {
         Shard {
-            index: HashTable::new(),
+            index: Index::default(),
             store: Store {
                 shard: n,
                 ..Store::default()
@@ -270,14 +268,16 @@ impl<M> Shard<M> {
         meta: M,
         error: Option<KeyError>,
     ) {
-        let store = &self.store;
-        // Comparing the full hash first means a key is read from the arena only when it is
-        // almost surely the one: one cache miss per lookup instead of one per candidate.
-        let found = self
-            .index
-            .find(hash, |e| e.hash == hash && store.key(e.key) == key);
+        let (store, slots) = (&self.store, &self.slots);
+        // The index compares 32 bits of the hash first, so a key is read from the arena only
+        // when it is almost surely the one.
+        let found = self.index.find(hash, |id| {
+            slots
+                .get(id as usize)
+                .is_some_and(|s| store.key(s.key) == key)
+        });
         let id = match found {
-            Some(e) => e.id,
+            Some(id) => id,
             None => {
                 let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
                 let span = self.store.push_key(key);
@@ -286,13 +286,9 @@ impl<M> Shard<M> {
                     key: span,
                     first: [None, None],
                     count: [0, 0],
+                    exact: false,
                 });
-                let entry = Entry {
-                    hash,
-                    key: span,
-                    id,
-                };
-                self.index.insert_unique(hash, entry, |e| e.hash);
+                self.index.insert(hash);
                 id
             }
         };
@@ -308,6 +304,35 @@ impl<M> Shard<M> {
         self.place(id, side, url, key == url, meta);
     }
 
+    /// Loads what inserting a record whose key has `hash` will most likely read (its slot,
+    /// its key text, the other side's first URL), for prefetching: the sum is a checksum
+    /// nobody reads.
+    fn touch_slot(&self, hash: u64, side: Side) -> u64 {
+        let Some(slot) = self
+            .index
+            .candidate(hash)
+            .and_then(|id| self.slots.get(id as usize))
+        else {
+            return 0;
+        };
+        let key = self.store.key(slot.key).as_bytes();
+        let mut sum = u64::from(slot.count[side.index()]);
+        sum += u64::from(key.first().copied().unwrap_or(0))
+            + u64::from(key.last().copied().unwrap_or(0));
+        if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
+            sum += u64::from(
+                self.store
+                    .urls
+                    .get(*u)
+                    .as_bytes()
+                    .first()
+                    .copied()
+                    .unwrap_or(0),
+            );
+        }
+        sum
+    }
+
     fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
         let s = side.index();
         let Some(slot) = self.slots.get_mut(id as usize) else {
@@ -318,10 +343,19 @@ impl<M> Shard<M> {
         if !keep {
             return;
         }
-        let url = (!same_as_key).then(|| self.store.push_url(url));
-        let occ = Occ { url, meta };
+        let span = (!same_as_key).then(|| self.store.push_url(url));
+        let occ = Occ { url: span, meta };
         match self.slots.get_mut(id as usize) {
-            Some(slot) if slot.first[s].is_none() => slot.first[s] = Some(occ),
+            Some(slot) if slot.first[s].is_none() => {
+                if let Some(other) = &slot.first[1 - s] {
+                    let other = match other.url {
+                        Some(u) => self.store.urls.get(u),
+                        None => self.store.key(slot.key),
+                    };
+                    slot.exact = other == url;
+                }
+                slot.first[s] = Some(occ);
+            }
             _ => self.dups.push(DupExample {
                 slot: id,
                 side,
@@ -415,7 +449,22 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let keys = &keys;
         let (text, ends) = (&text, &ends);
         let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
-            for (i, meta) in records {
+            let hashes: Vec<u64> = records.iter().map(|(i, _)| keys.hash(*i)).collect();
+            let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
+            let mut touched = 0u64;
+            for (n, (i, meta)) in records.into_iter().enumerate() {
+                // A software pipeline of plain loads: the index entries of the records two
+                // groups ahead, and the slots and text that the entries of the next group
+                // (loaded one group ago) point to. The loads are independent, so they overlap
+                // instead of costing a cache miss each, one after the other.
+                if n % AHEAD == 0 {
+                    for &h in ahead(n + 2 * AHEAD) {
+                        touched = touched.wrapping_add(shard.index.touch(h));
+                    }
+                    for &h in ahead(n + AHEAD) {
+                        touched = touched.wrapping_add(shard.touch_slot(h, side));
+                    }
+                }
                 let url_from = if i == 0 { 0 } else { ends[i - 1] };
                 let url = text.get(url_from..ends[i]).unwrap_or("");
                 let seq = first_seq + i as u64;
@@ -429,6 +478,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                     keys.error(i),
                 );
             }
+            std::hint::black_box(touched);
         };
         if nshards == 1 || n < PARALLEL_THRESHOLD {
             for (shard, records) in self.shards.iter_mut().zip(routed) {

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::compare::compare;
-use crate::normalize::{key_cow, Level, Options};
+use crate::compare::equal_rules;
+use crate::normalize::{key_into, Level, Options};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
@@ -87,7 +87,7 @@ impl fmt::Display for KeyError {
 impl std::error::Error for KeyError {}
 
 /// The keyer of a level of the comparison ladder: keys from [`crate::normalize::key_into`],
-/// rules from [`crate::compare::compare`]. This is what `urlkit reconcile` uses.
+/// rules as [`crate::compare::compare`] gives them. This is what `urlkit reconcile` uses.
 ///
 /// ```
 /// use urlkit::normalize::{Level, Options};
@@ -124,19 +124,17 @@ pub const WHATWG_RULE: &str = "whatwg-serialization";
 
 impl Keyer for LevelKeyer {
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
-        // Most URLs in real lists are already their own key; `key_cow` says so without
-        // building the key again.
-        let key = key_cow(url, &self.options)
-            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))?;
-        out.push_str(&key);
-        Ok(())
+        // Written straight into the engine's buffer: no key of its own is allocated, whether
+        // the URL is already its own key (one copy) or is rebuilt.
+        key_into(url, &self.options, out)
+            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
-        if let Ok(c) = compare(left, right, &self.options) {
-            if c.lowest_equal_level.is_some() {
-                out.extend(c.rules.iter().map(|r| r.name()));
-            }
+        // `compare`'s rules, without the browser's verdict it would also compute (two WHATWG
+        // parses per pair, unused here).
+        if let Ok((Some(_), rules)) = equal_rules(left, right, &self.options) {
+            out.extend(rules.iter().map(|r| r.name()));
         }
         if out.is_empty() && self.options.level() == Level::Whatwg {
             out.push(WHATWG_RULE);

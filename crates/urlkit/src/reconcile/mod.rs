@@ -36,6 +36,7 @@
 //! ```
 
 mod engine;
+mod index;
 mod keyer;
 mod outcome;
 

@@ -259,21 +259,6 @@ impl<M: Send + Sync> Reconciliation<M> {
             let (sh, id) = *order.get(i)?;
             slots.get(sh as usize)?.get(id as usize)
         };
-        let inexact: Vec<usize> = (0..order.len())
-            .filter(|&i| match slot_at(i).map(|s| (s, &s.first)) {
-                Some((slot, [Some(l), Some(r)])) => {
-                    let key = store.key(slot.key);
-                    let l = l.url.map_or(key, |u| store.url(u));
-                    let r = r.url.map_or(key, |u| store.url(u));
-                    l != r
-                }
-                _ => false,
-            })
-            .collect();
-        let (rule_bits, rule_names) = match explainer {
-            Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
-            None => (Vec::new(), Vec::new()),
-        };
         let mut summary = Summary {
             left: SideCounts {
                 records: records[0],
@@ -285,7 +270,12 @@ impl<M: Send + Sync> Reconciliation<M> {
             },
             ..Summary::default()
         };
-        for slot in slots.iter().flatten() {
+        // One pass over the slots (a million of them are far larger than the caches): the
+        // counts, and the pairs that matched only after normalization, in report order.
+        let mut matched = 0;
+        let mut inexact: Vec<usize> = Vec::new();
+        for i in 0..order.len() {
+            let Some(slot) = slot_at(i) else { continue };
             for (s, counts) in [&mut summary.left, &mut summary.right]
                 .into_iter()
                 .enumerate()
@@ -302,9 +292,19 @@ impl<M: Send + Sync> Reconciliation<M> {
             match (&slot.first[0], &slot.first[1]) {
                 (Some(_), None) => summary.only_left += 1,
                 (None, Some(_)) => summary.only_right += 1,
-                _ => {}
+                (Some(_), Some(_)) => {
+                    matched += 1;
+                    if !slot.exact {
+                        inexact.push(i);
+                    }
+                }
+                (None, None) => {}
             }
         }
+        let (rule_bits, rule_names) = match explainer {
+            Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
+            None => (Vec::new(), Vec::new()),
+        };
         for rec in &invalid {
             match rec.side {
                 Side::Left => summary.left.invalid += 1,
@@ -312,12 +312,7 @@ impl<M: Send + Sync> Reconciliation<M> {
             }
         }
         summary.matched_normalized = inexact.len();
-        summary.matched_exact = slots
-            .iter()
-            .flatten()
-            .filter(|s| s.first[0].is_some() && s.first[1].is_some())
-            .count()
-            - inexact.len();
+        summary.matched_exact = matched - inexact.len();
         let mut counts = vec![0usize; rule_names.len()];
         for &i in &inexact {
             let bits = rule_bits.get(i).copied().unwrap_or(0);

@@ -514,16 +514,26 @@ fn scan_until(
             break;
         }
         let c = b[i];
-        if stops.contains(&c) {
-            break;
-        }
+        // Escapes and non-ASCII characters come in runs (`%E9%81%8B`, `運営`): each run is
+        // taken in one tight loop. No stop byte is `%` or non-ASCII, so testing them first
+        // changes nothing.
         if c == b'%' {
-            if i + 2 >= end || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
-                return Err(ParseError::new(ParseErrorKind::MalformedEscape, i));
+            while i < end && b[i] == b'%' {
+                if i + 2 >= end || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
+                    return Err(ParseError::new(ParseErrorKind::MalformedEscape, i));
+                }
+                i += 3;
             }
             seen |= flag::PCT;
-            i += 3;
             continue;
+        }
+        if c >= 0x80 && ok & NON_ASCII != 0 {
+            seen |= flag::NON_ASCII;
+            i += b[i..].iter().take_while(|&&x| x >= 0x80).count();
+            continue;
+        }
+        if stops.contains(&c) {
+            break;
         }
         let class = CLASS[c as usize];
         if class & ok == 0 {
