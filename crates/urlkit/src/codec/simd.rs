@@ -1,0 +1,550 @@
+//! Vectorized (SIMD) kernels for the codec's hot loops, 16 bytes per step, with the scalar
+//! code of `encode.rs` and `decode.rs` as the fallback and the reference.
+//!
+//! *Rationale*: this is the only module of the crate that may use `unsafe`. Safe Rust has no
+//! portable way to compare 16 bytes at once or to shuffle bytes within a register, and the
+//! scalar code had reached its limit (one table load per byte for the encoder, one branch per
+//! escape for the decoder, and `%`-dense text is an unpredictable mix of both). Every
+//! `unsafe` block here is one of three kinds, each with a `// SAFETY:` comment:
+//!
+//! - calling a function compiled for SSSE3 (`#[target_feature(enable = "ssse3")]`), only
+//!   after [`level`] found SSSE3 on the running CPU (SSE2 is part of the x86_64 baseline, so
+//!   the SSE2 code needs no check);
+//! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that the loop
+//!   condition keeps at least 16 bytes (18 for the decoder's look-ahead) from its end;
+//! - an 8-byte store (`_mm_storel_epi64`) at a slice position the loop condition keeps at
+//!   least 16 bytes from its end.
+//!
+//! Every kernel gives byte-identical results to the scalar path; the properties in
+//! `simd_tests.rs` compare them on random input for every named set and for random sets.
+//!
+//! Techniques: the "nibble lookup" set test (two `pshufb` lookups, as in Langdale and
+//! Lemire's simdjson and Muła's SIMD byte-set papers), `pcmpeqb` + `pmovmskb` searches (as
+//! in the `memchr` crate), and a 256-entry shuffle table to drop the two digit bytes of each
+//! escape (stream compaction).
+#![allow(unsafe_code)]
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+/// The instruction set a kernel may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    /// The portable scalar code (the reference; every architecture).
+    Scalar,
+    /// SSE2, the x86_64 baseline: byte searches.
+    Sse2,
+    /// SSSE3 (`pshufb`): byte-set tests and the decoder's compaction too.
+    Ssse3,
+}
+
+/// The detected level, cached: 0 = not detected yet, else `Level as u8 + 1`.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+
+/// The best level the running CPU supports (detected once, then cached).
+#[inline]
+pub(crate) fn level() -> Level {
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => Level::Scalar,
+        2 => Level::Sse2,
+        3 => Level::Ssse3,
+        _ => {
+            let l = detect();
+            LEVEL.store(l as u8 + 1, Ordering::Relaxed);
+            l
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Level {
+    if is_x86_feature_detected!("ssse3") {
+        Level::Ssse3
+    } else {
+        Level::Sse2
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> Level {
+    Level::Scalar
+}
+
+/// What a byte set does with the 128 non-ASCII bytes, which the nibble tables do not cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NonAscii {
+    /// All are in the set: the sign bit (`pmovmskb`) flags them.
+    All,
+    /// None is in the set.
+    None,
+    /// Some are: the vector test is not exact, the scalar table is used.
+    Mixed,
+}
+
+/// A byte set as two 16-byte tables for the nibble lookup: an ASCII byte `b` is in the set iff
+/// `lo[b & 15] & hi[b >> 4] != 0` (row `r` of the 8 ASCII high nibbles is bit `r`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NibbleSet {
+    lo: [u8; 16],
+    hi: [u8; 16],
+    non_ascii: NonAscii,
+}
+
+impl NibbleSet {
+    /// The tables for the bytes `b` with `table[b] != 0`.
+    pub(crate) const fn new(table: &[u8; 256]) -> NibbleSet {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        let mut r = 0;
+        while r < 8 {
+            hi[r] = 1 << r;
+            let mut l = 0;
+            while l < 16 {
+                if table[r * 16 + l] != 0 {
+                    lo[l] |= 1 << r;
+                }
+                l += 1;
+            }
+            r += 1;
+        }
+        let mut count = 0;
+        let mut b = 128;
+        while b < 256 {
+            if table[b] != 0 {
+                count += 1;
+            }
+            b += 1;
+        }
+        let non_ascii = match count {
+            0 => NonAscii::None,
+            128 => NonAscii::All,
+            _ => NonAscii::Mixed,
+        };
+        NibbleSet { lo, hi, non_ascii }
+    }
+
+    /// Whether the vector kernels are exact for this set at `level`.
+    #[inline]
+    fn vector_ok(&self, level: Level) -> bool {
+        level == Level::Ssse3 && self.non_ascii != NonAscii::Mixed && self::level() == Level::Ssse3
+    }
+}
+
+/// The index of the first byte `b` of `input[from..]` with `table[b] != 0` (`set` is the same
+/// set as nibble tables), absolute.
+#[inline]
+pub(crate) fn first_in_set(
+    level: Level,
+    set: &NibbleSet,
+    table: &[u8; 256],
+    input: &[u8],
+    from: usize,
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if set.vector_ok(level) && from <= input.len() && input.len() - from >= 16 {
+        // SAFETY: `vector_ok` holds only when `level()`, the detected level, is SSSE3.
+        return unsafe { first_in_set_ssse3(set, input, from) };
+    }
+    let _ = (level, set);
+    let rest = input.get(from..)?;
+    rest.iter()
+        .position(|&b| table[b as usize] != 0)
+        .map(|p| p + from)
+}
+
+/// The 16-bit mask of the bytes of `x` in `set`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn set_mask(x: __m128i, lo: __m128i, hi: __m128i, all_non_ascii: bool) -> u32 {
+    let nib = _mm_set1_epi8(0x0F);
+    let l = _mm_and_si128(x, nib);
+    let h = _mm_and_si128(_mm_srli_epi16::<4>(x), nib);
+    // Non-ASCII bytes have their high nibble in 8..16, whose rows are 0: never a hit here.
+    let hit = _mm_and_si128(_mm_shuffle_epi8(lo, l), _mm_shuffle_epi8(hi, h));
+    let m = !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32) & 0xFFFF;
+    if all_non_ascii {
+        m | _mm_movemask_epi8(x) as u32
+    } else {
+        m
+    }
+}
+
+/// The two nibble tables as registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn tables(set: &NibbleSet) -> (__m128i, __m128i) {
+    // SAFETY: both arrays are 16 bytes; unaligned loads.
+    unsafe {
+        (
+            _mm_loadu_si128(set.lo.as_ptr().cast()),
+            _mm_loadu_si128(set.hi.as_ptr().cast()),
+        )
+    }
+}
+
+/// [`first_in_set`] for `input.len() - from >= 16` and a set with `vector_ok`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn first_in_set_ssse3(set: &NibbleSet, input: &[u8], from: usize) -> Option<usize> {
+    let (lo, hi) = tables(set);
+    let all = set.non_ascii == NonAscii::All;
+    let n = input.len();
+    let mut i = from;
+    while i + 16 <= n {
+        // SAFETY: i + 16 <= n: the 16 bytes are in `input`.
+        let x = unsafe { _mm_loadu_si128(input.as_ptr().add(i).cast()) };
+        let m = set_mask(x, lo, hi, all);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    if i == n {
+        return None;
+    }
+    // The last 16 bytes, overlapping bytes already known clean (n - from >= 16).
+    // SAFETY: n >= 16, so input[n - 16..n] is in bounds.
+    let x = unsafe { _mm_loadu_si128(input.as_ptr().add(n - 16).cast()) };
+    let m = set_mask(x, lo, hi, all);
+    (m != 0).then(|| n - 16 + m.trailing_zeros() as usize)
+}
+
+/// The index of the first `%` (or, when `PLUS`, `+`) in `input`.
+#[inline]
+pub(crate) fn find_special<const PLUS: bool>(level: Level, input: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if level != Level::Scalar {
+        return find_special_sse2::<PLUS>(input);
+    }
+    let _ = level;
+    if PLUS {
+        memchr::memchr2(b'%', b'+', input)
+    } else {
+        memchr::memchr(b'%', input)
+    }
+}
+
+/// The 16-bit mask of the `%` (and `+` when `PLUS`) bytes of `x` (SSE2: the x86_64 baseline).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn special_mask<const PLUS: bool>(x: __m128i) -> u32 {
+    // SAFETY: SSE2 is part of the x86_64 baseline; these are register operations.
+    unsafe {
+        let mut m = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'%' as i8));
+        if PLUS {
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(b'+' as i8)));
+        }
+        _mm_movemask_epi8(m) as u32
+    }
+}
+
+/// 16 bytes of `input` from `i` as a register; `i + 16 <= input.len()` is checked.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn load16(input: &[u8], i: usize) -> __m128i {
+    assert!(i + 16 <= input.len());
+    // SAFETY: the assertion keeps the 16 bytes in `input`; SSE2 is baseline on x86_64.
+    unsafe { _mm_loadu_si128(input.as_ptr().add(i).cast()) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn find_special_sse2<const PLUS: bool>(input: &[u8]) -> Option<usize> {
+    let n = input.len();
+    if n < 16 {
+        return input.iter().position(|&b| b == b'%' || (PLUS && b == b'+'));
+    }
+    let mut i = 0;
+    while i + 16 <= n {
+        let m = special_mask::<PLUS>(load16(input, i));
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    if i == n {
+        return None;
+    }
+    let m = special_mask::<PLUS>(load16(input, n - 16));
+    (m != 0).then(|| n - 16 + m.trailing_zeros() as usize)
+}
+
+/// For each 8-bit keep mask: the indices of its set bits, then 0x80 (`pshufb` writes 0).
+static COMPACT: [[u8; 8]; 256] = {
+    let mut t = [[0x80u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if m & (1 << bit) != 0 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Decodes `input[i..]` into `buf[w..]` 16 input bytes per step while 18 bytes are left (the
+/// look-ahead of an escape that starts at the 16th), and returns where it stopped `(i, w)`
+/// for the scalar loop to finish; `Err(offset)` of a malformed escape when `STRICT`.
+///
+/// `buf` must hold the output of `input[i..]` at `w` (the caller sizes it to the input).
+#[inline]
+pub(crate) fn decode_chunks<const PLUS: bool, const STRICT: bool>(
+    level: Level,
+    input: &[u8],
+    i: usize,
+    buf: &mut [u8],
+    w: usize,
+) -> Result<(usize, usize), usize> {
+    #[cfg(target_arch = "x86_64")]
+    if level == Level::Ssse3 && self::level() == Level::Ssse3 {
+        // SAFETY: `level()`, the detected level, is SSSE3.
+        return unsafe { decode_chunks_ssse3::<PLUS, STRICT>(input, i, buf, w) };
+    }
+    let _ = (level, input, buf);
+    Ok((i, w))
+}
+
+/// Per byte of `x`: (its hex value or 0, 0xFF where it is a hex digit). SSE2 only.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn hex_values(x: __m128i) -> (__m128i, __m128i) {
+    // SAFETY: SSE2 is part of the x86_64 baseline; these are register operations.
+    unsafe {
+        let d = _mm_sub_epi8(x, _mm_set1_epi8(b'0' as i8));
+        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+        let a = _mm_sub_epi8(
+            _mm_or_si128(x, _mm_set1_epi8(0x20)),
+            _mm_set1_epi8(b'a' as i8),
+        );
+        let is_alpha = _mm_cmpeq_epi8(_mm_min_epu8(a, _mm_set1_epi8(5)), a);
+        let value = _mm_or_si128(
+            _mm_and_si128(d, is_digit),
+            _mm_and_si128(_mm_add_epi8(a, _mm_set1_epi8(10)), is_alpha),
+        );
+        (value, _mm_or_si128(is_digit, is_alpha))
+    }
+}
+
+/// The positions `0..k` of a 16-byte chunk as a mask.
+#[inline(always)]
+fn live_mask(k: usize) -> u32 {
+    if k >= 16 {
+        0xFFFF
+    } else {
+        (1u32 << k) - 1
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
+    input: &[u8],
+    mut i: usize,
+    buf: &mut [u8],
+    mut w: usize,
+) -> Result<(usize, usize), usize> {
+    let n = input.len();
+    while i + 18 <= n && w + 16 <= buf.len() {
+        (i, w) = decode_step::<PLUS, STRICT>(input, i, 0xFFFF, buf, w)?;
+    }
+    if i < n && n - i < 18 {
+        // The last bytes, copied into a zero-padded block: zeros are neither special nor
+        // hex digits, so an escape cut short by the end stays malformed, as in the scalar
+        // loop. At most two steps: a second one only starts at 16 (an escape at 14 or 15
+        // would need digits at 16 and 17).
+        let r = n - i;
+        let mut block = [0u8; 34];
+        block[..r].copy_from_slice(&input[i..]);
+        let mut decoded = [0u8; 40];
+        let (mut t, mut d) = (0, 0);
+        while t < r {
+            (t, d) = decode_step::<PLUS, STRICT>(&block, t, live_mask(r - t), &mut decoded, d)
+                .map_err(|at| at + i)?;
+        }
+        buf[w..w + d].copy_from_slice(&decoded[..d]);
+        w += d;
+        i = n;
+    }
+    Ok((i, w))
+}
+
+/// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) into `dst[w..]`, only
+/// the positions in `live` (a prefix), and returns the next `(i, w)`. Panics unless
+/// `i + 18 <= src.len()` and `w + 16 <= dst.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
+    src: &[u8],
+    i: usize,
+    live: u32,
+    dst: &mut [u8],
+    w: usize,
+) -> Result<(usize, usize), usize> {
+    assert!(i + 18 <= src.len() && w + 16 <= dst.len());
+    let x0 = load16(src, i);
+    let is_pct = _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'%' as i8));
+    let is_plus = if PLUS {
+        _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'+' as i8))
+    } else {
+        _mm_setzero_si128()
+    };
+    if _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
+        dst[w..w + 16].copy_from_slice(&src[i..i + 16]);
+        return Ok((i + 16, w + live.count_ones() as usize));
+    }
+    // An escape at byte k takes its digits from bytes k + 1 and k + 2: the same vector
+    // loaded one and two bytes further on.
+    let (v1, h1) = hex_values(load16(src, i + 1));
+    let (v2, h2) = hex_values(load16(src, i + 2));
+    // A hex digit is never '%', so escapes cannot overlap: each '%' is judged alone.
+    let valid = _mm_and_si128(is_pct, _mm_and_si128(h1, h2));
+    let vm = _mm_movemask_epi8(valid) as u32 & live;
+    if STRICT {
+        let bad = _mm_movemask_epi8(is_pct) as u32 & live & !vm;
+        if bad != 0 {
+            return Err(i + bad.trailing_zeros() as usize);
+        }
+    }
+    // v1 <= 15 in every byte, so the 16-bit shift moves nothing across bytes.
+    let byte = _mm_or_si128(_mm_slli_epi16::<4>(v1), v2);
+    let mut out = _mm_or_si128(_mm_and_si128(valid, byte), _mm_andnot_si128(valid, x0));
+    if PLUS {
+        out = _mm_or_si128(
+            _mm_andnot_si128(is_plus, out),
+            _mm_and_si128(is_plus, _mm_set1_epi8(b' ' as i8)),
+        );
+    }
+    // Drop the digit bytes; those of an escape at byte 14 or 15 lie past the chunk.
+    let digits = (vm << 1) | (vm << 2);
+    let keep = !digits & live;
+    let past = (digits >> 16).count_ones() as usize;
+    let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
+    let mut w = w;
+    // SAFETY: the shuffle tables are 8 bytes; the stores are 8 bytes at w and at most
+    // w + 8, and the assertion above keeps w + 16 <= dst.len().
+    unsafe {
+        let s = _mm_loadl_epi64(COMPACT[lo].as_ptr().cast());
+        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        w += lo.count_ones() as usize;
+        let s = _mm_add_epi8(
+            _mm_loadl_epi64(COMPACT[hi].as_ptr().cast()),
+            _mm_set1_epi8(8),
+        );
+        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        w += hi.count_ones() as usize;
+    }
+    Ok((i + 16 + past, w))
+}
+
+/// `%XX` as a little-endian `u32` (`'%'`, digit, digit, 0) for each byte, upper-case hex.
+pub(crate) static ESCAPES_UPPER: [u32; 256] = escapes32(b"0123456789ABCDEF");
+/// As [`ESCAPES_UPPER`], lower-case hex.
+pub(crate) static ESCAPES_LOWER: [u32; 256] = escapes32(b"0123456789abcdef");
+
+const fn escapes32(digits: &[u8; 16]) -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b'%' as u32 | (digits[b >> 4] as u32) << 8 | (digits[b & 15] as u32) << 16;
+        b += 1;
+    }
+    t
+}
+
+/// Encodes `input[i..]` into `buf[w..]` 16 input bytes per step while 16 are left, and
+/// returns where it stopped `(i, w)` for the scalar loop to finish. A chunk with nothing to
+/// change is copied whole; otherwise each byte is a branch-free step that writes 4 bytes and
+/// advances by 1 or 3. `PLUS` writes a space (which `set` contains) as `+`.
+///
+/// `buf` must hold the output of `input[i..]` at `w` plus 3 bytes.
+#[inline]
+pub(crate) fn encode_chunks<const PLUS: bool>(
+    level: Level,
+    set: &NibbleSet,
+    escapes: &[u32; 256],
+    input: &[u8],
+    i: usize,
+    buf: &mut [u8],
+    w: usize,
+) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if set.vector_ok(level) {
+        // SAFETY: `vector_ok` holds only when `level()`, the detected level, is SSSE3.
+        return unsafe { encode_chunks_ssse3::<PLUS>(set, escapes, input, i, buf, w) };
+    }
+    let _ = (level, set, escapes, input, buf);
+    (i, w)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn encode_chunks_ssse3<const PLUS: bool>(
+    set: &NibbleSet,
+    escapes: &[u32; 256],
+    input: &[u8],
+    mut i: usize,
+    buf: &mut [u8],
+    mut w: usize,
+) -> (usize, usize) {
+    let (lo, hi) = tables(set);
+    let all = set.non_ascii == NonAscii::All;
+    let n = input.len();
+    while i + 16 <= n {
+        let chunk = &input[i..i + 16];
+        let m = set_mask(load16(chunk, 0), lo, hi, all);
+        if m == 0 {
+            buf[w..w + 16].copy_from_slice(chunk);
+            w += 16;
+        } else {
+            w = encode_masked::<PLUS>(chunk, m, escapes, buf, w);
+        }
+        i += 16;
+    }
+    if i < n {
+        // The last bytes, tested in a zero-padded block (the padding is masked off).
+        let mut block = [0u8; 16];
+        block[..n - i].copy_from_slice(&input[i..]);
+        let m = set_mask(load16(&block, 0), lo, hi, all) & live_mask(n - i);
+        w = encode_masked::<PLUS>(&input[i..], m, escapes, buf, w);
+        i = n;
+    }
+    (i, w)
+}
+
+/// Encodes `chunk` (at most 16 bytes; bit k of `m` set when byte k is changed) at `buf[w..]`
+/// without a branch per byte: each byte writes 4 bytes and advances by 1 or 3.
+#[inline(always)]
+fn encode_masked<const PLUS: bool>(
+    chunk: &[u8],
+    m: u32,
+    escapes: &[u32; 256],
+    buf: &mut [u8],
+    mut w: usize,
+) -> usize {
+    for (k, &b) in chunk.iter().enumerate() {
+        let mut c = (m >> k) & 1;
+        let mut v = if c != 0 {
+            escapes[b as usize]
+        } else {
+            b as u32
+        };
+        if PLUS && b == b' ' {
+            v = b'+' as u32;
+            c = 0;
+        }
+        buf[w..w + 4].copy_from_slice(&v.to_le_bytes());
+        w += 1 + 2 * c as usize;
+    }
+    w
+}
