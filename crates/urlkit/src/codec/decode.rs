@@ -200,7 +200,8 @@ pub(crate) fn decode_to_bytes_at(
     match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
         Some(first) => {
-            let mut out = Vec::with_capacity(input.len());
+            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
             decode_tail(level, input, first, mode, &mut out)?;
             Ok(Cow::Owned(out))
@@ -221,7 +222,8 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
         Some(first) => {
-            let mut out = Vec::with_capacity(input.len());
+            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
             // Lenient decoding cannot fail.
             let _ = decode_tail(level, input, first, DecodeMode::Lenient, &mut out);
@@ -288,7 +290,8 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
 ) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
-    out.resize(base + n.saturating_sub(start), 0);
+    // 16 spare bytes for the vector kernel's last 8-byte stores; truncated at the end.
+    out.resize(base + n.saturating_sub(start) + 16, 0);
     let buf = &mut out[base..];
     // The vector kernel takes all but the last few bytes; the scalar loop finishes.
     let (mut i, mut w) = match simd::decode_chunks::<PLUS, STRICT>(level, input, start, buf, 0) {

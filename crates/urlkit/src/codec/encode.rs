@@ -389,8 +389,11 @@ impl Encoder {
             HexCase::Upper => &simd::ESCAPES_UPPER,
             HexCase::Lower => &simd::ESCAPES_LOWER,
         };
-        let (mut i, mut w) =
-            simd::encode_chunks::<PLUS>(level, &self.nibbles, escapes32, rest, 0, buf, 0);
+        // The kernel gets the whole input, so that its last load may reach back before
+        // `start`.
+        let (i, mut w) =
+            simd::encode_chunks::<PLUS>(level, &self.nibbles, escapes32, input, start, buf, 0);
+        let mut i = i - start;
         // Blocks of eight input bytes. After a block with a changed byte the next block is
         // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes
         // straight to the byte steps; otherwise the word test lets kept runs through whole.

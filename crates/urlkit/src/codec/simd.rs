@@ -7,7 +7,7 @@
 //! escape for the decoder, and `%`-dense text is an unpredictable mix of both). Every
 //! `unsafe` block here is one of three kinds, each with a `// SAFETY:` comment:
 //!
-//! - calling a function compiled for SSSE3 (`#[target_feature(enable = "ssse3")]`), only
+//! - calling a function compiled for SSSE3 (`#[target_feature(enable = "ssse3,popcnt")]`), only
 //!   after [`level`] found SSSE3 on the running CPU (SSE2 is part of the x86_64 baseline, so
 //!   the SSE2 code needs no check);
 //! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that the loop
@@ -36,7 +36,7 @@ pub(crate) enum Level {
     Scalar,
     /// SSE2, the x86_64 baseline: byte searches.
     Sse2,
-    /// SSSE3 (`pshufb`): byte-set tests and the decoder's compaction too.
+    /// SSSE3 (`pshufb`) and POPCNT: byte-set tests and the decoder's compaction too.
     Ssse3,
 }
 
@@ -60,7 +60,7 @@ pub(crate) fn level() -> Level {
 
 #[cfg(target_arch = "x86_64")]
 fn detect() -> Level {
-    if is_x86_feature_detected!("ssse3") {
+    if is_x86_feature_detected!("ssse3") && is_x86_feature_detected!("popcnt") {
         Level::Ssse3
     } else {
         Level::Sse2
@@ -156,7 +156,7 @@ pub(crate) fn first_in_set(
 
 /// The 16-bit mask of the bytes of `x` in `set`.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 #[inline]
 unsafe fn set_mask(x: __m128i, lo: __m128i, hi: __m128i, all_non_ascii: bool) -> u32 {
     let nib = _mm_set1_epi8(0x0F);
@@ -174,7 +174,7 @@ unsafe fn set_mask(x: __m128i, lo: __m128i, hi: __m128i, all_non_ascii: bool) ->
 
 /// The two nibble tables as registers.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 #[inline]
 unsafe fn tables(set: &NibbleSet) -> (__m128i, __m128i) {
     // SAFETY: both arrays are 16 bytes; unaligned loads.
@@ -188,7 +188,7 @@ unsafe fn tables(set: &NibbleSet) -> (__m128i, __m128i) {
 
 /// [`first_in_set`] for `input.len() - from >= 16` and a set with `vector_ok`.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 unsafe fn first_in_set_ssse3(set: &NibbleSet, input: &[u8], from: usize) -> Option<usize> {
     let (lo, hi) = tables(set);
     let all = set.non_ascii == NonAscii::All;
@@ -346,7 +346,7 @@ fn live_mask(k: usize) -> u32 {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
@@ -355,36 +355,29 @@ unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
 ) -> Result<(usize, usize), usize> {
     let n = input.len();
     while i + 18 <= n && w + 16 <= buf.len() {
-        (i, w) = decode_step::<PLUS, STRICT>(input, i, 0xFFFF, buf, w)?;
+        (i, w) = decode_step::<PLUS, STRICT, true>(input, i, 0xFFFF, buf, w)?;
     }
-    if i < n && n - i < 18 {
-        // The last bytes, copied into a zero-padded block: zeros are neither special nor
-        // hex digits, so an escape cut short by the end stays malformed, as in the scalar
-        // loop. At most two steps: a second one only starts at 16 (an escape at 14 or 15
-        // would need digits at 16 and 17).
-        let r = n - i;
-        let mut block = [0u8; 34];
-        block[..r].copy_from_slice(&input[i..]);
-        let mut decoded = [0u8; 40];
-        let (mut t, mut d) = (0, 0);
-        while t < r {
-            (t, d) = decode_step::<PLUS, STRICT>(&block, t, live_mask(r - t), &mut decoded, d)
-                .map_err(|at| at + i)?;
-        }
-        buf[w..w + d].copy_from_slice(&decoded[..d]);
-        w += d;
-        i = n;
+    if i + 2 < n && n >= 18 && w + 16 <= buf.len() {
+        // The last bytes: the chunk that ends 2 bytes before the end (its look-ahead ends
+        // at the end), with the bytes before `i` (already decoded) masked off. Loading
+        // what is already in `input` avoids copying into a padded block, whose partial
+        // stores the 16-byte load could not forward from. The scalar loop takes what is
+        // left: at most the last 2 bytes, which cannot start an escape.
+        let p = n - 18;
+        let live = 0xFFFF & !((1u32 << (i - p)) - 1);
+        (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, buf, w)?;
     }
     Ok((i, w))
 }
 
 /// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) into `dst[w..]`, only
-/// the positions in `live` (a prefix), and returns the next `(i, w)`. Panics unless
+/// the positions in `live`, and returns the next `(i, w)`. `CLEAN_COPY` (only with every
+/// position live) copies a chunk without `%` or `+` whole. Panics unless
 /// `i + 18 <= src.len()` and `w + 16 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 #[inline]
-unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
+unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bool>(
     src: &[u8],
     i: usize,
     live: u32,
@@ -399,9 +392,9 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     } else {
         _mm_setzero_si128()
     };
-    if _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
+    if CLEAN_COPY && _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
         dst[w..w + 16].copy_from_slice(&src[i..i + 16]);
-        return Ok((i + 16, w + live.count_ones() as usize));
+        return Ok((i + 16, w + 16));
     }
     // An escape at byte k takes its digits from bytes k + 1 and k + 2: the same vector
     // loaded one and two bytes further on.
@@ -488,7 +481,7 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
+#[target_feature(enable = "ssse3,popcnt")]
 unsafe fn encode_chunks_ssse3<const PLUS: bool>(
     set: &NibbleSet,
     escapes: &[u32; 256],
@@ -512,10 +505,16 @@ unsafe fn encode_chunks_ssse3<const PLUS: bool>(
         i += 16;
     }
     if i < n {
-        // The last bytes, tested in a zero-padded block (the padding is masked off).
-        let mut block = [0u8; 16];
-        block[..n - i].copy_from_slice(&input[i..]);
-        let m = set_mask(load16(&block, 0), lo, hi, all) & live_mask(n - i);
+        // The last bytes: the 16 that end the input, shifted past those already encoded
+        // (no copy into a padded block, whose partial stores a load could not forward
+        // from); a zero-padded block only when the whole input is shorter than 16.
+        let m = if n >= 16 {
+            set_mask(load16(input, n - 16), lo, hi, all) >> (i + 16 - n)
+        } else {
+            let mut block = [0u8; 16];
+            block[..n - i].copy_from_slice(&input[i..]);
+            set_mask(load16(&block, 0), lo, hi, all) & live_mask(n - i)
+        };
         w = encode_masked::<PLUS>(&input[i..], m, escapes, buf, w);
         i = n;
     }
@@ -523,7 +522,8 @@ unsafe fn encode_chunks_ssse3<const PLUS: bool>(
 }
 
 /// Encodes `chunk` (at most 16 bytes; bit k of `m` set when byte k is changed) at `buf[w..]`
-/// without a branch per byte: each byte writes 4 bytes and advances by 1 or 3.
+/// without a branch per byte: each byte writes 4 bytes and advances by 1 or 3. Panics unless
+/// `buf[w..]` holds the worst case (3 bytes per changed byte) plus 3.
 #[inline(always)]
 fn encode_masked<const PLUS: bool>(
     chunk: &[u8],
@@ -532,6 +532,8 @@ fn encode_masked<const PLUS: bool>(
     buf: &mut [u8],
     mut w: usize,
 ) -> usize {
+    let worst = chunk.len() + 2 * m.count_ones() as usize + 3;
+    assert!(chunk.len() <= 16 && w + worst <= buf.len());
     for (k, &b) in chunk.iter().enumerate() {
         let mut c = (m >> k) & 1;
         let mut v = if c != 0 {
@@ -543,7 +545,14 @@ fn encode_masked<const PLUS: bool>(
             v = b'+' as u32;
             c = 0;
         }
-        buf[w..w + 4].copy_from_slice(&v.to_le_bytes());
+        // SAFETY: every step advances w by at most 3 (1 + 2 * c, with c = 1 only for a bit
+        // of `m`), so this 4-byte write ends by the assertion's w + worst <= buf.len().
+        unsafe {
+            buf.as_mut_ptr()
+                .add(w)
+                .cast::<[u8; 4]>()
+                .write_unaligned(v.to_le_bytes());
+        }
         w += 1 + 2 * c as usize;
     }
     w
