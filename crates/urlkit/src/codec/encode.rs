@@ -376,23 +376,23 @@ impl Encoder {
         } else {
             rest.iter().map(|&b| table[b as usize] as usize).sum()
         };
-        // Exact (plus the 3 bytes the last 4-byte write may pass the end by), except that a
-        // space written '+' takes 1 byte, not 3: truncated at the end.
-        let size = rest.len() + 2 * changed + 3;
+        // Exact (plus the 32 bytes the vector kernel's last store may pass the end by),
+        // except that a space written '+' takes 1 byte, not 3: truncated at the end.
+        let size = rest.len() + 2 * changed + 32;
         out.reserve_exact(start + size);
         out.extend_from_slice(&input[..start]);
         let base = out.len();
         out.resize(base + size, 0);
         let buf = &mut out[base..];
         let n = rest.len();
-        let escapes32 = match self.hex {
-            HexCase::Upper => &simd::ESCAPES_UPPER,
-            HexCase::Lower => &simd::ESCAPES_LOWER,
+        let hex = match self.hex {
+            HexCase::Upper => &simd::HEX_UPPER,
+            HexCase::Lower => &simd::HEX_LOWER,
         };
         // The kernel gets the whole input, so that its last load may reach back before
         // `start`.
         let (i, mut w) =
-            simd::encode_chunks::<PLUS>(level, &self.nibbles, escapes32, input, start, buf, 0);
+            simd::encode_chunks::<PLUS>(level, &self.nibbles, hex, input, start, buf, 0);
         let mut i = i - start;
         // Blocks of eight input bytes. After a block with a changed byte the next block is
         // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes
