@@ -187,11 +187,13 @@ fn first_special(level: Level, input: &[u8], mode: DecodeMode) -> Option<usize> 
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>, RFC 3986 §2.1.
+#[inline]
 pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, DecodeError> {
     decode_to_bytes_at(simd::level(), input, mode)
 }
 
 /// [`decode_to_bytes`] with the kernels of `level`.
+#[inline]
 pub(crate) fn decode_to_bytes_at(
     level: Level,
     input: &[u8],
@@ -217,6 +219,7 @@ pub(crate) fn decode_to_bytes_at(
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>
+#[inline]
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let level = simd::level();
     match first_special(level, input, DecodeMode::Lenient) {

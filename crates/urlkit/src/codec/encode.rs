@@ -227,11 +227,13 @@ impl Encoder {
     /// let iri = Encoder::new(PATH.difference(EncodeSet::NON_ASCII));
     /// assert_eq!(iri.encode_str("/運営/a b"), "/運営/a%20b");
     /// ```
+    #[inline]
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
         self.encode_str_at(simd::level(), input)
     }
 
     /// [`Encoder::encode_str`] with the kernels of `level`.
+    #[inline]
     pub(crate) fn encode_str_at<'a>(&self, level: Level, input: &'a str) -> Cow<'a, str> {
         match self.first_encoded(level, input.as_bytes()) {
             None => Cow::Borrowed(input),
