@@ -362,7 +362,7 @@ unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
         // at the end), with the bytes before `i` (already decoded) masked off. Loading
         // what is already in `input` avoids copying into a padded block, whose partial
         // stores the 16-byte load could not forward from. The scalar loop takes what is
-        // left: at most the last 2 bytes, which cannot start an escape.
+        // left: at most the last 3 bytes.
         let p = n - 18;
         let live = 0xFFFF & !((1u32 << (i - p)) - 1);
         (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, buf, w)?;
@@ -371,7 +371,7 @@ unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
 }
 
 /// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) into `dst[w..]`, only
-/// the positions in `live`, and returns the next `(i, w)`. `CLEAN_COPY` (only with every
+/// the positions in `live`, and returns the next `(i, w)` (15, 16 or 17 bytes on). `CLEAN_COPY` (only with every
 /// position live) copies a chunk without `%` or `+` whole. Panics unless
 /// `i + 18 <= src.len()` and `w + 16 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
@@ -396,15 +396,19 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
         dst[w..w + 16].copy_from_slice(&src[i..i + 16]);
         return Ok((i + 16, w + 16));
     }
-    // An escape at byte k takes its digits from bytes k + 1 and k + 2: the same vector
-    // loaded one and two bytes further on.
+    // An escape at byte k takes its digits from bytes k + 1 and k + 2: the vector loaded
+    // one byte further on, and the same moved down one more byte. Its top byte is then 0,
+    // not a digit, so a '%' at byte 15 is left undecided: it is not written, and the next
+    // step starts at it.
     let (v1, h1) = hex_values(load16(src, i + 1));
-    let (v2, h2) = hex_values(load16(src, i + 2));
+    let (v2, h2) = (_mm_srli_si128::<1>(v1), _mm_srli_si128::<1>(h1));
+    let pm = _mm_movemask_epi8(is_pct) as u32 & live;
+    let undecided = pm & 0x8000;
     // A hex digit is never '%', so escapes cannot overlap: each '%' is judged alone.
     let valid = _mm_and_si128(is_pct, _mm_and_si128(h1, h2));
     let vm = _mm_movemask_epi8(valid) as u32 & live;
     if STRICT {
-        let bad = _mm_movemask_epi8(is_pct) as u32 & live & !vm;
+        let bad = pm & !vm & !undecided;
         if bad != 0 {
             return Err(i + bad.trailing_zeros() as usize);
         }
@@ -418,10 +422,12 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
             _mm_and_si128(is_plus, _mm_set1_epi8(b' ' as i8)),
         );
     }
-    // Drop the digit bytes; those of an escape at byte 14 or 15 lie past the chunk.
+    // Drop the digit bytes (the second digit of an escape at byte 14 lies past the chunk)
+    // and an undecided '%' (then no escape is at 14: its digit would be that '%').
     let digits = (vm << 1) | (vm << 2);
-    let keep = !digits & live;
-    let past = (digits >> 16).count_ones() as usize;
+    let keep = !digits & live & !undecided;
+    let past = (digits >> 16) as usize;
+    let next = i + 16 + past - (undecided >> 15) as usize;
     let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
     let mut w = w;
     // SAFETY: the shuffle tables are 8 bytes; the stores are 8 bytes at w and at most
@@ -437,7 +443,7 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
         _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
         w += hi.count_ones() as usize;
     }
-    Ok((i + 16 + past, w))
+    Ok((next, w))
 }
 
 /// The 16 hex digits an encoder writes, in one case.
