@@ -240,7 +240,11 @@ impl Encoder {
             Some(first) => {
                 let mut out = Vec::new();
                 self.encode_tail(level, input.as_bytes(), first, &mut out);
-                Cow::Owned(into_string(out))
+                Cow::Owned(simd::encoded_into_string(
+                    out,
+                    &self.nibbles,
+                    simd::Input::Text,
+                ))
             }
         }
     }
@@ -277,7 +281,11 @@ impl Encoder {
             Some(first) => {
                 let mut out = Vec::new();
                 enc.encode_tail(level, input, first, &mut out);
-                Cow::Owned(into_string(out))
+                Cow::Owned(simd::encoded_into_string(
+                    out,
+                    &enc.nibbles,
+                    simd::Input::Bytes,
+                ))
             }
         }
     }
@@ -447,15 +455,6 @@ fn encode_step<const PLUS: bool>(
     cell[1] = e[1];
     cell[2] = e[2];
     w + 1 + 2 * c
-}
-
-/// The encoder's output as a `String`: ASCII escapes and kept runs that are whole UTF-8
-/// sequences (from a `&str`, or ASCII from bytes), so the check cannot fail.
-fn into_string(bytes: Vec<u8>) -> String {
-    match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    }
 }
 
 #[cfg(test)]

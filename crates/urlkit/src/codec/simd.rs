@@ -5,15 +5,17 @@
 //! portable way to compare 16 bytes at once or to shuffle bytes within a register, and the
 //! scalar code had reached its limit (one table load per byte for the encoder, one branch per
 //! escape for the decoder, and `%`-dense text is an unpredictable mix of both). Every
-//! `unsafe` block here is one of three kinds, each with a `// SAFETY:` comment:
+//! `unsafe` block here is one of these kinds, each with a `// SAFETY:` comment:
 //!
-//! - calling a function compiled for SSSE3 (`#[target_feature(enable = "ssse3,popcnt")]`), only
-//!   after [`level`] found SSSE3 on the running CPU (SSE2 is part of the x86_64 baseline, so
-//!   the SSE2 code needs no check);
-//! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that the loop
-//!   condition keeps at least 16 bytes (18 for the decoder's look-ahead) from its end;
-//! - an 8-byte store (`_mm_storel_epi64`) at a slice position the loop condition keeps at
-//!   least 16 bytes from its end.
+//! - calling a function compiled for SSSE3 and POPCNT
+//!   (`#[target_feature(enable = "ssse3,popcnt")]`), only after [`level`] found both on the
+//!   running CPU (SSE2 is part of the x86_64 baseline, so the SSE2 code needs no check);
+//! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that an assertion
+//!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table;
+//! - a store (8 or 16 bytes) at a slice position that an assertion keeps far enough from its
+//!   end;
+//! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
+//!   UTF-8 by construction (`encoded_into_string`, checked in debug builds).
 //!
 //! Every kernel gives byte-identical results to the scalar path; the properties in
 //! `simd_tests.rs` compare them on random input for every named set and for random sets.
@@ -271,6 +273,45 @@ fn find_special_sse2<const PLUS: bool>(input: &[u8]) -> Option<usize> {
     }
     let m = special_mask::<PLUS>(load16(input, n - 16));
     (m != 0).then(|| n - 16 + m.trailing_zeros() as usize)
+}
+
+/// Where an encoder's input came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Input {
+    /// A `&str`: valid UTF-8.
+    Text,
+    /// Arbitrary bytes.
+    Bytes,
+}
+
+/// An encoder's output (for the set whose changed bytes `set` holds) as a `String`, without
+/// validating it again when the set guarantees it is UTF-8:
+///
+/// - every non-ASCII byte encoded ([`NonAscii::All`]): the output is ASCII (kept ASCII bytes
+///   and `%XX` / `+`);
+/// - none encoded ([`NonAscii::None`]) and `Text` input: only ASCII bytes are replaced, by
+///   ASCII, and an ASCII byte is never part of a multi-byte sequence, so the input's UTF-8
+///   sequences are kept whole.
+///
+/// Otherwise (some non-ASCII bytes encoded, which may split a sequence) it is checked, and
+/// invalid sequences become U+FFFD.
+pub(crate) fn encoded_into_string(bytes: Vec<u8>, set: &NibbleSet, input: Input) -> String {
+    let valid_by_construction = match set.non_ascii {
+        NonAscii::All => true,
+        NonAscii::None => input == Input::Text,
+        NonAscii::Mixed => false,
+    };
+    if valid_by_construction {
+        debug_assert!(std::str::from_utf8(&bytes).is_ok());
+        // SAFETY: UTF-8 by construction, as the cases above explain (checked in debug
+        // builds, where the property tests run).
+        unsafe { String::from_utf8_unchecked(bytes) }
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }
+    }
 }
 
 /// For each 8-bit keep mask: the indices of its set bits, then 0x80 (`pshufb` writes 0).
