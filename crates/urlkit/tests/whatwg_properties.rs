@@ -32,8 +32,12 @@ proptest! {
         if let Ok(url) = Url::parse(&input, None) {
             let c = url.components();
             prop_assert!(c.href.starts_with(&c.protocol));
-            let tail = format!("{}{}", c.search, c.hash);
-            prop_assert!(c.href.ends_with(&tail));
+            // The hash getter is "" for an empty fragment, which href still writes as a
+            // lone '#' (https://url.spec.whatwg.org/#dom-url-hash): "http://é?a#" has
+            // search "?a", hash "" and href "http://xn--9ca/?a#".
+            let fragment = if c.hash.is_empty() && c.href.ends_with('#') { "#" } else { &c.hash };
+            let tail = format!("{}{}", c.search, fragment);
+            prop_assert!(c.href.ends_with(&tail), "href {:?} tail {:?}", c.href, tail);
             prop_assert!(c.href.contains(&c.pathname));
         }
     }
