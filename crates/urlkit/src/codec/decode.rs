@@ -4,7 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::scan::{eq_mask, find, first_flag, word_at};
+use super::scan::{eq_mask, first_flag, word_at};
+use super::simd::{self, Level};
 
 /// How a decoder treats `+` and malformed escapes.
 ///
@@ -167,10 +168,10 @@ pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
 
 /// The index of the first byte that a decoder in `mode` would change.
 #[inline]
-fn first_special(input: &[u8], mode: DecodeMode) -> Option<usize> {
+fn first_special(level: Level, input: &[u8], mode: DecodeMode) -> Option<usize> {
     match mode {
-        DecodeMode::Form => find(input, 0, b'%', Some(b'+')),
-        _ => find(input, 0, b'%', None),
+        DecodeMode::Form => simd::find_special::<true>(level, input),
+        _ => simd::find_special::<false>(level, input),
     }
 }
 
@@ -186,13 +187,25 @@ fn first_special(input: &[u8], mode: DecodeMode) -> Option<usize> {
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>, RFC 3986 §2.1.
+#[inline]
 pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, DecodeError> {
-    match first_special(input, mode) {
+    decode_to_bytes_at(simd::level(), input, mode)
+}
+
+/// [`decode_to_bytes`] with the kernels of `level`.
+#[inline]
+pub(crate) fn decode_to_bytes_at(
+    level: Level,
+    input: &[u8],
+    mode: DecodeMode,
+) -> Result<Cow<'_, [u8]>, DecodeError> {
+    match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
         Some(first) => {
-            let mut out = Vec::with_capacity(input.len());
+            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
-            decode_tail(input, first, mode, &mut out)?;
+            decode_tail(level, input, first, mode, &mut out)?;
             Ok(Cow::Owned(out))
         }
     }
@@ -206,14 +219,17 @@ pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, 
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>
+#[inline]
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
-    match first_special(input, DecodeMode::Lenient) {
+    let level = simd::level();
+    match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
         Some(first) => {
-            let mut out = Vec::with_capacity(input.len());
+            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
             // Lenient decoding cannot fail.
-            let _ = decode_tail(input, first, DecodeMode::Lenient, &mut out);
+            let _ = decode_tail(level, input, first, DecodeMode::Lenient, &mut out);
             Cow::Owned(out)
         }
     }
@@ -234,11 +250,12 @@ pub fn decode_to_bytes_into(
     mode: DecodeMode,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    decode_tail(input, 0, mode, out)
+    decode_tail(simd::level(), input, 0, mode, out)
 }
 
 /// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
 fn decode_tail(
+    level: Level,
     input: &[u8],
     start: usize,
     mode: DecodeMode,
@@ -246,9 +263,9 @@ fn decode_tail(
 ) -> Result<(), DecodeError> {
     // One copy of the loop per mode, so the hot loop tests no mode flags.
     match mode {
-        DecodeMode::Strict => decode_loop::<false, true>(input, start, out),
-        DecodeMode::Lenient => decode_loop::<false, false>(input, start, out),
-        DecodeMode::Form => decode_loop::<true, false>(input, start, out),
+        DecodeMode::Strict => decode_loop::<false, true>(level, input, start, out),
+        DecodeMode::Lenient => decode_loop::<false, false>(level, input, start, out),
+        DecodeMode::Form => decode_loop::<true, false>(level, input, start, out),
     }
 }
 
@@ -269,16 +286,24 @@ fn special<const PLUS: bool>(word: u64) -> u64 {
 /// word at a time: eight bytes are copied unconditionally and the write position advances
 /// only past those before the next `%` (or `+`), found with a word test.
 fn decode_loop<const PLUS: bool, const STRICT: bool>(
+    level: Level,
     input: &[u8],
     start: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
-    out.resize(base + n.saturating_sub(start), 0);
+    // 16 spare bytes for the vector kernel's last 8-byte stores; truncated at the end.
+    out.resize(base + n.saturating_sub(start) + 16, 0);
     let buf = &mut out[base..];
-    let mut i = start;
-    let mut w = 0;
+    // The vector kernel takes all but the last few bytes; the scalar loop finishes.
+    let (mut i, mut w) = match simd::decode_chunks::<PLUS, STRICT>(level, input, start, buf, 0) {
+        Ok(at) => at,
+        Err(offset) => {
+            out.truncate(base);
+            return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, offset));
+        }
+    };
     loop {
         while i + 8 <= n {
             let word = word_at(input, i);

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use super::encode_set::EncodeSet;
 use super::sets::FORM_URLENCODED;
+use super::simd::{self, Level, NibbleSet};
 
 /// The case of the hex digits an encoder writes.
 ///
@@ -107,6 +108,8 @@ fn any_changed(table: &[u8; 256], c: &[u8]) -> bool {
 pub struct Encoder {
     set: EncodeSet,
     table: [u8; 256],
+    /// The same bytes as `table`, as the vector kernels' nibble tables.
+    nibbles: NibbleSet,
     hex: HexCase,
     space: Space,
 }
@@ -120,9 +123,11 @@ impl Encoder {
     /// assert_eq!(PATH_ENCODER.encode_str("/a b?"), "/a%20b%3F");
     /// ```
     pub const fn new(set: EncodeSet) -> Encoder {
+        let table = change_table(set, Space::AsSet);
         Encoder {
             set,
-            table: change_table(set, Space::AsSet),
+            table,
+            nibbles: NibbleSet::new(&table),
             hex: HexCase::Upper,
             space: Space::AsSet,
         }
@@ -162,6 +167,7 @@ impl Encoder {
     pub const fn space(mut self, space: Space) -> Encoder {
         self.space = space;
         self.table = change_table(self.set, space);
+        self.nibbles = NibbleSet::new(&self.table);
         self
     }
 
@@ -221,13 +227,24 @@ impl Encoder {
     /// let iri = Encoder::new(PATH.difference(EncodeSet::NON_ASCII));
     /// assert_eq!(iri.encode_str("/運営/a b"), "/運営/a%20b");
     /// ```
+    #[inline]
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        match self.first_encoded(input.as_bytes()) {
+        self.encode_str_at(simd::level(), input)
+    }
+
+    /// [`Encoder::encode_str`] with the kernels of `level`.
+    #[inline]
+    pub(crate) fn encode_str_at<'a>(&self, level: Level, input: &'a str) -> Cow<'a, str> {
+        match self.first_encoded(level, input.as_bytes()) {
             None => Cow::Borrowed(input),
             Some(first) => {
                 let mut out = Vec::new();
-                self.encode_tail(input.as_bytes(), first, &mut out);
-                Cow::Owned(into_string(out))
+                self.encode_tail(level, input.as_bytes(), first, &mut out);
+                Cow::Owned(simd::encoded_into_string(
+                    out,
+                    &self.nibbles,
+                    simd::Input::Text,
+                ))
             }
         }
     }
@@ -243,6 +260,11 @@ impl Encoder {
     /// assert_eq!(Encoder::new(PATH).encode_bytes(b"/a b\x83\x5E"), "/a%20b%83%5E");
     /// ```
     pub fn encode_bytes<'a>(&self, input: &'a [u8]) -> Cow<'a, str> {
+        self.encode_bytes_at(simd::level(), input)
+    }
+
+    /// [`Encoder::encode_bytes`] with the kernels of `level`.
+    pub(crate) fn encode_bytes_at<'a>(&self, level: Level, input: &'a [u8]) -> Cow<'a, str> {
         let widened;
         let enc = if self.set.encodes_all_non_ascii() {
             self
@@ -250,7 +272,7 @@ impl Encoder {
             widened = self.with_non_ascii_encoded();
             &widened
         };
-        match enc.first_encoded(input) {
+        match enc.first_encoded(level, input) {
             // Every non-ASCII byte is encoded, so an input with nothing to encode is ASCII.
             None => match std::str::from_utf8(input) {
                 Ok(s) => Cow::Borrowed(s),
@@ -258,8 +280,12 @@ impl Encoder {
             },
             Some(first) => {
                 let mut out = Vec::new();
-                enc.encode_tail(input, first, &mut out);
-                Cow::Owned(into_string(out))
+                enc.encode_tail(level, input, first, &mut out);
+                Cow::Owned(simd::encoded_into_string(
+                    out,
+                    &enc.nibbles,
+                    simd::Input::Bytes,
+                ))
             }
         }
     }
@@ -297,7 +323,10 @@ impl Encoder {
 
     /// The index of the first byte this encoder changes.
     #[inline]
-    fn first_encoded(&self, input: &[u8]) -> Option<usize> {
+    fn first_encoded(&self, level: Level, input: &[u8]) -> Option<usize> {
+        if input.len() >= 16 && level == Level::Ssse3 {
+            return simd::first_in_set(level, &self.nibbles, &self.table, input, 0);
+        }
         let table = &self.table;
         let n = input.len();
         let mut i = 0;
@@ -328,16 +357,22 @@ impl Encoder {
     /// the worst case (3 bytes per byte) below that, where the pass costs more than the spare
     /// capacity. Bytes are then handled in blocks of eight: a block with nothing to change is
     /// copied whole; otherwise each byte is one branch-free step (see `encode_step`).
-    fn encode_tail(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
+    fn encode_tail(&self, level: Level, input: &[u8], start: usize, out: &mut Vec<u8>) {
         // One copy of the loop per space mode, so the byte step tests no flag.
         match self.space {
-            Space::Plus => self.encode_loop::<true>(input, start, out),
-            Space::AsSet => self.encode_loop::<false>(input, start, out),
+            Space::Plus => self.encode_loop::<true>(level, input, start, out),
+            Space::AsSet => self.encode_loop::<false>(level, input, start, out),
         }
     }
 
     /// The body of [`Encoder::encode_tail`]; `PLUS` writes space as `+`.
-    fn encode_loop<const PLUS: bool>(&self, input: &[u8], start: usize, out: &mut Vec<u8>) {
+    fn encode_loop<const PLUS: bool>(
+        &self,
+        level: Level,
+        input: &[u8],
+        start: usize,
+        out: &mut Vec<u8>,
+    ) {
         let table = &self.table;
         let escapes = match self.hex {
             HexCase::Upper => &UPPER_ESCAPES,
@@ -351,17 +386,24 @@ impl Encoder {
         } else {
             rest.iter().map(|&b| table[b as usize] as usize).sum()
         };
-        // Exact (plus the 2 bytes the last 3-byte write may pass the end by), except that a
-        // space written '+' takes 1 byte, not 3: truncated at the end.
-        let size = rest.len() + 2 * changed + 2;
+        // Exact (plus the 32 bytes the vector kernel's last store may pass the end by),
+        // except that a space written '+' takes 1 byte, not 3: truncated at the end.
+        let size = rest.len() + 2 * changed + 32;
         out.reserve_exact(start + size);
         out.extend_from_slice(&input[..start]);
         let base = out.len();
         out.resize(base + size, 0);
         let buf = &mut out[base..];
         let n = rest.len();
-        let mut i = 0;
-        let mut w = 0;
+        let hex = match self.hex {
+            HexCase::Upper => &simd::HEX_UPPER,
+            HexCase::Lower => &simd::HEX_LOWER,
+        };
+        // The kernel gets the whole input, so that its last load may reach back before
+        // `start`.
+        let (i, mut w) =
+            simd::encode_chunks::<PLUS>(level, &self.nibbles, hex, input, start, buf, 0);
+        let mut i = i - start;
         // Blocks of eight input bytes. After a block with a changed byte the next block is
         // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes
         // straight to the byte steps; otherwise the word test lets kept runs through whole.
@@ -413,15 +455,6 @@ fn encode_step<const PLUS: bool>(
     cell[1] = e[1];
     cell[2] = e[2];
     w + 1 + 2 * c
-}
-
-/// The encoder's output as a `String`: ASCII escapes and kept runs that are whole UTF-8
-/// sequences (from a `&str`, or ASCII from bytes), so the check cannot fail.
-fn into_string(bytes: Vec<u8>) -> String {
-    match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    }
 }
 
 #[cfg(test)]

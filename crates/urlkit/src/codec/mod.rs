@@ -18,6 +18,9 @@ mod encode_set;
 pub mod form;
 mod scan;
 pub mod sets;
+mod simd;
+#[cfg(test)]
+mod simd_tests;
 
 pub use decode::{
     decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,

@@ -1,0 +1,180 @@
+//! The vector kernels against the scalar reference: every result byte-identical, on random
+//! bytes for every named set and random sets, at every length around the 16-byte steps.
+
+use proptest::prelude::*;
+
+use super::decode::{decode_to_bytes_at, DecodeMode};
+use super::encode::{Encoder, HexCase, Space};
+use super::encode_set::EncodeSet;
+use super::sets::NamedSet;
+use super::simd::{self, Level};
+
+/// The levels this CPU runs: the scalar reference first.
+fn levels() -> Vec<Level> {
+    let mut v = vec![Level::Scalar];
+    let best = simd::level();
+    if best != Level::Scalar {
+        v.push(Level::Sse2);
+    }
+    if best == Level::Ssse3 {
+        v.push(Level::Ssse3);
+    }
+    v
+}
+
+/// Bytes rich in what the kernels distinguish: '%', '+', space, hex digits of both cases,
+/// bytes next to them, non-ASCII.
+fn tricky() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(b'%'),
+            Just(b'+'),
+            Just(b' '),
+            Just(b'a'),
+            Just(b'F'),
+            Just(b'f'),
+            Just(b'0'),
+            Just(b'9'),
+            Just(b'g'),
+            Just(b'G'),
+            Just(b'/'),
+            Just(b':'),
+            Just(b'@'),
+            Just(b'`'),
+            Just(0x80),
+            Just(0xFF),
+            any::<u8>(),
+        ],
+        0..80,
+    )
+}
+
+/// A random set: random ASCII members, and all, none or some of the non-ASCII bytes.
+fn any_set() -> impl Strategy<Value = EncodeSet> {
+    (proptest::collection::vec(any::<u8>(), 0..64), 0..3u8).prop_map(|(bytes, non_ascii)| {
+        let set = EncodeSet::EMPTY.add_all(&bytes);
+        match non_ascii {
+            0 => set.union(EncodeSet::NON_ASCII),
+            1 => set.difference(EncodeSet::NON_ASCII),
+            _ => set,
+        }
+    })
+}
+
+fn encoders(set: EncodeSet) -> [Encoder; 3] {
+    [
+        Encoder::new(set),
+        Encoder::new(set).hex(HexCase::Lower),
+        Encoder::new(set).space(Space::Plus),
+    ]
+}
+
+fn check_encoders(set: EncodeSet, bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    for enc in encoders(set) {
+        let want_str = enc.encode_str_at(Level::Scalar, &text);
+        let want_bytes = enc.encode_bytes_at(Level::Scalar, bytes);
+        for level in levels() {
+            assert_eq!(
+                enc.encode_str_at(level, &text),
+                want_str,
+                "{level:?} {set:?}"
+            );
+            assert_eq!(
+                enc.encode_bytes_at(level, bytes),
+                want_bytes,
+                "{level:?} {set:?}"
+            );
+        }
+    }
+}
+
+fn check_decoders(bytes: &[u8]) {
+    for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
+        let want = decode_to_bytes_at(Level::Scalar, bytes, mode);
+        for level in levels() {
+            assert_eq!(
+                decode_to_bytes_at(level, bytes, mode),
+                want,
+                "{level:?} {mode:?}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn named_sets_encode_alike(bytes in tricky()) {
+        for named in NamedSet::ALL {
+            check_encoders(named.set(), &bytes);
+        }
+    }
+
+    #[test]
+    fn random_sets_encode_alike(set in any_set(), bytes in tricky()) {
+        check_encoders(set, &bytes);
+    }
+
+    #[test]
+    fn decoders_alike(bytes in tricky()) {
+        check_decoders(&bytes);
+    }
+
+    #[test]
+    fn escape_dense_decoders_alike(
+        parts in proptest::collection::vec((0..4u8, any::<u8>()), 0..40)
+    ) {
+        // Runs of escapes, some malformed or truncated, between short literal runs.
+        let mut bytes = Vec::new();
+        for (kind, b) in parts {
+            match kind {
+                0 => bytes.extend_from_slice(format!("%{b:02X}").as_bytes()),
+                1 => bytes.extend_from_slice(format!("%{b:02x}").as_bytes()),
+                2 => bytes.extend_from_slice(&[b'%', b]),
+                _ => bytes.push(b),
+            }
+        }
+        check_decoders(&bytes);
+    }
+}
+
+/// Every length 0..64 with one special byte at every position, for the encoders' and the
+/// decoders' block edges (16-byte chunks, the decoder's 18-byte look-ahead, overlapping tails).
+#[test]
+fn every_position_around_the_block_edges() {
+    let sets: Vec<EncodeSet> = NamedSet::ALL.iter().map(|n| n.set()).collect();
+    for len in 0..64 {
+        for at in 0..=len {
+            for special in [b' ', b'%', b'+', 0xE6, b'/', b'?'] {
+                let mut v = vec![b'a'; len];
+                if at < len {
+                    v[at] = special;
+                }
+                for &set in &sets {
+                    check_encoders(set, &v);
+                }
+                check_decoders(&v);
+                // An escape starting here, whole or cut short by the end. The decoders start
+                // at the first '%': one at byte 0 puts the chunk edges at fixed places.
+                let mut e = vec![b'b'; len];
+                e.splice(at..at, b"%4A%e6".iter().copied());
+                e.truncate(len);
+                check_decoders(&e);
+                check_decoders(&[b"%25", &e[..]].concat());
+                check_decoders(&[b"+%2", &e[..]].concat());
+            }
+        }
+    }
+}
+
+#[test]
+fn nibble_tables_are_exact_for_every_single_byte_set() {
+    for b in 0..=255u8 {
+        let set = EncodeSet::EMPTY.add(b).union(EncodeSet::NON_ASCII);
+        let all: Vec<u8> = (0..=255u8).collect();
+        check_encoders(set, &all);
+        check_encoders(set.difference(EncodeSet::NON_ASCII), &all);
+    }
+}
