@@ -233,6 +233,17 @@ fn needed_rules(ua: &UriRef<'_>, ub: &UriRef<'_>, active: RuleSet) -> Vec<Rule> 
     // A rule that changes neither key is in neither list below: only the others are tried.
     let candidates =
         active.intersection(rules_that_may_change(ua).union(rules_that_may_change(ub)));
+    needed_among(ua, ub, active, candidates)
+}
+
+/// The rules of `candidates` without which the keys (under `active`) would differ; when no
+/// single rule separates them, the rules that change either key.
+fn needed_among(
+    ua: &UriRef<'_>,
+    ub: &UriRef<'_>,
+    active: RuleSet,
+    candidates: RuleSet,
+) -> Vec<Rule> {
     let mut needed: Vec<Rule> = candidates
         .iter()
         .filter(|&r| {
@@ -262,24 +273,7 @@ mod tests {
     /// `needed_rules` as it was before it skipped the rules that cannot change either key: every
     /// active rule is tried.
     fn needed_rules_every_rule(ua: &UriRef<'_>, ub: &UriRef<'_>, active: RuleSet) -> Vec<Rule> {
-        let mut needed: Vec<Rule> = active
-            .iter()
-            .filter(|&r| {
-                let rs = active.without(r);
-                matches!((key_of(ua, rs), key_of(ub, rs)), (Ok(x), Ok(y)) if x != y)
-            })
-            .collect();
-        if needed.is_empty() {
-            let (ka, kb) = (key_of(ua, active).ok(), key_of(ub, active).ok());
-            needed = active
-                .iter()
-                .filter(|&r| {
-                    let rs = active.without(r);
-                    key_of(ua, rs).ok() != ka || key_of(ub, rs).ok() != kb
-                })
-                .collect();
-        }
-        needed
+        needed_among(ua, ub, active, active)
     }
 
     /// URLs built from spellings of the same few things, so that pairs are often equal.
