@@ -115,15 +115,24 @@ enum OnlyArg {
     Matched,
 }
 
-/// Where a record came from, in 24 bytes since a million of them may be kept: its source (in
+/// Where a record came from, in 20 bytes since a million of them may be kept: its source (in
 /// its side's catalog), its line (0: none), and its JSON pointer and type as indexes into the
-/// side's tables (`NONE`: none).
+/// side's tables (`NONE`: none). The line is kept as two 32-bit halves so that the struct is
+/// 4-byte aligned: next to a URL span an occurrence then packs into 40 bytes instead of 48.
 #[derive(Clone, Copy, Debug)]
 struct Meta {
     source: u32,
     kind: u32,
     pointer: u32,
-    line: u64,
+    /// The line's low and high 32 bits.
+    line: [u32; 2],
+}
+
+impl Meta {
+    /// The 1-based line (0: none).
+    fn line(&self) -> u64 {
+        u64::from(self.line[0]) | (u64::from(self.line[1]) << 32)
+    }
 }
 
 /// No type, no pointer.
@@ -169,7 +178,7 @@ impl Tables {
             source,
             kind,
             pointer,
-            line,
+            line: [line as u32, (line >> 32) as u32],
         }
     }
 }

@@ -26,13 +26,31 @@ const PARALLEL_THRESHOLD: usize = 4096;
 /// are printable ASCII, so they never start with NUL).
 const INVALID_KEY_PREFIX: char = '\0';
 
-/// A run of text in one shard's arenas.
+/// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
+/// slot per distinct key).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
-    chunk: u32,
+    /// The shard (the top bits) and the chunk of its arena (the low [`CHUNK_BITS`] bits).
+    place: u32,
     offset: u32,
     len: u32,
-    shard: u32,
+}
+
+/// Bits of [`Span::place`] that number the chunk: 2^24 chunks of at least 1 MiB each is more
+/// text than any machine holds, and the remaining 8 bits number up to [`MAX_SHARDS`] shards.
+const CHUNK_BITS: u32 = 24;
+
+/// The most shards a reconciler splits its keys into (more threads than this share shards).
+const MAX_SHARDS: usize = 1 << (32 - CHUNK_BITS);
+
+impl Span {
+    fn shard(self) -> usize {
+        (self.place >> CHUNK_BITS) as usize
+    }
+
+    fn chunk(self) -> usize {
+        (self.place & ((1 << CHUNK_BITS) - 1)) as usize
+    }
 }
 
 /// Arena chunks are this large (or as large as one text that does not fit): the arena grows
@@ -61,18 +79,18 @@ impl Arena {
             offset = c.len();
             c.push_str(text);
         }
+        let chunk = u32::try_from(chunk).unwrap_or(u32::MAX) & ((1 << CHUNK_BITS) - 1);
         Span {
-            chunk: u32::try_from(chunk).unwrap_or(u32::MAX),
+            place: (shard << CHUNK_BITS) | chunk,
             offset: u32::try_from(offset).unwrap_or(u32::MAX),
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-            shard,
         }
     }
 
     fn get(&self, s: Span) -> &str {
         let from = s.offset as usize;
         self.chunks
-            .get(s.chunk as usize)
+            .get(s.chunk())
             .and_then(|c| c.get(from..from + s.len as usize))
             .unwrap_or("")
     }
@@ -106,11 +124,11 @@ pub(crate) struct Stores(pub(crate) Vec<Store>);
 
 impl Stores {
     pub(crate) fn key(&self, s: Span) -> &str {
-        self.0.get(s.shard as usize).map_or("", |st| st.keys.get(s))
+        self.0.get(s.shard()).map_or("", |st| st.keys.get(s))
     }
 
     pub(crate) fn url(&self, s: Span) -> &str {
-        self.0.get(s.shard as usize).map_or("", |st| st.urls.get(s))
+        self.0.get(s.shard()).map_or("", |st| st.urls.get(s))
     }
 }
 
@@ -385,7 +403,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     pub fn threads(mut self, n: usize) -> Reconciler<'k, M> {
         self.threads = n.max(1);
         if self.shards.iter().all(|s| s.slots.is_empty()) {
-            let n = u32::try_from(self.threads).unwrap_or(1);
+            let n = u32::try_from(self.threads.min(MAX_SHARDS)).unwrap_or(1);
             self.shards = (0..n).map(Shard::new).collect();
         }
         self

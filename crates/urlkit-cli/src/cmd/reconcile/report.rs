@@ -35,7 +35,7 @@ impl Report<'_> {
             .source(urlkit_sources::SourceId(meta.source))
             .map_or("?", |s| s.name.as_str());
         let pointer = self.side(side).tables.pointers.get(meta.pointer as usize);
-        match (meta.line, pointer) {
+        match (meta.line(), pointer) {
             (0, Some(p)) => format!("{name}#{p}"),
             (n, Some(p)) => format!("{name}:{n}#{p}"),
             (n, None) => format!("{name}:{n}"),
