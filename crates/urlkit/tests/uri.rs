@@ -7,6 +7,18 @@ use libtest_mimic::Arguments;
 use normalize_harness::{load, text, Suite};
 use urlkit::uri::{parse, remove_dot_segments, resolve_str, Resolution};
 
+/// The strings of a JSON array (none when the value is absent or not an array).
+fn string_list(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn check_eq(got: &str, want: &str) -> Result<(), String> {
     if got == want {
         Ok(())
@@ -25,14 +37,7 @@ fn rfc3986(trials: &mut Vec<libtest_mimic::Trial>) {
             n += 1;
             let reference = case["reference"].as_str().unwrap().to_owned();
             let want = case["expected"].as_str().unwrap().to_owned();
-            let alternatives: Vec<String> = case["alternatives"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
+            let alternatives: Vec<String> = string_list(&case["alternatives"]);
             let b = base.clone();
             suite.case(format!("rfc3986_reference_resolution::{n:04}"), move || {
                 let got =
@@ -139,14 +144,7 @@ fn go(trials: &mut Vec<libtest_mimic::Trial>) {
         .enumerate()
     {
         let base = case["base"].as_str().unwrap().to_owned();
-        let elems: Vec<String> = case["elem"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let elems: Vec<String> = string_list(&case["elem"]);
         let want = case["out"].as_str().unwrap_or("").to_owned();
         suite.case(format!("go_join_path::{:04}", i + 1), move || {
             // JoinPath(base, elem...) read as RFC 3986: each element a path segment appended
