@@ -1,7 +1,8 @@
 //! urlkit's codec against the `percent-encoding` crate, in one run on the same inputs.
 //!
 //! `cargo bench -p urlkit --bench codec` (set `URLKIT_BENCH_MS` to change the time per
-//! measurement). Every comparison checks first that both produce the same output for every
+//! measurement, `URLKIT_BENCH_ONLY` to run only the comparisons whose title contains it,
+//! e.g. `"path set, real list [node"`). Every comparison checks first that both produce the same output for every
 //! line, then times one pass over the corpus. Like for like: both sides return a `Cow`
 //! (borrowed when nothing changes), built with each library's own `Cow` conversion
 //! (`Cow::from(percent_decode(..))`, `Cow::from(utf8_percent_encode(..))`); the rows with a
@@ -67,6 +68,10 @@ fn interleaved(mut contenders: Vec<Contender<'_>>) -> Vec<Row> {
 }
 
 fn bench_decode(title: &str, corpus: &Corpus) {
+    let title = format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len());
+    if !support::selected(&title) {
+        return;
+    }
     for line in &corpus.lines {
         let ours = decode_to_bytes(line.as_bytes(), DecodeMode::Lenient).unwrap();
         let theirs: Cow<[u8]> = percent_decode(line.as_bytes()).into();
@@ -106,14 +111,14 @@ fn bench_decode(title: &str, corpus: &Corpus) {
             }),
         ),
     ]);
-    report(
-        &format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len()),
-        corpus.bytes(),
-        &rows,
-    );
+    report(&title, corpus.bytes(), &rows);
 }
 
 fn bench_encode(title: &str, corpus: &Corpus, ours: Encoder, theirs: &'static AsciiSet) {
+    let title = format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len());
+    if !support::selected(&title) {
+        return;
+    }
     for line in &corpus.lines {
         let a = ours.encode_str(line);
         let b: Cow<str> = utf8_percent_encode(line, theirs).into();
@@ -152,11 +157,7 @@ fn bench_encode(title: &str, corpus: &Corpus, ours: Encoder, theirs: &'static As
             }),
         ),
     ]);
-    report(
-        &format!("{title} [{}: {} lines]", corpus.name, corpus.lines.len()),
-        corpus.bytes(),
-        &rows,
-    );
+    report(&title, corpus.bytes(), &rows);
 }
 
 fn main() {

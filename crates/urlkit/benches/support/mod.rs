@@ -239,6 +239,12 @@ pub fn report(title: &str, corpus_bytes: usize, rows: &[Row]) {
     }
 }
 
+/// Whether the comparison titled `title` runs: all of them, or those whose title contains
+/// `URLKIT_BENCH_ONLY` (for profiling one comparison).
+pub fn selected(title: &str) -> bool {
+    std::env::var("URLKIT_BENCH_ONLY").map_or(true, |only| title.contains(&only))
+}
+
 /// The time budget per measurement: `URLKIT_BENCH_MS` milliseconds, default 700.
 pub fn budget() -> Duration {
     let ms = std::env::var("URLKIT_BENCH_MS")

@@ -324,7 +324,7 @@ impl Encoder {
     /// The index of the first byte this encoder changes.
     #[inline]
     fn first_encoded(&self, level: Level, input: &[u8]) -> Option<usize> {
-        if input.len() >= 16 && level == Level::Ssse3 {
+        if input.len() >= 16 && level >= Level::Ssse3 {
             return simd::first_in_set(level, &self.nibbles, &self.table, input, 0);
         }
         let table = &self.table;

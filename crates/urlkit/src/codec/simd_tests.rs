@@ -11,15 +11,7 @@ use super::simd::{self, Level};
 
 /// The levels this CPU runs: the scalar reference first.
 fn levels() -> Vec<Level> {
-    let mut v = vec![Level::Scalar];
-    let best = simd::level();
-    if best != Level::Scalar {
-        v.push(Level::Sse2);
-    }
-    if best == Level::Ssse3 {
-        v.push(Level::Ssse3);
-    }
-    v
+    simd::level().up_to().collect()
 }
 
 /// Bytes rich in what the kernels distinguish: '%', '+', space, hex digits of both cases,

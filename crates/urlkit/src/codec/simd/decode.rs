@@ -1,0 +1,172 @@
+//! The decoder's kernel: 16 input bytes per step, escapes decoded in the register and the
+//! digit bytes dropped by a shuffle (stream compaction).
+
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+#[cfg(target_arch = "x86_64")]
+use super::load16;
+use super::Level;
+
+/// For each 8-bit keep mask: the indices of its set bits, then 0x80 (`pshufb` writes 0).
+static COMPACT: [[u8; 8]; 256] = {
+    let mut t = [[0x80u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if m & (1 << bit) != 0 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Decodes `input[i..]` into `buf[w..]` 16 input bytes per step while 18 bytes are left (the
+/// look-ahead of an escape that starts at the 16th), and returns where it stopped `(i, w)`
+/// for the scalar loop to finish; `Err(offset)` of a malformed escape when `STRICT`.
+///
+/// `buf` must hold the output of `input[i..]` at `w` (the caller sizes it to the input).
+#[inline]
+pub(crate) fn decode_chunks<const PLUS: bool, const STRICT: bool>(
+    level: Level,
+    input: &[u8],
+    i: usize,
+    buf: &mut [u8],
+    w: usize,
+) -> Result<(usize, usize), usize> {
+    #[cfg(target_arch = "x86_64")]
+    if level >= Level::Ssse3 && super::level() >= Level::Ssse3 {
+        // SAFETY: `level()`, the detected level, is SSSE3 or above.
+        return unsafe { decode_chunks_ssse3::<PLUS, STRICT>(input, i, buf, w) };
+    }
+    let _ = (level, input, buf);
+    Ok((i, w))
+}
+
+/// Per byte of `x`: (its hex value or 0, 0xFF where it is a hex digit). SSE2 only.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn hex_values(x: __m128i) -> (__m128i, __m128i) {
+    // SAFETY: SSE2 is part of the x86_64 baseline; these are register operations.
+    unsafe {
+        let d = _mm_sub_epi8(x, _mm_set1_epi8(b'0' as i8));
+        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+        let a = _mm_sub_epi8(
+            _mm_or_si128(x, _mm_set1_epi8(0x20)),
+            _mm_set1_epi8(b'a' as i8),
+        );
+        let is_alpha = _mm_cmpeq_epi8(_mm_min_epu8(a, _mm_set1_epi8(5)), a);
+        let value = _mm_or_si128(
+            _mm_and_si128(d, is_digit),
+            _mm_and_si128(_mm_add_epi8(a, _mm_set1_epi8(10)), is_alpha),
+        );
+        (value, _mm_or_si128(is_digit, is_alpha))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3,popcnt")]
+unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
+    input: &[u8],
+    mut i: usize,
+    buf: &mut [u8],
+    mut w: usize,
+) -> Result<(usize, usize), usize> {
+    let n = input.len();
+    while i + 18 <= n && w + 16 <= buf.len() {
+        (i, w) = decode_step::<PLUS, STRICT, true>(input, i, 0xFFFF, buf, w)?;
+    }
+    if i + 2 < n && n >= 18 && w + 16 <= buf.len() {
+        // The last bytes: the chunk that ends 2 bytes before the end (its look-ahead ends
+        // at the end), with the bytes before `i` (already decoded) masked off. Loading
+        // what is already in `input` avoids copying into a padded block, whose partial
+        // stores the 16-byte load could not forward from. The scalar loop takes what is
+        // left: at most the last 3 bytes.
+        let p = n - 18;
+        let live = 0xFFFF & !((1u32 << (i - p)) - 1);
+        (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, buf, w)?;
+    }
+    Ok((i, w))
+}
+
+/// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) into `dst[w..]`, only
+/// the positions in `live`, and returns the next `(i, w)` (15, 16 or 17 bytes on). `CLEAN_COPY` (only with every
+/// position live) copies a chunk without `%` or `+` whole. Panics unless
+/// `i + 18 <= src.len()` and `w + 16 <= dst.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3,popcnt")]
+#[inline]
+unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bool>(
+    src: &[u8],
+    i: usize,
+    live: u32,
+    dst: &mut [u8],
+    w: usize,
+) -> Result<(usize, usize), usize> {
+    assert!(i + 18 <= src.len() && w + 16 <= dst.len());
+    let x0 = load16(src, i);
+    let is_pct = _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'%' as i8));
+    let is_plus = if PLUS {
+        _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'+' as i8))
+    } else {
+        _mm_setzero_si128()
+    };
+    if CLEAN_COPY && _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
+        dst[w..w + 16].copy_from_slice(&src[i..i + 16]);
+        return Ok((i + 16, w + 16));
+    }
+    // An escape at byte k takes its digits from bytes k + 1 and k + 2: the vector loaded
+    // one byte further on, and the same moved down one more byte. Its top byte is then 0,
+    // not a digit, so a '%' at byte 15 is left undecided: it is not written, and the next
+    // step starts at it.
+    let (v1, h1) = hex_values(load16(src, i + 1));
+    let (v2, h2) = (_mm_srli_si128::<1>(v1), _mm_srli_si128::<1>(h1));
+    let pm = _mm_movemask_epi8(is_pct) as u32 & live;
+    let undecided = pm & 0x8000;
+    // A hex digit is never '%', so escapes cannot overlap: each '%' is judged alone.
+    let valid = _mm_and_si128(is_pct, _mm_and_si128(h1, h2));
+    let vm = _mm_movemask_epi8(valid) as u32 & live;
+    if STRICT {
+        let bad = pm & !vm & !undecided;
+        if bad != 0 {
+            return Err(i + bad.trailing_zeros() as usize);
+        }
+    }
+    // v1 <= 15 in every byte, so the 16-bit shift moves nothing across bytes.
+    let byte = _mm_or_si128(_mm_slli_epi16::<4>(v1), v2);
+    let mut out = _mm_or_si128(_mm_and_si128(valid, byte), _mm_andnot_si128(valid, x0));
+    if PLUS {
+        out = _mm_or_si128(
+            _mm_andnot_si128(is_plus, out),
+            _mm_and_si128(is_plus, _mm_set1_epi8(b' ' as i8)),
+        );
+    }
+    // Drop the digit bytes (the second digit of an escape at byte 14 lies past the chunk)
+    // and an undecided '%' (then no escape is at 14: its digit would be that '%').
+    let digits = (vm << 1) | (vm << 2);
+    let keep = !digits & live & !undecided;
+    let past = (digits >> 16) as usize;
+    let next = i + 16 + past - (undecided >> 15) as usize;
+    let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
+    let mut w = w;
+    // SAFETY: the shuffle tables are 8 bytes; the stores are 8 bytes at w and at most
+    // w + 8, and the assertion above keeps w + 16 <= dst.len().
+    unsafe {
+        let s = _mm_loadl_epi64(COMPACT[lo].as_ptr().cast());
+        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        w += lo.count_ones() as usize;
+        let s = _mm_add_epi8(
+            _mm_loadl_epi64(COMPACT[hi].as_ptr().cast()),
+            _mm_set1_epi8(8),
+        );
+        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        w += hi.count_ones() as usize;
+    }
+    Ok((next, w))
+}
