@@ -237,16 +237,19 @@ impl Encoder {
     pub(crate) fn encode_str_at<'a>(&self, level: Level, input: &'a str) -> Cow<'a, str> {
         match self.first_encoded(level, input.as_bytes()) {
             None => Cow::Borrowed(input),
-            Some(first) => {
-                let mut out = Vec::new();
-                self.encode_tail(level, input.as_bytes(), first, &mut out);
-                Cow::Owned(simd::encoded_into_string(
-                    out,
-                    &self.nibbles,
-                    simd::Input::Text,
-                ))
-            }
+            Some(first) => Cow::Owned(self.encode_str_from(level, input, first)),
         }
+    }
+
+    /// The encoding of `input`, whose byte `first` is the first to change.
+    ///
+    /// Out of line, so that the common call (nothing to encode) stays a short function that
+    /// saves no registers.
+    #[inline(never)]
+    fn encode_str_from(&self, level: Level, input: &str, first: usize) -> String {
+        let mut out = Vec::new();
+        self.encode_tail(level, input.as_bytes(), first, &mut out);
+        simd::encoded_into_string(out, &self.nibbles, simd::Input::Text)
     }
 
     /// Encodes arbitrary bytes (not necessarily UTF-8); borrowed when nothing needed encoding.
@@ -324,7 +327,7 @@ impl Encoder {
     /// The index of the first byte this encoder changes.
     #[inline]
     fn first_encoded(&self, level: Level, input: &[u8]) -> Option<usize> {
-        if input.len() >= 16 && level >= Level::Ssse3 {
+        if level >= Level::Avx512 || (input.len() >= 16 && level >= Level::Ssse3) {
             return simd::first_in_set(level, &self.nibbles, &self.table, input, 0);
         }
         let table = &self.table;

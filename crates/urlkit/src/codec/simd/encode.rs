@@ -10,7 +10,7 @@ use super::{Level, NibbleSet};
 
 /// The 16 hex digits an encoder writes, in one case.
 pub(crate) struct Hex {
-    digits: [u8; 16],
+    pub(super) digits: [u8; 16],
 }
 
 /// Upper-case hex digits.
@@ -65,6 +65,13 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
     buf: &mut [u8],
     w: usize,
 ) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if set.vector_ok_at(level, Level::Avx512) {
+        // SAFETY: `vector_ok_at` holds only when `level()`, the detected level, is AVX-512.
+        return unsafe {
+            super::encode_avx512::encode_chunks_avx512::<PLUS>(set, hex, input, i, buf, w)
+        };
+    }
     #[cfg(target_arch = "x86_64")]
     if set.vector_ok(level) {
         // SAFETY: `vector_ok` holds only when `level()`, the detected level, is SSSE3 or above.
@@ -144,7 +151,7 @@ static SHIFT_DOWN: [u8; 32] = {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 #[inline]
-unsafe fn expand<const PLUS: bool>(
+pub(super) unsafe fn expand<const PLUS: bool>(
     x: __m128i,
     m: u32,
     digits: __m128i,

@@ -38,6 +38,8 @@ use core::arch::x86_64::*;
 
 mod decode;
 mod encode;
+#[cfg(target_arch = "x86_64")]
+mod encode_avx512;
 mod scan;
 
 pub(crate) use decode::decode_chunks;
@@ -178,7 +180,14 @@ impl NibbleSet {
     /// Whether the vector kernels are exact for this set at `level`.
     #[inline]
     fn vector_ok(&self, level: Level) -> bool {
-        level >= Level::Ssse3 && self.non_ascii != NonAscii::Mixed && self::level() >= Level::Ssse3
+        self.vector_ok_at(level, Level::Ssse3)
+    }
+
+    /// Whether the kernels of level `need` may run for this set at `level`: `level` asks
+    /// for them, the running CPU has them, and the set is exact in the nibble tables.
+    #[inline]
+    fn vector_ok_at(&self, level: Level, need: Level) -> bool {
+        level >= need && self.non_ascii != NonAscii::Mixed && self::level() >= need
     }
 }
 

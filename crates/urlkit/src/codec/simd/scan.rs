@@ -18,6 +18,11 @@ pub(crate) fn first_in_set(
     from: usize,
 ) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
+    if set.vector_ok_at(level, Level::Avx512) && from <= input.len() {
+        // SAFETY: `vector_ok_at` holds only when `level()`, the detected level, is AVX-512.
+        return unsafe { super::encode_avx512::first_in_set_avx512(set, input, from) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if set.vector_ok(level) && from <= input.len() && input.len() - from >= 16 {
         // SAFETY: `vector_ok` holds only when `level()`, the detected level, is SSSE3 or above.
         return unsafe { first_in_set_ssse3(set, input, from) };

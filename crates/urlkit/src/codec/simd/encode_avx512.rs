@@ -1,0 +1,159 @@
+//! The encoder's AVX-512 kernels: the set search and the copy of clean blocks 64 bytes per
+//! step, the last block read and written with byte masks (no over-read, no scalar tail), and
+//! blocks with bytes to change expanded 16 bytes at a time by the SSSE3 expansion.
+//!
+//! *Rationale*: URLs are short (45 to 120 bytes in the real lists), so an encoder call is
+//! mostly fixed cost: a masked load covers a whole line, or its tail, in one step, where a
+//! 16-byte kernel needs a loop of two to eight steps and an overlapping last load.
+
+use core::arch::x86_64::*;
+
+use super::encode::{expand, Hex};
+use super::{NibbleSet, NonAscii};
+
+/// The features of [`super::Level::Avx512`], for `#[target_feature]`.
+macro_rules! avx512_fn {
+    ($($item:tt)*) => {
+        #[target_feature(
+            enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi1,bmi2,lzcnt,popcnt,ssse3"
+        )]
+        $($item)*
+    };
+}
+
+avx512_fn! {
+/// The nibble tables of `set` in every 128-bit lane.
+#[inline]
+unsafe fn tables512(set: &NibbleSet) -> (__m512i, __m512i) {
+    // SAFETY: both arrays are 16 bytes; unaligned loads.
+    unsafe {
+        (
+            _mm512_broadcast_i32x4(_mm_loadu_si128(set.lo.as_ptr().cast())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(set.hi.as_ptr().cast())),
+        )
+    }
+}
+}
+
+avx512_fn! {
+/// The 64-bit mask of the bytes of `x` in the set whose nibble tables are `lo`, `hi`.
+#[inline]
+unsafe fn set_mask512(x: __m512i, lo: __m512i, hi: __m512i, all_non_ascii: bool) -> u64 {
+    let nib = _mm512_set1_epi8(0x0F);
+    let l = _mm512_and_si512(x, nib);
+    let h = _mm512_and_si512(_mm512_srli_epi16::<4>(x), nib);
+    // Non-ASCII bytes have their high nibble in 8..16, whose rows are 0: never a hit here.
+    let m = _mm512_test_epi8_mask(_mm512_shuffle_epi8(lo, l), _mm512_shuffle_epi8(hi, h));
+    if all_non_ascii {
+        m | _mm512_movepi8_mask(x)
+    } else {
+        m
+    }
+}
+}
+
+/// The mask of the first `r` bytes of a 64-byte block (`r <= 64`).
+#[inline(always)]
+fn first_bytes(r: usize) -> u64 {
+    if r >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << r) - 1
+    }
+}
+
+avx512_fn! {
+/// The `r <= 64` bytes at `input[i..]` as a register, zero above them: a masked load, which
+/// does not touch the bytes it leaves out.
+#[inline]
+unsafe fn load_block(input: &[u8], i: usize, r: usize) -> __m512i {
+    assert!(r <= 64 && i + r <= input.len());
+    // SAFETY: the mask selects bytes i..i + r, which the assertion keeps in `input`; bytes
+    // outside the mask are not accessed (AVX-512 masked loads suppress their faults).
+    unsafe { _mm512_maskz_loadu_epi8(first_bytes(r), input.as_ptr().add(i).cast()) }
+}
+}
+
+avx512_fn! {
+/// `super::scan::first_in_set` at [`super::Level::Avx512`], for any `from <= input.len()`.
+pub(crate) unsafe fn first_in_set_avx512(
+    set: &NibbleSet,
+    input: &[u8],
+    from: usize,
+) -> Option<usize> {
+    // SAFETY: this function has the features `tables512` needs.
+    let (lo, hi) = unsafe { tables512(set) };
+    let all = set.non_ascii == NonAscii::All;
+    let n = input.len();
+    let mut i = from;
+    while n - i > 64 {
+        // SAFETY: the features are this function's; 64 bytes are in `input` from `i`.
+        let m = unsafe { set_mask512(load_block(input, i, 64), lo, hi, all) };
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 64;
+    }
+    let r = n - i;
+    // Bytes past `r` load as 0, which a set may contain: masked off.
+    // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
+    let m = unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
+    (m != 0).then(|| i + m.trailing_zeros() as usize)
+}
+}
+
+avx512_fn! {
+/// `super::encode::encode_chunks` at [`super::Level::Avx512`]: encodes all of `input[i..]`
+/// into `buf[w..]` and returns `(input.len(), end of output)`.
+///
+/// `buf` must hold the output of `input[i..]` at `w` plus 16 bytes.
+pub(crate) unsafe fn encode_chunks_avx512<const PLUS: bool>(
+    set: &NibbleSet,
+    hex: &Hex,
+    input: &[u8],
+    mut i: usize,
+    buf: &mut [u8],
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: this function has the features `tables512` needs.
+    let (lo, hi) = unsafe { tables512(set) };
+    // SAFETY: `digits` is 16 bytes; unaligned load.
+    let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
+    let all = set.non_ascii == NonAscii::All;
+    let n = input.len();
+    while i < n {
+        let r = (n - i).min(64);
+        // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
+        let x = unsafe { load_block(input, i, r) };
+        // SAFETY: as above.
+        let m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
+        if m == 0 {
+            assert!(w + r <= buf.len());
+            // SAFETY: the mask selects buf[w..w + r], which the assertion keeps in `buf`.
+            unsafe { _mm512_mask_storeu_epi8(buf.as_mut_ptr().add(w).cast(), first_bytes(r), x) };
+            w += r;
+        } else {
+            let lanes = [
+                _mm512_extracti32x4_epi32::<0>(x),
+                _mm512_extracti32x4_epi32::<1>(x),
+                _mm512_extracti32x4_epi32::<2>(x),
+                _mm512_extracti32x4_epi32::<3>(x),
+            ];
+            for (k, lane) in lanes.into_iter().enumerate() {
+                if 16 * k >= r {
+                    break;
+                }
+                let live = (r - 16 * k).min(16);
+                let mk = ((m >> (16 * k)) & 0xFFFF) as u32;
+                // The zero bytes after `live` ones (the last lane) are written as themselves
+                // past the output, and not counted; `buf` has the 16 spare bytes for them.
+                // SAFETY: the features are this function's (SSSE3 among them).
+                let end = unsafe { expand::<PLUS>(lane, mk, digits, buf, w) };
+                w = end - (16 - live);
+            }
+        }
+        i += r;
+    }
+    (i, w)
+}
+}
