@@ -247,9 +247,26 @@ impl Encoder {
     /// saves no registers.
     #[inline(never)]
     fn encode_str_from(&self, level: Level, input: &str, first: usize) -> String {
-        let mut out = Vec::new();
-        self.encode_tail(level, input.as_bytes(), first, &mut out);
+        let out = self.encode_owned(level, input.as_bytes(), first);
         simd::encoded_into_string(out, &self.nibbles, simd::Input::Text)
+    }
+
+    /// The encoding of `input` (its byte `first` the first to change) as bytes: by the fused
+    /// vector kernel where the CPU has one, else by [`Encoder::encode_tail`].
+    fn encode_owned(&self, level: Level, input: &[u8], first: usize) -> Vec<u8> {
+        let hex = match self.hex {
+            HexCase::Upper => &simd::HEX_UPPER,
+            HexCase::Lower => &simd::HEX_LOWER,
+        };
+        let fused = match self.space {
+            Space::Plus => simd::encode_owned::<true>(level, &self.nibbles, hex, input, first),
+            Space::AsSet => simd::encode_owned::<false>(level, &self.nibbles, hex, input, first),
+        };
+        fused.unwrap_or_else(|| {
+            let mut out = Vec::new();
+            self.encode_tail(level, input, first, &mut out);
+            out
+        })
     }
 
     /// Encodes arbitrary bytes (not necessarily UTF-8); borrowed when nothing needed encoding.
@@ -281,15 +298,11 @@ impl Encoder {
                 Ok(s) => Cow::Borrowed(s),
                 Err(_) => Cow::Owned(String::from_utf8_lossy(input).into_owned()),
             },
-            Some(first) => {
-                let mut out = Vec::new();
-                enc.encode_tail(level, input, first, &mut out);
-                Cow::Owned(simd::encoded_into_string(
-                    out,
-                    &enc.nibbles,
-                    simd::Input::Bytes,
-                ))
-            }
+            Some(first) => Cow::Owned(simd::encoded_into_string(
+                enc.encode_owned(level, input, first),
+                &enc.nibbles,
+                simd::Input::Bytes,
+            )),
         }
     }
 

@@ -81,6 +81,28 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
     (i, w)
 }
 
+/// The whole encoding of `input` (its byte `first` the first to change) by a fused kernel
+/// that sizes its buffer exactly and writes it once, or `None` at a level that has none (the
+/// caller takes the chunked path). `PLUS` writes a space (which `set` contains) as `+`.
+#[inline]
+pub(crate) fn encode_owned<const PLUS: bool>(
+    level: Level,
+    set: &NibbleSet,
+    hex: &Hex,
+    input: &[u8],
+    first: usize,
+) -> Option<Vec<u8>> {
+    #[cfg(target_arch = "x86_64")]
+    if set.vector_ok_at(level, Level::Avx512) {
+        // SAFETY: `vector_ok_at` holds only when `level()`, the detected level, is AVX-512.
+        return Some(unsafe {
+            super::encode_avx512::encode_owned_avx512::<PLUS>(set, hex, input, first)
+        });
+    }
+    let _ = (level, set, hex, input, first);
+    None
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 unsafe fn encode_chunks_ssse3<const PLUS: bool>(
@@ -156,7 +178,33 @@ pub(super) unsafe fn expand<const PLUS: bool>(
     m: u32,
     digits: __m128i,
     buf: &mut [u8],
-    mut w: usize,
+    w: usize,
+) -> usize {
+    assert!(w + expand_room(m) <= buf.len());
+    // SAFETY: the assertion gives `expand_to` its room.
+    w + unsafe { expand_to::<PLUS>(x, m, digits, buf.as_mut_ptr().add(w)) }
+}
+
+/// The bytes [`expand_to`] may write for the change mask `m`: the output (16 bytes and two
+/// more per change) and the 12 that its last 16-byte store may pass the output by.
+#[inline(always)]
+pub(super) fn expand_room(m: u32) -> usize {
+    16 + 2 * m.count_ones() as usize + 12
+}
+
+/// [`expand`] at a raw destination: writes the encoding of `x` at `dst` and returns its length.
+///
+/// # Safety
+///
+/// `dst` must be valid for writes of [`expand_room`]`(m)` bytes, and the CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3,popcnt")]
+#[inline]
+pub(super) unsafe fn expand_to<const PLUS: bool>(
+    x: __m128i,
+    m: u32,
+    digits: __m128i,
+    dst: *mut u8,
 ) -> usize {
     let (x, m) = if PLUS {
         let space = _mm_cmpeq_epi8(x, _mm_set1_epi8(b' ' as i8));
@@ -170,9 +218,8 @@ pub(super) unsafe fn expand<const PLUS: bool>(
     };
     // Each group of 4 input bytes writes at most 12 bytes with a 16-byte store: a group
     // starts at most 12 bytes before the chunk's output ends (the last group writes 4 or
-    // more), so every store ends by w + output + 12.
-    let output = 16 + 2 * m.count_ones() as usize;
-    assert!(w + output + 12 <= buf.len());
+    // more), so every store ends by the output + 12 (`expand_room`; fewer changes in
+    // `PLUS` mode only shorten it).
     let nib = _mm_set1_epi8(0x0F);
     let high = _mm_shuffle_epi8(digits, _mm_and_si128(_mm_srli_epi16::<4>(x), nib));
     let low = _mm_shuffle_epi8(digits, _mm_and_si128(x, nib));
@@ -186,13 +233,14 @@ pub(super) unsafe fn expand<const PLUS: bool>(
         _mm_unpacklo_epi64(t2, t3),
         _mm_unpackhi_epi64(t2, t3),
     ];
+    let mut w = 0;
     for (g, src) in groups.into_iter().enumerate() {
         let mg = ((m >> (4 * g)) & 15) as usize;
-        // SAFETY: EXPAND rows are 16 bytes; the store ends by w + output + 12, which the
-        // assertion keeps within `buf`.
+        // SAFETY: EXPAND rows are 16 bytes; the store ends by the output + 12, for which
+        // the caller gives room.
         unsafe {
             let ctl = _mm_loadu_si128(EXPAND[mg].as_ptr().cast());
-            _mm_storeu_si128(buf.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(src, ctl));
+            _mm_storeu_si128(dst.add(w).cast(), _mm_shuffle_epi8(src, ctl));
         }
         w += 4 + 2 * mg.count_ones() as usize;
     }

@@ -8,7 +8,7 @@
 
 use core::arch::x86_64::*;
 
-use super::encode::{expand, Hex};
+use super::encode::{expand, expand_room, expand_to, Hex};
 use super::{NibbleSet, NonAscii};
 
 /// The features of [`super::Level::Avx512`], for `#[target_feature]`.
@@ -155,5 +155,91 @@ pub(crate) unsafe fn encode_chunks_avx512<const PLUS: bool>(
         i += r;
     }
     (i, w)
+}
+}
+
+avx512_fn! {
+/// The whole encoding of `input`, whose byte `first` is the first the set changes: one
+/// allocation at the exact size (a counting pass over the blocks from `first`), written
+/// without zero-filling it first, the prefix copied and the rest encoded 64 bytes per step.
+pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
+    set: &NibbleSet,
+    hex: &Hex,
+    input: &[u8],
+    first: usize,
+) -> Vec<u8> {
+    // SAFETY (every call below without a comment of its own): this function has the
+    // features of the helpers it calls.
+    let (lo, hi) = unsafe { tables512(set) };
+    // SAFETY: `digits` is 16 bytes; unaligned load.
+    let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
+    let all = set.non_ascii == NonAscii::All;
+    let n = input.len();
+    let mut changed = 0;
+    let mut i = first.min(n);
+    while i < n {
+        let r = (n - i).min(64);
+        let m = unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
+        changed += m.count_ones() as usize;
+        i += r;
+    }
+    // An upper bound of the output (a space written '+' takes 1 byte, not 3), and room for
+    // the stores that pass the output: 16 bytes of a partial lane, 12 of an expansion.
+    let mut out: Vec<u8> = Vec::with_capacity(n + 2 * changed + 28);
+    let cap = out.capacity();
+    let dst = out.as_mut_ptr();
+    let mut w = 0;
+    let mut i = 0;
+    while i < first.min(n) {
+        let r = (first - i).min(64);
+        let x = unsafe { load_block(input, i, r) };
+        assert!(w + r <= cap);
+        // SAFETY: the mask selects dst[w..w + r], within the capacity (the assertion).
+        unsafe { _mm512_mask_storeu_epi8(dst.add(w).cast(), first_bytes(r), x) };
+        i += r;
+        w += r;
+    }
+    while i < n {
+        let r = (n - i).min(64);
+        let x = unsafe { load_block(input, i, r) };
+        let m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
+        if m == 0 {
+            assert!(w + r <= cap);
+            // SAFETY: the mask selects dst[w..w + r], within the capacity (the assertion).
+            unsafe { _mm512_mask_storeu_epi8(dst.add(w).cast(), first_bytes(r), x) };
+            w += r;
+        } else {
+            let lanes = [
+                _mm512_extracti32x4_epi32::<0>(x),
+                _mm512_extracti32x4_epi32::<1>(x),
+                _mm512_extracti32x4_epi32::<2>(x),
+                _mm512_extracti32x4_epi32::<3>(x),
+            ];
+            for (k, lane) in lanes.into_iter().enumerate() {
+                if 16 * k >= r {
+                    break;
+                }
+                // The zero bytes after `live` ones (the last lane) are written as themselves
+                // past the output and not counted.
+                let live = (r - 16 * k).min(16);
+                let mk = ((m >> (16 * k)) & 0xFFFF) as u32;
+                if mk == 0 {
+                    assert!(w + 16 <= cap);
+                    // SAFETY: 16 bytes at dst + w, within the capacity (the assertion).
+                    unsafe { _mm_storeu_si128(dst.add(w).cast(), lane) };
+                    w += live;
+                } else {
+                    assert!(w + expand_room(mk) <= cap);
+                    // SAFETY: `expand_room` bytes at dst + w are within the capacity.
+                    w += unsafe { expand_to::<PLUS>(lane, mk, digits, dst.add(w)) } - (16 - live);
+                }
+            }
+        }
+        i += r;
+    }
+    assert!(w <= cap);
+    // SAFETY: every byte of out[..w] was written above (and w is within the capacity).
+    unsafe { out.set_len(w) };
+    out
 }
 }
