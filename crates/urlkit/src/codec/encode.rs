@@ -258,15 +258,19 @@ impl Encoder {
             HexCase::Upper => &simd::HEX_UPPER,
             HexCase::Lower => &simd::HEX_LOWER,
         };
+        let mut out = Vec::new();
         let fused = match self.space {
-            Space::Plus => simd::encode_owned::<true>(level, &self.nibbles, hex, input, first),
-            Space::AsSet => simd::encode_owned::<false>(level, &self.nibbles, hex, input, first),
+            Space::Plus => {
+                simd::encode_owned::<true>(level, &self.nibbles, hex, input, first, &mut out)
+            }
+            Space::AsSet => {
+                simd::encode_owned::<false>(level, &self.nibbles, hex, input, first, &mut out)
+            }
         };
-        fused.unwrap_or_else(|| {
-            let mut out = Vec::new();
+        if !fused {
             self.encode_tail(level, input, first, &mut out);
-            out
-        })
+        }
+        out
     }
 
     /// Encodes arbitrary bytes (not necessarily UTF-8); borrowed when nothing needed encoding.

@@ -81,9 +81,10 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
     (i, w)
 }
 
-/// The whole encoding of `input` (its byte `first` the first to change) by a fused kernel
-/// that sizes its buffer exactly and writes it once, or `None` at a level that has none (the
-/// caller takes the chunked path). `PLUS` writes a space (which `set` contains) as `+`.
+/// Appends the whole encoding of `input` (its byte `first` the first to change) to `out`
+/// by a fused kernel that sizes its buffer exactly and writes it once, and returns `true`;
+/// `false` at a level that has none (the caller takes the chunked path). `PLUS` writes a
+/// space (which `set` contains) as `+`.
 #[inline]
 pub(crate) fn encode_owned<const PLUS: bool>(
     level: Level,
@@ -91,16 +92,18 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     hex: &Hex,
     input: &[u8],
     first: usize,
-) -> Option<Vec<u8>> {
+    out: &mut Vec<u8>,
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     if set.vector_ok_at(level, Level::Avx512) {
         // SAFETY: `vector_ok_at` holds only when `level()`, the detected level, is AVX-512.
-        return Some(unsafe {
-            super::encode_avx512::encode_owned_avx512::<PLUS>(set, hex, input, first)
-        });
+        unsafe {
+            super::encode_avx512::encode_owned_avx512::<PLUS>(set, hex, input, first, out);
+        }
+        return true;
     }
-    let _ = (level, set, hex, input, first);
-    None
+    let _ = (level, set, hex, input, first, out);
+    false
 }
 
 #[cfg(target_arch = "x86_64")]

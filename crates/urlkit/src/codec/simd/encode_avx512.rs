@@ -158,16 +158,25 @@ pub(crate) unsafe fn encode_chunks_avx512<const PLUS: bool>(
 }
 }
 
+/// The most changed bytes of a 64-byte block that are written one escape at a time, with
+/// the runs between them copied whole; a block with more is expanded 16 bytes per shuffle.
+const SPARSE: u32 = 4;
+
 avx512_fn! {
-/// The whole encoding of `input`, whose byte `first` is the first the set changes: one
-/// allocation at the exact size (a counting pass over the blocks from `first`), written
-/// without zero-filling it first, the prefix copied and the rest encoded 64 bytes per step.
+/// Appends the whole encoding of `input`, whose byte `first` is the first the set changes,
+/// to `out`: one reservation at the exact size (a counting pass over the blocks from
+/// `first`, rounded up), written without zero-filling it first.
+///
+/// Escapes are sparse in most URLs (a `?`, a space, a few reserved characters): the runs
+/// between them are copied 64 bytes per masked load and plain store, and each escape is one
+/// 4-byte store. Blocks dense in escapes (non-ASCII text) are expanded by the SSSE3 shuffle.
 pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     set: &NibbleSet,
     hex: &Hex,
     input: &[u8],
     first: usize,
-) -> Vec<u8> {
+    out: &mut Vec<u8>,
+) {
     // SAFETY (every call below without a comment of its own): this function has the
     // features of the helpers it calls.
     let (lo, hi) = unsafe { tables512(set) };
@@ -175,39 +184,70 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
     let all = set.non_ascii == NonAscii::All;
     let n = input.len();
-    let mut changed = 0;
-    let mut i = first.min(n);
-    while i < n {
-        let r = (n - i).min(64);
-        let m = unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
-        changed += m.count_ones() as usize;
-        i += r;
-    }
+    let first = first.min(n);
+    // Short rests get the worst case (3 bytes per byte), as the scalar path does: counting
+    // costs more than the spare capacity. Longer ones are counted, so the buffer is exact.
+    let changed = if n - first <= 256 {
+        n - first
+    } else {
+        let mut changed = 0;
+        let mut i = first;
+        while i < n {
+            let r = (n - i).min(64);
+            let m =
+                unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
+            changed += m.count_ones() as usize;
+            i += r;
+        }
+        changed
+    };
     // An upper bound of the output (a space written '+' takes 1 byte, not 3), and room for
-    // the stores that pass the output: 16 bytes of a partial lane, 12 of an expansion.
-    let mut out: Vec<u8> = Vec::with_capacity(n + 2 * changed + 28);
-    let cap = out.capacity();
-    let dst = out.as_mut_ptr();
-    let mut w = 0;
-    let mut i = 0;
-    while i < first.min(n) {
-        let r = (first - i).min(64);
-        let x = unsafe { load_block(input, i, r) };
-        assert!(w + r <= cap);
-        // SAFETY: the mask selects dst[w..w + r], within the capacity (the assertion).
-        unsafe { _mm512_mask_storeu_epi8(dst.add(w).cast(), first_bytes(r), x) };
-        i += r;
-        w += r;
+    // the 64-byte stores of a run's last piece; rounded up to 64 bytes, so that successive
+    // calls ask the allocator for a few sizes only, which its per-size caches serve.
+    let size = (n + 2 * changed + 64).next_multiple_of(64);
+    let base = out.len();
+    if out.capacity() == 0 {
+        // A fresh buffer: allocated directly, not grown.
+        *out = Vec::with_capacity(size);
+    } else {
+        out.reserve_exact(size);
     }
+    let cap = out.capacity() - base;
+    // SAFETY: `base` is the length, within the allocation.
+    let dst = unsafe { out.as_mut_ptr().add(base) };
+    let mut w = 0;
+    // input[..src] is written.
+    let mut src = 0;
+    let mut i = first;
     while i < n {
         let r = (n - i).min(64);
         let x = unsafe { load_block(input, i, r) };
-        let m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
+        let mut m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
         if m == 0 {
-            assert!(w + r <= cap);
-            // SAFETY: the mask selects dst[w..w + r], within the capacity (the assertion).
-            unsafe { _mm512_mask_storeu_epi8(dst.add(w).cast(), first_bytes(r), x) };
-            w += r;
+            i += r;
+            continue;
+        }
+        w = unsafe { copy_run(input, src, i, dst, cap, w) };
+        if m.count_ones() <= SPARSE {
+            src = i;
+            while m != 0 {
+                let p = i + m.trailing_zeros() as usize;
+                w = unsafe { copy_run(input, src, p, dst, cap, w) };
+                let b = input[p];
+                assert!(w + 4 <= cap);
+                if PLUS && b == b' ' {
+                    // SAFETY: dst + w is within the capacity (the assertion).
+                    unsafe { dst.add(w).write(b'+') };
+                    w += 1;
+                } else {
+                    let e = [b'%', hex.digits[(b >> 4) as usize], hex.digits[(b & 15) as usize], 0];
+                    // SAFETY: 4 bytes at dst + w are within the capacity (the assertion).
+                    unsafe { dst.add(w).cast::<[u8; 4]>().write_unaligned(e) };
+                    w += 3;
+                }
+                src = p + 1;
+                m &= m - 1;
+            }
         } else {
             let lanes = [
                 _mm512_extracti32x4_epi32::<0>(x),
@@ -234,12 +274,41 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
                     w += unsafe { expand_to::<PLUS>(lane, mk, digits, dst.add(w)) } - (16 - live);
                 }
             }
+            src = i + r;
         }
         i += r;
     }
+    w = unsafe { copy_run(input, src, n, dst, cap, w) };
     assert!(w <= cap);
-    // SAFETY: every byte of out[..w] was written above (and w is within the capacity).
-    unsafe { out.set_len(w) };
-    out
+    // SAFETY: every byte of out[base..base + w] was written above (and w is within the
+    // capacity).
+    unsafe { out.set_len(base + w) };
+}
+}
+
+avx512_fn! {
+/// Copies `input[from..to]` (no byte of which changes) to `dst + w` in pieces of 64 bytes
+/// (a masked load, a plain 64-byte store) and returns the next `w`. Panics unless each
+/// store's 64 bytes are within `cap`.
+#[inline]
+unsafe fn copy_run(
+    input: &[u8],
+    mut from: usize,
+    to: usize,
+    dst: *mut u8,
+    cap: usize,
+    mut w: usize,
+) -> usize {
+    while from < to {
+        let k = (to - from).min(64);
+        // SAFETY: the features are this function's; `k` bytes are in `input` at `from`.
+        let x = unsafe { load_block(input, from, k) };
+        assert!(w + 64 <= cap);
+        // SAFETY: 64 bytes at dst + w are within the capacity (the assertion).
+        unsafe { _mm512_storeu_si512(dst.add(w).cast(), x) };
+        from += k;
+        w += k;
+    }
+    w
 }
 }

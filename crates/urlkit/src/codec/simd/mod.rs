@@ -211,6 +211,7 @@ pub(crate) enum Input {
 ///
 /// Otherwise (some non-ASCII bytes encoded, which may split a sequence) it is checked, and
 /// invalid sequences become U+FFFD.
+#[inline]
 pub(crate) fn encoded_into_string(bytes: Vec<u8>, set: &NibbleSet, input: Input) -> String {
     let valid_by_construction = match set.non_ascii {
         NonAscii::All => true,
