@@ -20,6 +20,8 @@ mod scan;
 pub mod sets;
 mod simd;
 #[cfg(test)]
+mod simd_encode_tests;
+#[cfg(test)]
 mod simd_tests;
 
 pub use decode::{

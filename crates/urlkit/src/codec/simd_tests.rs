@@ -10,7 +10,7 @@ use super::sets::NamedSet;
 use super::simd::{self, Level};
 
 /// The levels this CPU runs: the scalar reference first.
-fn levels() -> Vec<Level> {
+pub(super) fn levels() -> Vec<Level> {
     simd::level().up_to().collect()
 }
 
@@ -42,7 +42,7 @@ fn tricky() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// A random set: random ASCII members, and all, none or some of the non-ASCII bytes.
-fn any_set() -> impl Strategy<Value = EncodeSet> {
+pub(super) fn any_set() -> impl Strategy<Value = EncodeSet> {
     (proptest::collection::vec(any::<u8>(), 0..64), 0..3u8).prop_map(|(bytes, non_ascii)| {
         let set = EncodeSet::EMPTY.add_all(&bytes);
         match non_ascii {
@@ -61,7 +61,7 @@ fn encoders(set: EncodeSet) -> [Encoder; 3] {
     ]
 }
 
-fn check_encoders(set: EncodeSet, bytes: &[u8]) {
+pub(super) fn check_encoders(set: EncodeSet, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     for enc in encoders(set) {
         let want_str = enc.encode_str_at(Level::Scalar, &text);
