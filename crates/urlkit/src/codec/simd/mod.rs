@@ -17,6 +17,11 @@
 //!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table;
 //! - a store (8 or 16 bytes) at a slice position that an assertion keeps far enough from its
 //!   end;
+//! - an AVX-512 masked load (`_mm512_maskz_loadu_epi8`) of the `r <= 64` bytes an assertion
+//!   keeps in the slice (`load_block`): the bytes outside the mask are not accessed;
+//! - a write at a raw pointer into a `Vec`'s spare capacity, each store's end asserted within
+//!   the capacity, then `set_len` over exactly the bytes written (`encode_owned_avx512`: no
+//!   zero-fill of a buffer that is overwritten at once);
 //! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
 //!   UTF-8 by construction (`encoded_into_string`, checked in debug builds).
 //!
