@@ -164,8 +164,8 @@ const SPARSE: u32 = 4;
 
 avx512_fn! {
 /// Appends the whole encoding of `input`, whose byte `first` is the first the set changes,
-/// to `out`: one reservation at the exact size (a counting pass over the blocks from
-/// `first`, rounded up), written without zero-filling it first.
+/// to `out`: one reservation (the worst case for a rest of up to 256 bytes, else the exact
+/// size from a counting pass), written without zero-filling it first.
 ///
 /// Escapes are sparse in most URLs (a `?`, a space, a few reserved characters): the runs
 /// between them are copied 64 bytes per masked load and plain store, and each escape is one
@@ -179,9 +179,6 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
 ) {
     // SAFETY (every call below without a comment of its own): this function has the
     // features of the helpers it calls.
-    let (lo, hi) = unsafe { tables512(set) };
-    // SAFETY: `digits` is 16 bytes; unaligned load.
-    let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
     let all = set.non_ascii == NonAscii::All;
     let n = input.len();
     let first = first.min(n);
@@ -190,6 +187,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let changed = if n - first <= 256 {
         n - first
     } else {
+        let (lo, hi) = unsafe { tables512(set) };
         let mut changed = 0;
         let mut i = first;
         while i < n {
@@ -212,6 +210,10 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     } else {
         out.reserve_exact(size);
     }
+    // The tables after the allocation: vector registers do not survive the call.
+    let (lo, hi) = unsafe { tables512(set) };
+    // SAFETY: `digits` is 16 bytes; unaligned load.
+    let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
     let cap = out.capacity() - base;
     // SAFETY: `base` is the length, within the allocation.
     let dst = unsafe { out.as_mut_ptr().add(base) };
