@@ -66,13 +66,6 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
     w: usize,
 ) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
-    if set.vector_ok_at(level, Level::Avx512) {
-        // SAFETY: `vector_ok_at` holds only when `level()`, the detected level, is AVX-512.
-        return unsafe {
-            super::encode_avx512::encode_chunks_avx512::<PLUS>(set, hex, input, i, buf, w)
-        };
-    }
-    #[cfg(target_arch = "x86_64")]
     if set.vector_ok(level) {
         // SAFETY: `vector_ok` holds only when `level()`, the detected level, is SSSE3 or above.
         return unsafe { encode_chunks_ssse3::<PLUS>(set, hex, input, i, buf, w) };
@@ -176,7 +169,7 @@ static SHIFT_DOWN: [u8; 32] = {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 #[inline]
-pub(super) unsafe fn expand<const PLUS: bool>(
+unsafe fn expand<const PLUS: bool>(
     x: __m128i,
     m: u32,
     digits: __m128i,

@@ -1,6 +1,7 @@
-//! The encoder's AVX-512 kernels: the set search and the copy of clean blocks 64 bytes per
-//! step, the last block read and written with byte masks (no over-read, no scalar tail), and
-//! blocks with bytes to change expanded 16 bytes at a time by the SSSE3 expansion.
+//! The encoder's AVX-512 kernels: the set search 64 bytes per step, and the whole owned
+//! encoding (runs between sparse escapes copied 64 bytes per step, blocks dense in escapes
+//! expanded 16 bytes at a time by the SSSE3 expansion); the last block read with a byte
+//! mask (no over-read, no scalar tail).
 //!
 //! *Rationale*: URLs are short (45 to 120 bytes in the real lists), so an encoder call is
 //! mostly fixed cost: a masked load covers a whole line, or its tail, in one step, where a
@@ -8,7 +9,7 @@
 
 use core::arch::x86_64::*;
 
-use super::encode::{expand, expand_room, expand_to, Hex};
+use super::encode::{expand_room, expand_to, Hex};
 use super::{NibbleSet, NonAscii};
 
 /// The features of [`super::Level::Avx512`], for `#[target_feature]`.
@@ -99,62 +100,6 @@ pub(crate) unsafe fn first_in_set_avx512(
     // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
     let m = unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
     (m != 0).then(|| i + m.trailing_zeros() as usize)
-}
-}
-
-avx512_fn! {
-/// `super::encode::encode_chunks` at [`super::Level::Avx512`]: encodes all of `input[i..]`
-/// into `buf[w..]` and returns `(input.len(), end of output)`.
-///
-/// `buf` must hold the output of `input[i..]` at `w` plus 16 bytes.
-pub(crate) unsafe fn encode_chunks_avx512<const PLUS: bool>(
-    set: &NibbleSet,
-    hex: &Hex,
-    input: &[u8],
-    mut i: usize,
-    buf: &mut [u8],
-    mut w: usize,
-) -> (usize, usize) {
-    // SAFETY: this function has the features `tables512` needs.
-    let (lo, hi) = unsafe { tables512(set) };
-    // SAFETY: `digits` is 16 bytes; unaligned load.
-    let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
-    let all = set.non_ascii == NonAscii::All;
-    let n = input.len();
-    while i < n {
-        let r = (n - i).min(64);
-        // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
-        let x = unsafe { load_block(input, i, r) };
-        // SAFETY: as above.
-        let m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
-        if m == 0 {
-            assert!(w + r <= buf.len());
-            // SAFETY: the mask selects buf[w..w + r], which the assertion keeps in `buf`.
-            unsafe { _mm512_mask_storeu_epi8(buf.as_mut_ptr().add(w).cast(), first_bytes(r), x) };
-            w += r;
-        } else {
-            let lanes = [
-                _mm512_extracti32x4_epi32::<0>(x),
-                _mm512_extracti32x4_epi32::<1>(x),
-                _mm512_extracti32x4_epi32::<2>(x),
-                _mm512_extracti32x4_epi32::<3>(x),
-            ];
-            for (k, lane) in lanes.into_iter().enumerate() {
-                if 16 * k >= r {
-                    break;
-                }
-                let live = (r - 16 * k).min(16);
-                let mk = ((m >> (16 * k)) & 0xFFFF) as u32;
-                // The zero bytes after `live` ones (the last lane) are written as themselves
-                // past the output, and not counted; `buf` has the 16 spare bytes for them.
-                // SAFETY: the features are this function's (SSSE3 among them).
-                let end = unsafe { expand::<PLUS>(lane, mk, digits, buf, w) };
-                w = end - (16 - live);
-            }
-        }
-        i += r;
-    }
-    (i, w)
 }
 }
 
