@@ -264,7 +264,7 @@ impl Base64 {
             Padding::Omit if !pad.is_empty() => {
                 return Err(err(Base64ErrorKind::InvalidPadding, data_len))
             }
-            Padding::Pad if (data_len + pad.len()) % 4 != 0 || pad.len() > 2 => {
+            Padding::Pad if !(data_len + pad.len()).is_multiple_of(4) || pad.len() > 2 => {
                 return Err(err(Base64ErrorKind::InvalidPadding, data_len));
             }
             _ => {}

@@ -202,7 +202,7 @@ pub(crate) fn decode_to_bytes_at(
     match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
         Some(first) => {
-            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
             let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
             decode_tail(level, input, first, mode, &mut out)?;
@@ -225,7 +225,7 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
         Some(first) => {
-            // 16 spare bytes for the vector kernel (see `decode_loop`).
+            // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
             let mut out = Vec::with_capacity(input.len() + 16);
             out.extend_from_slice(&input[..first]);
             // Lenient decoding cannot fail.
@@ -282,9 +282,11 @@ fn special<const PLUS: bool>(word: u64) -> u64 {
 
 /// The decoding loop: `PLUS` reads `+` as a space, `STRICT` fails on a malformed escape.
 ///
-/// The output is never longer than the input, so it is written into a buffer sized once, a
-/// word at a time: eight bytes are copied unconditionally and the write position advances
-/// only past those before the next `%` (or `+`), found with a word test.
+/// The vector kernel appends what it can (everything at AVX-512); this scalar loop, the
+/// reference, decodes the rest. The output is never longer than the input, so it is written
+/// into a buffer sized once, a word at a time: eight bytes are copied unconditionally and
+/// the write position advances only past those before the next `%` (or `+`), found with a
+/// word test.
 fn decode_loop<const PLUS: bool, const STRICT: bool>(
     level: Level,
     input: &[u8],
@@ -293,17 +295,20 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
 ) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
-    // 16 spare bytes for the vector kernel's last 8-byte stores; truncated at the end.
-    out.resize(base + n.saturating_sub(start) + 16, 0);
-    let buf = &mut out[base..];
-    // The vector kernel takes all but the last few bytes; the scalar loop finishes.
-    let (mut i, mut w) = match simd::decode_chunks::<PLUS, STRICT>(level, input, start, buf, 0) {
+    let mut i = match simd::decode_append::<PLUS, STRICT>(level, input, start, out) {
         Ok(at) => at,
         Err(offset) => {
             out.truncate(base);
             return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, offset));
         }
     };
+    if i >= n {
+        return Ok(());
+    }
+    let done = out.len();
+    out.resize(done + (n - i), 0);
+    let buf = &mut out[done..];
+    let mut w = 0;
     loop {
         while i + 8 <= n {
             let word = word_at(input, i);
@@ -355,7 +360,7 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
             w += 1;
         }
     }
-    out.truncate(base + w);
+    out.truncate(done + w);
     Ok(())
 }
 

@@ -147,7 +147,7 @@ fn encode_str(points: &[u32], offsets: &[usize], params: &Params) -> Result<Vec<
                     ),
                 ));
             }
-            PyErrors::Replace => out.extend(std::iter::repeat(b'?').take(end - i)),
+            PyErrors::Replace => out.extend(std::iter::repeat_n(b'?', end - i)),
             PyErrors::Ignore => {}
             PyErrors::XmlCharRefReplace => {
                 for q in &points[i..end] {

@@ -27,26 +27,36 @@ static COMPACT: [[u8; 8]; 256] = {
     t
 };
 
-/// Decodes `input[i..]` into `buf[w..]` 16 input bytes per step while 18 bytes are left (the
-/// look-ahead of an escape that starts at the 16th), and returns where it stopped `(i, w)`
-/// for the scalar loop to finish; `Err(offset)` of a malformed escape when `STRICT`.
+/// Appends the decoding of `input[i..]` to `out` with the best vector kernel of `level` (and
+/// of the running CPU), and returns where it stopped: the end at AVX-512 (masked loads read
+/// the last bytes), else at most a few bytes before it, or `i` itself when no kernel runs;
+/// the scalar loop finishes. `Err(offset)` of a malformed escape when `STRICT` (then `out`'s
+/// length is unchanged; its spare capacity may have been written).
 ///
-/// `buf` must hold the output of `input[i..]` at `w` (the caller sizes it to the input).
+/// *Rationale*: the kernels write into `out`'s spare capacity and set its length once at
+/// the end, so the buffer is never zero-filled first (a `memset` per line, as much as the
+/// decoding itself on a short line).
 #[inline]
-pub(crate) fn decode_chunks<const PLUS: bool, const STRICT: bool>(
+pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
     level: Level,
     input: &[u8],
     i: usize,
-    buf: &mut [u8],
-    w: usize,
-) -> Result<(usize, usize), usize> {
+    out: &mut Vec<u8>,
+) -> Result<usize, usize> {
     #[cfg(target_arch = "x86_64")]
-    if level >= Level::Ssse3 && super::level() >= Level::Ssse3 {
-        // SAFETY: `level()`, the detected level, is SSSE3 or above.
-        return unsafe { decode_chunks_ssse3::<PLUS, STRICT>(input, i, buf, w) };
+    {
+        let detected = super::level();
+        if level >= Level::Avx512 && detected >= Level::Avx512 {
+            // SAFETY: the detected level has every feature of the Avx512 level.
+            return unsafe { super::decode_avx512::decode_avx512::<PLUS, STRICT>(input, i, out) };
+        }
+        if level >= Level::Ssse3 && detected >= Level::Ssse3 {
+            // SAFETY: the detected level is SSSE3 or above.
+            return unsafe { decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
+        }
     }
-    let _ = (level, input, buf);
-    Ok((i, w))
+    let _ = (level, input, out);
+    Ok(i)
 }
 
 /// Per byte of `x`: (its hex value or 0, 0xFF where it is a hex digit). SSE2 only.
@@ -70,19 +80,29 @@ fn hex_values(x: __m128i) -> (__m128i, __m128i) {
     }
 }
 
+/// [`decode_append`] 16 input bytes per step while 18 are left (the look-ahead of an escape
+/// that starts at the 16th), then one step on the chunk that ends 2 bytes before the end.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
-    buf: &mut [u8],
-    mut w: usize,
-) -> Result<(usize, usize), usize> {
+    out: &mut Vec<u8>,
+) -> Result<usize, usize> {
     let n = input.len();
-    while i + 18 <= n && w + 16 <= buf.len() {
-        (i, w) = decode_step::<PLUS, STRICT, true>(input, i, 0xFFFF, buf, w)?;
+    if i + 18 > n {
+        return Ok(i);
     }
-    if i + 2 < n && n >= 18 && w + 16 <= buf.len() {
+    // The output of input[i..] is at most n - i bytes; each step stores 16.
+    out.reserve(n - i + 16);
+    let spare = out.spare_capacity_mut();
+    let cap = spare.len();
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    let mut w = 0;
+    while i + 18 <= n {
+        (i, w) = decode_step::<PLUS, STRICT, true>(input, i, 0xFFFF, dst, cap, w)?;
+    }
+    if i + 2 < n {
         // The last bytes: the chunk that ends 2 bytes before the end (its look-ahead ends
         // at the end), with the bytes before `i` (already decoded) masked off. Loading
         // what is already in `input` avoids copying into a padded block, whose partial
@@ -90,15 +110,19 @@ unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
         // left: at most the last 3 bytes.
         let p = n - 18;
         let live = 0xFFFF & !((1u32 << (i - p)) - 1);
-        (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, buf, w)?;
+        (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, dst, cap, w)?;
     }
-    Ok((i, w))
+    let len = out.len() + w;
+    // SAFETY: the steps wrote every byte of the first `w` of the spare capacity (each step
+    // stores at `w` at least as many bytes as it counts), and `w <= cap`.
+    unsafe { out.set_len(len) };
+    Ok(i)
 }
 
-/// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) into `dst[w..]`, only
-/// the positions in `live`, and returns the next `(i, w)` (15, 16 or 17 bytes on). `CLEAN_COPY` (only with every
-/// position live) copies a chunk without `%` or `+` whole. Panics unless
-/// `i + 18 <= src.len()` and `w + 16 <= dst.len()`.
+/// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) to `dst + w`, only the
+/// positions in `live`, and returns the next `(i, w)` (15, 16 or 17 bytes on). `CLEAN_COPY`
+/// (only with every position live) copies a chunk without `%` or `+` whole. `dst` is valid
+/// for `cap` bytes of writes; panics unless `i + 18 <= src.len()` and `w + 16 <= cap`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 #[inline]
@@ -106,10 +130,11 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
     src: &[u8],
     i: usize,
     live: u32,
-    dst: &mut [u8],
+    dst: *mut u8,
+    cap: usize,
     w: usize,
 ) -> Result<(usize, usize), usize> {
-    assert!(i + 18 <= src.len() && w + 16 <= dst.len());
+    assert!(i + 18 <= src.len() && w + 16 <= cap);
     let x0 = load16(src, i);
     let is_pct = _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'%' as i8));
     let is_plus = if PLUS {
@@ -118,7 +143,8 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
         _mm_setzero_si128()
     };
     if CLEAN_COPY && _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
-        dst[w..w + 16].copy_from_slice(&src[i..i + 16]);
+        // SAFETY: the assertion keeps the 16 bytes at w within `cap`.
+        unsafe { _mm_storeu_si128(dst.add(w).cast(), x0) };
         return Ok((i + 16, w + 16));
     }
     // An escape at byte k takes its digits from bytes k + 1 and k + 2: the vector loaded
@@ -156,16 +182,16 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
     let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
     let mut w = w;
     // SAFETY: the shuffle tables are 8 bytes; the stores are 8 bytes at w and at most
-    // w + 8, and the assertion above keeps w + 16 <= dst.len().
+    // w + 8, and the assertion above keeps w + 16 <= cap.
     unsafe {
         let s = _mm_loadl_epi64(COMPACT[lo].as_ptr().cast());
-        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        _mm_storel_epi64(dst.add(w).cast(), _mm_shuffle_epi8(out, s));
         w += lo.count_ones() as usize;
         let s = _mm_add_epi8(
             _mm_loadl_epi64(COMPACT[hi].as_ptr().cast()),
             _mm_set1_epi8(8),
         );
-        _mm_storel_epi64(dst.as_mut_ptr().add(w).cast(), _mm_shuffle_epi8(out, s));
+        _mm_storel_epi64(dst.add(w).cast(), _mm_shuffle_epi8(out, s));
         w += hi.count_ones() as usize;
     }
     Ok((next, w))

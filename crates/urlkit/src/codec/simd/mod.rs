@@ -17,6 +17,12 @@
 //!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table;
 //! - a store (8 or 16 bytes) at a slice position that an assertion keeps far enough from its
 //!   end;
+//! - an AVX-512 masked load or store (`_mm512_maskz_loadu_epi8`, `_mm512_mask_storeu_epi8`),
+//!   which touches only the bytes of its mask: those a slice holds, or that an assertion
+//!   keeps within a `Vec`'s spare capacity;
+//! - the decoder's writes into a `Vec`'s spare capacity (a pointer from
+//!   `spare_capacity_mut`, every store within it by an assertion), then `Vec::set_len` over
+//!   exactly the bytes written, so the buffer is never zero-filled first;
 //! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
 //!   UTF-8 by construction (`encoded_into_string`, checked in debug builds).
 //!
@@ -37,10 +43,12 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use core::arch::x86_64::*;
 
 mod decode;
+mod decode_avx512;
+mod decode_scan;
 mod encode;
 mod scan;
 
-pub(crate) use decode::decode_chunks;
+pub(crate) use decode::decode_append;
 pub(crate) use encode::{encode_chunks, HEX_LOWER, HEX_UPPER};
 pub(crate) use scan::{find_special, first_in_set};
 
