@@ -193,7 +193,10 @@ pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, 
 }
 
 /// [`decode_to_bytes`] with the kernels of `level`.
-#[inline]
+///
+/// *Rationale*: most inputs have nothing to decode, so the search and the borrow are inlined
+/// into the caller (the `Cow` stays in registers), and the decoding proper is a call.
+#[inline(always)]
 pub(crate) fn decode_to_bytes_at(
     level: Level,
     input: &[u8],
@@ -201,14 +204,23 @@ pub(crate) fn decode_to_bytes_at(
 ) -> Result<Cow<'_, [u8]>, DecodeError> {
     match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
-        Some(first) => {
-            // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
-            let mut out = Vec::with_capacity(input.len() + 16);
-            out.extend_from_slice(&input[..first]);
-            decode_tail(level, input, first, mode, &mut out)?;
-            Ok(Cow::Owned(out))
-        }
+        Some(first) => decode_owned(level, input, first, mode).map(Cow::Owned),
     }
+}
+
+/// The decoding of `input`, whose first byte to change is at `first`.
+#[inline(never)]
+fn decode_owned(
+    level: Level,
+    input: &[u8],
+    first: usize,
+    mode: DecodeMode,
+) -> Result<Vec<u8>, DecodeError> {
+    // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
+    let mut out = Vec::with_capacity(input.len() + 16);
+    out.extend_from_slice(&input[..first]);
+    decode_tail(level, input, first, mode, &mut out)?;
+    Ok(out)
 }
 
 /// The WHATWG percent-decode of `input`: never fails, a malformed `%` stays as it is.
@@ -224,13 +236,9 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let level = simd::level();
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
+        // Lenient decoding cannot fail.
         Some(first) => {
-            // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
-            let mut out = Vec::with_capacity(input.len() + 16);
-            out.extend_from_slice(&input[..first]);
-            // Lenient decoding cannot fail.
-            let _ = decode_tail(level, input, first, DecodeMode::Lenient, &mut out);
-            Cow::Owned(out)
+            Cow::Owned(decode_owned(level, input, first, DecodeMode::Lenient).unwrap_or_default())
         }
     }
 }
