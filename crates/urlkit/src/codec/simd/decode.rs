@@ -1,5 +1,6 @@
-//! The decoder's kernel: 16 input bytes per step, escapes decoded in the register and the
-//! digit bytes dropped by a shuffle (stream compaction).
+//! The decoder's kernels: their dispatch, and the SSSE3 kernel: 16 input bytes per step,
+//! escapes decoded in the register and the digit bytes dropped by a shuffle (stream
+//! compaction). The AVX2 and AVX-512 kernels are in `decode_avx2.rs` and `decode_avx512.rs`.
 
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
@@ -9,7 +10,7 @@ use super::load16;
 use super::Level;
 
 /// For each 8-bit keep mask: the indices of its set bits, then 0x80 (`pshufb` writes 0).
-static COMPACT: [[u8; 8]; 256] = {
+pub(super) static COMPACT: [[u8; 8]; 256] = {
     let mut t = [[0x80u8; 8]; 256];
     let mut m = 0;
     while m < 256 {
@@ -50,6 +51,10 @@ pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
             // SAFETY: the detected level has every feature of the Avx512 level.
             return unsafe { super::decode_avx512::decode_avx512::<PLUS, STRICT>(input, i, out) };
         }
+        if level >= Level::Avx2 && detected >= Level::Avx2 {
+            // SAFETY: the detected level has every feature of the Avx2 level.
+            return unsafe { super::decode_avx2::decode_avx2::<PLUS, STRICT>(input, i, out) };
+        }
         if level >= Level::Ssse3 && detected >= Level::Ssse3 {
             // SAFETY: the detected level is SSSE3 or above.
             return unsafe { decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
@@ -84,7 +89,7 @@ fn hex_values(x: __m128i) -> (__m128i, __m128i) {
 /// that starts at the 16th), then one step on the chunk that ends 2 bytes before the end.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
-unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
+pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,

@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use core::arch::x86_64::*;
 
 mod decode;
+mod decode_avx2;
 mod decode_avx512;
 mod decode_scan;
 mod encode;
