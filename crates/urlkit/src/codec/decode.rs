@@ -262,7 +262,7 @@ pub fn decode_to_bytes_into(
 }
 
 /// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
-fn decode_tail(
+pub(crate) fn decode_tail(
     level: Level,
     input: &[u8],
     start: usize,

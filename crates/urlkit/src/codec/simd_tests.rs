@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::decode::{decode_to_bytes_at, DecodeMode};
+use super::decode::{decode_tail, decode_to_bytes_at, DecodeMode};
 use super::encode::{Encoder, HexCase, Space};
 use super::encode_set::EncodeSet;
 use super::sets::NamedSet;
@@ -111,6 +111,26 @@ fn decoder_input() -> impl Strategy<Value = Vec<u8>> {
     .prop_map(|parts| parts.concat())
 }
 
+/// Appending to a buffer that already holds bytes, with no spare capacity or some, at every
+/// level: the kernels write into its spare capacity after what it holds.
+fn check_appending_decoders(prefix: &[u8], spare: usize, bytes: &[u8]) {
+    for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
+        let want = decode_to_bytes_at(Level::Scalar, bytes, mode)
+            .map(|d| [prefix, &d[..]].concat())
+            .map_err(|e| (e, prefix.to_vec()));
+        for level in levels() {
+            let mut out = Vec::with_capacity(prefix.len() + spare);
+            out.extend_from_slice(prefix);
+            let got = decode_tail(level, bytes, 0, mode, &mut out);
+            let got = match got {
+                Ok(()) => Ok(out),
+                Err(e) => Err((e, out)),
+            };
+            assert_eq!(got, want, "{level:?} {mode:?}");
+        }
+    }
+}
+
 /// The search for the first `%` (or `+`) at every level against `memchr`.
 fn check_find_special(bytes: &[u8]) {
     let want = memchr::memchr(b'%', bytes);
@@ -126,13 +146,27 @@ fn check_find_special(bytes: &[u8]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    // Long inputs (up to ~500 bytes), each checked at every level and mode: fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(192))]
 
     #[test]
     fn long_decoder_inputs_alike(bytes in decoder_input()) {
         check_decoders(&bytes);
         check_find_special(&bytes);
     }
+
+    #[test]
+    fn decoders_append_alike(
+        prefix in proptest::collection::vec(any::<u8>(), 0..40),
+        spare in 0..80usize,
+        bytes in decoder_input(),
+    ) {
+        check_appending_decoders(&prefix, spare, &bytes);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn named_sets_encode_alike(bytes in tricky()) {
