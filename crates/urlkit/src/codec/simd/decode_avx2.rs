@@ -34,6 +34,7 @@ fn hex_values(x: __m256i) -> (__m256i, __m256i) {
 
 /// The 8-byte compaction control for the keep mask `k` of one group, as a `u64`, its indices
 /// moved on by `base` (0 or 8: the group's place in its 128-bit lane).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn control(k: u32, base: u64) -> i64 {
     let c = u64::from_le_bytes(COMPACT[(k & 0xFF) as usize]);
