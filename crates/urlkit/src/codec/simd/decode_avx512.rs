@@ -3,7 +3,9 @@
 //!
 //! Each step loads the chunk at `i` and the two at `i + 1` and `i + 2` (the digits of an
 //! escape at every position), decodes hex digits in-register, and drops the digit bytes with
-//! one `vpcompressb` (VBMI2) into a register, then one masked store. The compress is kept in
+//! one `vpcompressb` (VBMI2) into a register, then one masked store. Chunks start every 64
+//! bytes: the digits of an escape that straddles two chunks are dropped from the second by a
+//! mask, so the next loads never wait for this chunk's result. The compress is kept in
 //! register form: its memory-destination form is microcoded and slow on AMD Zen 4.
 
 #[cfg(target_arch = "x86_64")]
@@ -61,6 +63,10 @@ pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     let dst = spare.as_mut_ptr().cast::<u8>();
     let src = input.as_ptr();
     let mut w = 0;
+    // The bytes at the start of this chunk that are the digits of an escape at the end of
+    // the one before (the first one or two). The chunks start every 64 bytes whatever
+    // escapes they hold, so no load waits for the previous chunk's escapes to be decoded.
+    let mut skip = 0u64;
     while i < n {
         let rest = n - i;
         let live = first_bytes(rest);
@@ -74,7 +80,7 @@ pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
             0
         };
         let step = rest.min(64);
-        if pct | plus == 0 {
+        if pct | plus | skip == 0 {
             assert!(w + step <= cap);
             // SAFETY: a masked store writes only the `live` bytes, `step` of them, which
             // the assertion keeps within the spare capacity.
@@ -110,10 +116,11 @@ pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
         if PLUS {
             decoded = _mm512_mask_mov_epi8(decoded, plus, _mm512_set1_epi8(b' ' as i8));
         }
-        // Escapes cannot overlap (a hex digit is never '%'): one at byte 62 has its second
-        // digit in the next chunk, one at byte 63 both.
-        let keep = live & !((valid << 1) | (valid << 2));
-        let past = (valid >> 63) as usize * 2 + (valid >> 62 & 1) as usize;
+        // Escapes cannot overlap (a hex digit is never '%', nor are the skipped bytes): one
+        // at byte 62 has its second digit in the next chunk, one at byte 63 both.
+        let digits = (u128::from(valid) << 1) | (u128::from(valid) << 2);
+        let keep = live & !(digits as u64) & !skip;
+        skip = (digits >> 64) as u64;
         let kept = keep.count_ones() as usize;
         assert!(w + kept <= cap);
         // SAFETY: the masked store writes only the first `kept` bytes at w, which the
@@ -125,7 +132,7 @@ pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
                 _mm512_maskz_compress_epi8(keep, decoded),
             )
         };
-        i += step + past;
+        i += step;
         w += kept;
     }
     let len = out.len() + w;
