@@ -68,6 +68,9 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
         let dst = spare.as_mut_ptr().cast::<u8>();
         let src = input.as_ptr();
         let mut w = 0;
+        // The digits at the start of this chunk of an escape at the end of the one before:
+        // chunks start every 32 bytes, so no load waits for the previous chunk's escapes.
+        let mut skip = 0u32;
         while i + 34 <= n && w + 32 <= cap {
             // SAFETY: i + 34 <= n: the three 32-byte loads at i, i + 1, i + 2 are in `input`.
             let x0 = unsafe { _mm256_loadu_si256(src.add(i).cast()) };
@@ -77,7 +80,7 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
             } else {
                 _mm256_setzero_si256()
             };
-            if _mm256_movemask_epi8(_mm256_or_si256(is_pct, is_plus)) == 0 {
+            if _mm256_movemask_epi8(_mm256_or_si256(is_pct, is_plus)) == 0 && skip == 0 {
                 // SAFETY: the loop condition keeps the 32 bytes at w within `cap`.
                 unsafe { _mm256_storeu_si256(dst.add(w).cast(), x0) };
                 i += 32;
@@ -107,11 +110,11 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
             if PLUS {
                 decoded = _mm256_blendv_epi8(decoded, _mm256_set1_epi8(b' ' as i8), is_plus);
             }
-            // Escapes cannot overlap (a hex digit is never '%'): one at byte 30 has its second
-            // digit in the next chunk, one at byte 31 both.
+            // Escapes cannot overlap (a hex digit is never '%', nor are the skipped bytes):
+            // one at byte 30 has its second digit in the next chunk, one at byte 31 both.
             let digits = (u64::from(vm) << 1) | (u64::from(vm) << 2);
-            let keep = !digits as u32;
-            let past = (vm >> 31) as usize * 2 + (vm >> 30 & 1) as usize;
+            let keep = !(digits as u32) & !skip;
+            skip = (digits >> 32) as u32;
             let packed = _mm256_shuffle_epi8(
                 decoded,
                 _mm256_setr_epi64x(
@@ -138,8 +141,10 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
                 _mm_storel_epi64(dst.add(at).cast(), _mm_unpackhi_epi64(hi, hi));
             }
             w += keep.count_ones() as usize;
-            i += 32 + past;
+            i += 32;
         }
+        // The SSSE3 kernel starts after the digits that this loop's last chunk decoded.
+        i += skip.count_ones() as usize;
         let len = out.len() + w;
         // SAFETY: the steps wrote the first `w` bytes of the spare capacity (each step at
         // least the bytes it counted), and the loop condition kept `w <= cap`.
