@@ -87,6 +87,11 @@ fn hex_values(x: __m128i) -> (__m128i, __m128i) {
 
 /// [`decode_append`] 16 input bytes per step while 18 are left (the look-ahead of an escape
 /// that starts at the 16th), then one step on the chunk that ends 2 bytes before the end.
+///
+/// Chunks start every 16 bytes: the digits of an escape that straddles two chunks are
+/// dropped from the second by a mask (`skip`), so the next loads never wait for this
+/// chunk's escapes to be decoded (long runs of escapes, as in UTF-8 text, are bound by that
+/// wait otherwise).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
@@ -104,18 +109,22 @@ pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     let cap = spare.len();
     let dst = spare.as_mut_ptr().cast::<u8>();
     let mut w = 0;
+    let mut skip = 0;
     while i + 18 <= n {
-        (i, w) = decode_step::<PLUS, STRICT, true>(input, i, 0xFFFF, dst, cap, w)?;
+        (skip, w) = decode_step::<PLUS, STRICT>(input, i, 0xFFFF & !skip, dst, cap, w)?;
+        i += 16;
     }
+    i += skip.count_ones() as usize;
     if i + 2 < n {
         // The last bytes: the chunk that ends 2 bytes before the end (its look-ahead ends
         // at the end), with the bytes before `i` (already decoded) masked off. Loading
         // what is already in `input` avoids copying into a padded block, whose partial
         // stores the 16-byte load could not forward from. The scalar loop takes what is
-        // left: at most the last 3 bytes.
+        // left: at most the last 2 bytes.
         let p = n - 18;
         let live = 0xFFFF & !((1u32 << (i - p)) - 1);
-        (i, w) = decode_step::<PLUS, STRICT, false>(input, p, live, dst, cap, w)?;
+        (skip, w) = decode_step::<PLUS, STRICT>(input, p, live, dst, cap, w)?;
+        i = p + 16 + skip.count_ones() as usize;
     }
     let len = out.len() + w;
     // SAFETY: the steps wrote every byte of the first `w` of the spare capacity (each step
@@ -125,20 +134,21 @@ pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
 }
 
 /// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) to `dst + w`, only the
-/// positions in `live`, and returns the next `(i, w)` (15, 16 or 17 bytes on). `CLEAN_COPY`
-/// (only with every position live) copies a chunk without `%` or `+` whole. `dst` is valid
-/// for `cap` bytes of writes; panics unless `i + 18 <= src.len()` and `w + 16 <= cap`.
+/// positions in `live` (a live `%` or `+` is never a digit of an earlier escape), and
+/// returns the digits of an escape at byte 14 or 15 that lie in the next chunk (as a mask
+/// of its first two bytes) and the next `w`. `dst` is valid for `cap` bytes of writes;
+/// panics unless `i + 18 <= src.len()` and `w + 16 <= cap`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 #[inline]
-unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bool>(
+unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     src: &[u8],
     i: usize,
     live: u32,
     dst: *mut u8,
     cap: usize,
     w: usize,
-) -> Result<(usize, usize), usize> {
+) -> Result<(u32, usize), usize> {
     assert!(i + 18 <= src.len() && w + 16 <= cap);
     let x0 = load16(src, i);
     let is_pct = _mm_cmpeq_epi8(x0, _mm_set1_epi8(b'%' as i8));
@@ -147,24 +157,21 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
     } else {
         _mm_setzero_si128()
     };
-    if CLEAN_COPY && _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
+    if live == 0xFFFF && _mm_movemask_epi8(_mm_or_si128(is_pct, is_plus)) == 0 {
         // SAFETY: the assertion keeps the 16 bytes at w within `cap`.
         unsafe { _mm_storeu_si128(dst.add(w).cast(), x0) };
-        return Ok((i + 16, w + 16));
+        return Ok((0, w + 16));
     }
-    // An escape at byte k takes its digits from bytes k + 1 and k + 2: the vector loaded
-    // one byte further on, and the same moved down one more byte. Its top byte is then 0,
-    // not a digit, so a '%' at byte 15 is left undecided: it is not written, and the next
-    // step starts at it.
+    // An escape at byte k takes its digits from bytes k + 1 and k + 2: bytes k of the
+    // vectors loaded one and two bytes further on.
     let (v1, h1) = hex_values(load16(src, i + 1));
-    let (v2, h2) = (_mm_srli_si128::<1>(v1), _mm_srli_si128::<1>(h1));
+    let (v2, h2) = hex_values(load16(src, i + 2));
     let pm = _mm_movemask_epi8(is_pct) as u32 & live;
-    let undecided = pm & 0x8000;
     // A hex digit is never '%', so escapes cannot overlap: each '%' is judged alone.
     let valid = _mm_and_si128(is_pct, _mm_and_si128(h1, h2));
     let vm = _mm_movemask_epi8(valid) as u32 & live;
     if STRICT {
-        let bad = pm & !vm & !undecided;
+        let bad = pm & !vm;
         if bad != 0 {
             return Err(i + bad.trailing_zeros() as usize);
         }
@@ -178,12 +185,9 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
             _mm_and_si128(is_plus, _mm_set1_epi8(b' ' as i8)),
         );
     }
-    // Drop the digit bytes (the second digit of an escape at byte 14 lies past the chunk)
-    // and an undecided '%' (then no escape is at 14: its digit would be that '%').
+    // Drop the digit bytes; those of an escape at byte 14 or 15 reach into the next chunk.
     let digits = (vm << 1) | (vm << 2);
-    let keep = !digits & live & !undecided;
-    let past = (digits >> 16) as usize;
-    let next = i + 16 + past - (undecided >> 15) as usize;
+    let keep = !digits & live;
     let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
     let mut w = w;
     // SAFETY: the shuffle tables are 8 bytes; the stores are 8 bytes at w and at most
@@ -199,5 +203,5 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool, const CLEAN_COPY: bo
         _mm_storel_epi64(dst.add(w).cast(), _mm_shuffle_epi8(out, s));
         w += hi.count_ones() as usize;
     }
-    Ok((next, w))
+    Ok((digits >> 16, w))
 }
