@@ -216,8 +216,8 @@ fn decode_owned(
     first: usize,
     mode: DecodeMode,
 ) -> Result<Vec<u8>, DecodeError> {
-    // 16 spare bytes for the SSSE3 kernel's last 16-byte store.
-    let mut out = Vec::with_capacity(input.len() + 16);
+    // 32 spare bytes for the vector kernels' last stores (16 bytes for SSSE3, 32 for AVX2).
+    let mut out = Vec::with_capacity(input.len() + 32);
     out.extend_from_slice(&input[..first]);
     decode_tail(level, input, first, mode, &mut out)?;
     Ok(out)
