@@ -310,7 +310,20 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
             return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, offset));
         }
     };
-    if i >= n {
+    if n - i <= 2 {
+        // What the SSSE3 and AVX2 kernels leave: too short for an escape, so each byte
+        // stands for itself ('%' is malformed, '+' is a space in form mode). Cheaper than
+        // sizing a buffer for the loop below.
+        for (k, &b) in input[i..].iter().enumerate() {
+            match b {
+                b'%' if STRICT => {
+                    out.truncate(base);
+                    return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i + k));
+                }
+                b'+' if PLUS => out.push(b' '),
+                _ => out.push(b),
+            }
+        }
         return Ok(());
     }
     let done = out.len();
