@@ -14,9 +14,11 @@
 //!   on the running CPU (SSE2 is part of the x86_64 baseline, so the SSE2 code needs no
 //!   check);
 //! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that an assertion
-//!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table;
-//! - a store (8 or 16 bytes) at a slice position that an assertion keeps far enough from its
-//!   end;
+//!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table; the 32- and
+//!   64-byte loads of the AVX2 and AVX-512 searches and the AVX2 decoder alike, kept in the
+//!   slice by an assertion or by their loop's condition;
+//! - a store (8, 16 or 32 bytes) at a slice position that an assertion keeps far enough
+//!   from its end;
 //! - an AVX-512 masked load or store (`_mm512_maskz_loadu_epi8`, `_mm512_mask_storeu_epi8`),
 //!   which touches only the bytes of its mask: those a slice holds, or that an assertion
 //!   keeps within a `Vec`'s spare capacity;
