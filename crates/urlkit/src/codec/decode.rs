@@ -193,7 +193,10 @@ pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, 
 }
 
 /// [`decode_to_bytes`] with the kernels of `level`.
-#[inline]
+///
+/// *Rationale*: most inputs have nothing to decode, so the search and the borrow are inlined
+/// into the caller (the `Cow` stays in registers), and the decoding proper is a call.
+#[inline(always)]
 pub(crate) fn decode_to_bytes_at(
     level: Level,
     input: &[u8],
@@ -201,14 +204,23 @@ pub(crate) fn decode_to_bytes_at(
 ) -> Result<Cow<'_, [u8]>, DecodeError> {
     match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
-        Some(first) => {
-            // 16 spare bytes for the vector kernel (see `decode_loop`).
-            let mut out = Vec::with_capacity(input.len() + 16);
-            out.extend_from_slice(&input[..first]);
-            decode_tail(level, input, first, mode, &mut out)?;
-            Ok(Cow::Owned(out))
-        }
+        Some(first) => decode_owned(level, input, first, mode).map(Cow::Owned),
     }
+}
+
+/// The decoding of `input`, whose first byte to change is at `first`.
+#[inline(never)]
+fn decode_owned(
+    level: Level,
+    input: &[u8],
+    first: usize,
+    mode: DecodeMode,
+) -> Result<Vec<u8>, DecodeError> {
+    // 32 spare bytes for the vector kernels' last stores (16 bytes for SSSE3, 32 for AVX2).
+    let mut out = Vec::with_capacity(input.len() + 32);
+    out.extend_from_slice(&input[..first]);
+    decode_tail(level, input, first, mode, &mut out)?;
+    Ok(out)
 }
 
 /// The WHATWG percent-decode of `input`: never fails, a malformed `%` stays as it is.
@@ -224,13 +236,9 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let level = simd::level();
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
+        // Lenient decoding cannot fail.
         Some(first) => {
-            // 16 spare bytes for the vector kernel (see `decode_loop`).
-            let mut out = Vec::with_capacity(input.len() + 16);
-            out.extend_from_slice(&input[..first]);
-            // Lenient decoding cannot fail.
-            let _ = decode_tail(level, input, first, DecodeMode::Lenient, &mut out);
-            Cow::Owned(out)
+            Cow::Owned(decode_owned(level, input, first, DecodeMode::Lenient).unwrap_or_default())
         }
     }
 }
@@ -254,7 +262,7 @@ pub fn decode_to_bytes_into(
 }
 
 /// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
-fn decode_tail(
+pub(crate) fn decode_tail(
     level: Level,
     input: &[u8],
     start: usize,
@@ -282,9 +290,11 @@ fn special<const PLUS: bool>(word: u64) -> u64 {
 
 /// The decoding loop: `PLUS` reads `+` as a space, `STRICT` fails on a malformed escape.
 ///
-/// The output is never longer than the input, so it is written into a buffer sized once, a
-/// word at a time: eight bytes are copied unconditionally and the write position advances
-/// only past those before the next `%` (or `+`), found with a word test.
+/// The vector kernel appends what it can (everything at AVX-512); this scalar loop, the
+/// reference, decodes the rest. The output is never longer than the input, so it is written
+/// into a buffer sized once, a word at a time: eight bytes are copied unconditionally and
+/// the write position advances only past those before the next `%` (or `+`), found with a
+/// word test.
 fn decode_loop<const PLUS: bool, const STRICT: bool>(
     level: Level,
     input: &[u8],
@@ -293,17 +303,33 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
 ) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
-    // 16 spare bytes for the vector kernel's last 8-byte stores; truncated at the end.
-    out.resize(base + n.saturating_sub(start) + 16, 0);
-    let buf = &mut out[base..];
-    // The vector kernel takes all but the last few bytes; the scalar loop finishes.
-    let (mut i, mut w) = match simd::decode_chunks::<PLUS, STRICT>(level, input, start, buf, 0) {
+    let mut i = match simd::decode_append::<PLUS, STRICT>(level, input, start, out) {
         Ok(at) => at,
         Err(offset) => {
             out.truncate(base);
             return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, offset));
         }
     };
+    if n - i <= 2 {
+        // What the SSSE3 and AVX2 kernels leave: too short for an escape, so each byte
+        // stands for itself ('%' is malformed, '+' is a space in form mode). Cheaper than
+        // sizing a buffer for the loop below.
+        for (k, &b) in input[i..].iter().enumerate() {
+            match b {
+                b'%' if STRICT => {
+                    out.truncate(base);
+                    return Err(DecodeError::new(DecodeErrorKind::MalformedEscape, i + k));
+                }
+                b'+' if PLUS => out.push(b' '),
+                _ => out.push(b),
+            }
+        }
+        return Ok(());
+    }
+    let done = out.len();
+    out.resize(done + (n - i), 0);
+    let buf = &mut out[done..];
+    let mut w = 0;
     loop {
         while i + 8 <= n {
             let word = word_at(input, i);
@@ -355,7 +381,7 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
             w += 1;
         }
     }
-    out.truncate(base + w);
+    out.truncate(done + w);
     Ok(())
 }
 

@@ -1,9 +1,10 @@
 //! The vector kernels against the scalar reference: every result byte-identical, on random
-//! bytes for every named set and random sets, at every length around the 16-byte steps.
+//! bytes for every named set and random sets, at every length around the 16-, 32- and
+//! 64-byte steps.
 
 use proptest::prelude::*;
 
-use super::decode::{decode_to_bytes_at, DecodeMode};
+use super::decode::{decode_tail, decode_to_bytes_at, DecodeMode};
 use super::encode::{Encoder, HexCase, Space};
 use super::encode_set::EncodeSet;
 use super::sets::NamedSet;
@@ -94,6 +95,76 @@ fn check_decoders(bytes: &[u8]) {
     }
 }
 
+/// Bytes for the decoders: [`tricky`] bytes and escapes (well formed in both cases, or cut
+/// short), long enough to span several 64-byte chunks.
+fn decoder_input() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![
+            3 => any::<u8>().prop_map(|b| format!("%{b:02X}").into_bytes()),
+            1 => any::<u8>().prop_map(|b| format!("%{b:02x}").into_bytes()),
+            1 => any::<u8>().prop_map(|b| vec![b'%', b]),
+            1 => Just(b"%".to_vec()),
+            4 => tricky().prop_map(|mut v| { v.truncate(9); v }),
+        ],
+        0..60,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// Appending to a buffer that already holds bytes, with no spare capacity or some, at every
+/// level: the kernels write into its spare capacity after what it holds.
+fn check_appending_decoders(prefix: &[u8], spare: usize, bytes: &[u8]) {
+    for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
+        let want = decode_to_bytes_at(Level::Scalar, bytes, mode)
+            .map(|d| [prefix, &d[..]].concat())
+            .map_err(|e| (e, prefix.to_vec()));
+        for level in levels() {
+            let mut out = Vec::with_capacity(prefix.len() + spare);
+            out.extend_from_slice(prefix);
+            let got = decode_tail(level, bytes, 0, mode, &mut out);
+            let got = match got {
+                Ok(()) => Ok(out),
+                Err(e) => Err((e, out)),
+            };
+            assert_eq!(got, want, "{level:?} {mode:?}");
+        }
+    }
+}
+
+/// The search for the first `%` (or `+`) at every level against `memchr`.
+fn check_find_special(bytes: &[u8]) {
+    let want = memchr::memchr(b'%', bytes);
+    let want_plus = memchr::memchr2(b'%', b'+', bytes);
+    for level in levels() {
+        assert_eq!(simd::find_special::<false>(level, bytes), want, "{level:?}");
+        assert_eq!(
+            simd::find_special::<true>(level, bytes),
+            want_plus,
+            "{level:?}"
+        );
+    }
+}
+
+proptest! {
+    // Long inputs (up to ~500 bytes), each checked at every level and mode: fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    #[test]
+    fn long_decoder_inputs_alike(bytes in decoder_input()) {
+        check_decoders(&bytes);
+        check_find_special(&bytes);
+    }
+
+    #[test]
+    fn decoders_append_alike(
+        prefix in proptest::collection::vec(any::<u8>(), 0..40),
+        spare in 0..80usize,
+        bytes in decoder_input(),
+    ) {
+        check_appending_decoders(&prefix, spare, &bytes);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -116,7 +187,7 @@ proptest! {
 
     #[test]
     fn escape_dense_decoders_alike(
-        parts in proptest::collection::vec((0..4u8, any::<u8>()), 0..40)
+        parts in proptest::collection::vec((0..4u8, any::<u8>()), 0..100)
     ) {
         // Runs of escapes, some malformed or truncated, between short literal runs.
         let mut bytes = Vec::new();
@@ -168,5 +239,56 @@ fn nibble_tables_are_exact_for_every_single_byte_set() {
         let all: Vec<u8> = (0..=255u8).collect();
         check_encoders(set, &all);
         check_encoders(set.difference(EncodeSet::NON_ASCII), &all);
+    }
+}
+
+/// Every length up to 200 with a `%` or `+` at every position (and none), for the searches'
+/// 16-, 32- and 64-byte loads and masked tails.
+#[test]
+fn find_special_at_every_position() {
+    for len in 0..200 {
+        let clean = vec![b'a'; len];
+        check_find_special(&clean);
+        for at in 0..len {
+            for special in [b'%', b'+'] {
+                let mut v = clean.clone();
+                v[at] = special;
+                check_find_special(&v);
+                // A second one later must not hide the first.
+                if at + 1 < len {
+                    v[len - 1] = b'%';
+                    check_find_special(&v);
+                }
+            }
+        }
+    }
+}
+
+/// An escape (whole, cut short by the end, or malformed) at every position up to 150, behind prefixes that move it across the 16-, 32- and 64-byte chunk edges (the
+/// kernels start at the first `%`), in runs like those of UTF-8 text, for every mode.
+#[test]
+fn decoder_escapes_across_chunk_edges() {
+    let escapes: [&[u8]; 6] = [b"%4A", b"%e6%97%A5", b"%4", b"%zz", b"%%41", b"+%2B+"];
+    let prefixes: [&[u8]; 4] = [b"", b"%25", b"x%2", b"%41%42%43%44%45"];
+    for at in 0..150 {
+        // The escape at the end, cut short by it, or followed by a few bytes or many.
+        for len in [at, at + 1, at + 2, at + 3, at + 4, 150] {
+            for escape in escapes {
+                let mut e = vec![b'b'; len];
+                e.splice(at..at, escape.iter().copied());
+                for prefix in prefixes {
+                    check_decoders(&[prefix, &e[..]].concat());
+                    check_decoders(&[prefix, &e[..len]].concat());
+                }
+            }
+        }
+    }
+    // Long unbroken escape runs, every length around the chunk edges.
+    for len in 0..100 {
+        let run = "%E6%97%A5".repeat(len / 3 + 1)[..len * 3].to_owned();
+        check_decoders(run.as_bytes());
+        check_decoders(format!("a{run}").as_bytes());
+        check_decoders(format!("{run}%").as_bytes());
+        check_decoders(format!("{run}%4").as_bytes());
     }
 }

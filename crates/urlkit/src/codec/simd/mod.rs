@@ -14,14 +14,18 @@
 //!   on the running CPU (SSE2 is part of the x86_64 baseline, so the SSE2 code needs no
 //!   check);
 //! - an unaligned 16-byte load (`_mm_loadu_si128`) from a slice position that an assertion
-//!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table;
-//! - a store (8 or 16 bytes) at a slice position that an assertion keeps far enough from its
-//!   end;
-//! - an AVX-512 masked load (`_mm512_maskz_loadu_epi8`) of the `r <= 64` bytes an assertion
-//!   keeps in the slice (`load_block`): the bytes outside the mask are not accessed;
-//! - a write at a raw pointer into a `Vec`'s spare capacity, each store's end asserted within
-//!   the capacity, then `set_len` over exactly the bytes written (`encode_owned_avx512`: no
-//!   zero-fill of a buffer that is overwritten at once);
+//!   (`load16`) keeps at least 16 bytes from its end, or from a 16-byte table; the 32- and
+//!   64-byte loads of the AVX2 and AVX-512 searches and the AVX2 decoder alike, kept in the
+//!   slice by an assertion or by their loop's condition;
+//! - a store (8, 16 or 32 bytes) at a slice position that an assertion keeps far enough
+//!   from its end;
+//! - an AVX-512 masked load or store (`_mm512_maskz_loadu_epi8`, `_mm512_mask_storeu_epi8`),
+//!   which touches only the bytes of its mask: those a slice holds, or that an assertion
+//!   keeps within a `Vec`'s spare capacity;
+//! - writes into a `Vec`'s spare capacity (the decoder's, and the encoder's
+//!   `encode_owned_avx512`: a raw pointer past the length, every store's end asserted
+//!   within the capacity), then `Vec::set_len` over exactly the bytes written, so the buffer
+//!   is never zero-filled first;
 //! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
 //!   UTF-8 by construction (`encoded_into_string`, checked in debug builds).
 //!
@@ -42,12 +46,15 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use core::arch::x86_64::*;
 
 mod decode;
+mod decode_avx2;
+mod decode_avx512;
+mod decode_scan;
 mod encode;
 #[cfg(target_arch = "x86_64")]
 mod encode_avx512;
 mod scan;
 
-pub(crate) use decode::decode_chunks;
+pub(crate) use decode::decode_append;
 pub(crate) use encode::{encode_chunks, encode_owned, HEX_LOWER, HEX_UPPER};
 pub(crate) use scan::{find_special, first_in_set};
 

@@ -64,6 +64,9 @@ unsafe fn first_in_set_ssse3(set: &NibbleSet, input: &[u8], from: usize) -> Opti
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`.
 #[inline]
 pub(crate) fn find_special<const PLUS: bool>(level: Level, input: &[u8]) -> Option<usize> {
+    if let Some(found) = super::decode_scan::find_special_wide::<PLUS>(level, input) {
+        return found;
+    }
     #[cfg(target_arch = "x86_64")]
     if level != Level::Scalar {
         return find_special_sse2::<PLUS>(input);
