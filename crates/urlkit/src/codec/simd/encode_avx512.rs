@@ -53,14 +53,13 @@ unsafe fn set_mask512(x: __m512i, lo: __m512i, hi: __m512i, all_non_ascii: bool)
 }
 }
 
-/// The mask of the first `r` bytes of a 64-byte block (`r <= 64`).
-#[inline(always)]
+avx512_fn! {
+/// The mask of the first `r` bytes of a 64-byte block (`r <= 64`): BMI2's `bzhi`, which
+/// keeps all 64 bits for `r = 64` with no branch.
+#[inline]
 fn first_bytes(r: usize) -> u64 {
-    if r >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << r) - 1
-    }
+    _bzhi_u64(u64::MAX, r as u32)
+}
 }
 
 avx512_fn! {
@@ -187,7 +186,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
                     unsafe { dst.add(w).write(b'+') };
                     w += 1;
                 } else {
-                    let e = [b'%', hex.digits[(b >> 4) as usize], hex.digits[(b & 15) as usize], 0];
+                    let e = hex.escapes[b as usize];
                     // SAFETY: 4 bytes at dst + w are within the capacity (the assertion).
                     unsafe { dst.add(w).cast::<[u8; 4]>().write_unaligned(e) };
                     w += 3;
