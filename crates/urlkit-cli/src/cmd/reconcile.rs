@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
 use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Reconciler, Side};
-use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
+use urlkit_sources::{
+    Catalog, HttpFetcher, LineBlock, Position, Reader, Record, RecordSink, SourceSpec,
+};
 
 mod report;
 
@@ -282,6 +284,55 @@ fn is_stdin(spec: &str) -> bool {
     spec == "-" || spec.ends_with(":-") || spec.contains(":-#")
 }
 
+/// Gathers records into batches for the joiner thread: single records into one batch, a
+/// block of lines as a batch of its own over the block's text (no copy per URL).
+struct BatchSink<'a> {
+    batch: Batch<Meta>,
+    tables: &'a mut Tables,
+    tx: &'a std::sync::mpsc::SyncSender<Batch<Meta>>,
+}
+
+impl BatchSink<'_> {
+    fn send(&mut self, batch: Batch<Meta>) {
+        // A send fails only when the joiner is gone, which its join reports.
+        let _ = self.tx.send(batch);
+    }
+}
+
+impl RecordSink for BatchSink<'_> {
+    fn record(&mut self, r: Record) {
+        let meta = self.tables.meta(r.source.0, r.position, r.kind);
+        self.batch.push(&r.url, meta);
+        if self.batch.len() == BATCH {
+            let batch = std::mem::take(&mut self.batch);
+            self.send(batch);
+        }
+    }
+
+    fn lines(&mut self, block: LineBlock) {
+        // The records before the block go first: lists follow the order of the sources.
+        if !self.batch.is_empty() {
+            let batch = std::mem::take(&mut self.batch);
+            self.send(batch);
+        }
+        let source = block.source().0;
+        let (text, records) = block.into_parts();
+        let mut batch = Batch::from_text(text);
+        for r in records {
+            let meta = Meta {
+                source,
+                kind: NONE,
+                pointer: NONE,
+                line: [r.line as u32, (r.line >> 32) as u32],
+            };
+            // The reader's ranges are on the text's character boundaries.
+            let added = batch.push_range(r.url, meta);
+            debug_assert!(added);
+        }
+        self.send(batch);
+    }
+}
+
 /// The keyer for a level.
 fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
     let level = Level::from_name(level.name())
@@ -319,7 +370,11 @@ fn read_side(
                 eprint!("\r\x1b[2K");
             }
         });
-        let mut batch: Batch<Meta> = Batch::new();
+        let mut sink = BatchSink {
+            batch: Batch::new(),
+            tables: &mut tables,
+            tx: &tx,
+        };
         let mut result = Ok(());
         for text in specs {
             let spec = match SourceSpec::parse(text) {
@@ -329,19 +384,12 @@ fn read_side(
                     break;
                 }
             };
-            let mut sink = |r: urlkit_sources::Record| {
-                let meta = tables.meta(r.source.0, r.position, r.kind);
-                batch.push(&r.url, meta);
-                if batch.len() == BATCH {
-                    // A send fails only when the joiner is gone, which its join reports.
-                    let _ = tx.send(std::mem::take(&mut batch));
-                }
-            };
-            if let Err(e) = reader.read(&spec, &mut sink) {
+            if let Err(e) = reader.read_to(&spec, &mut sink) {
                 result = Err(CliError::Usage(e.to_string()));
                 break;
             }
         }
+        let batch = sink.batch;
         let _ = tx.send(batch);
         drop(tx);
         joiner

@@ -152,7 +152,7 @@ pub(crate) struct Slot<M> {
     pub(crate) exact: bool,
 }
 
-/// Records to add at once: their URLs in one string, and their metadata.
+/// Records to add at once: their URLs as ranges of one string, and their metadata.
 ///
 /// ```
 /// use urlkit::reconcile::Batch;
@@ -160,10 +160,15 @@ pub(crate) struct Slot<M> {
 /// b.push("https://example.com/a", 1);
 /// let c: Batch<u32> = [("https://example.com/b", 2)].into_iter().collect();
 /// assert_eq!((b.len(), c.len()), (1, 1));
+/// // Records read into a buffer keep it: the URLs are ranges of it, not copies.
+/// let mut d = Batch::from_text(" https://example.com/c\nhttps://example.com/d\n".to_string());
+/// assert!(d.push_range(1..22, 3) && d.push_range(23..44, 4));
+/// assert!(!d.push_range(40..50, 5));
+/// assert_eq!(d.len(), 2);
 /// ```
 pub struct Batch<M> {
     text: String,
-    ends: Vec<usize>,
+    spans: Vec<(usize, usize)>,
     metas: Vec<M>,
 }
 
@@ -176,33 +181,53 @@ impl<M> Default for Batch<M> {
 impl<M> Batch<M> {
     /// An empty batch.
     pub fn new() -> Batch<M> {
+        Batch::from_text(String::new())
+    }
+
+    /// An empty batch over `text`, whose URLs [`Batch::push_range`] adds.
+    pub fn from_text(text: String) -> Batch<M> {
         Batch {
-            text: String::new(),
-            ends: Vec::new(),
+            text,
+            spans: Vec::new(),
             metas: Vec::new(),
         }
     }
 
     /// Adds a record.
     pub fn push(&mut self, url: &str, meta: M) {
+        let start = self.text.len();
         self.text.push_str(url);
-        self.ends.push(self.text.len());
+        self.spans.push((start, self.text.len()));
         self.metas.push(meta);
+    }
+
+    /// Adds a record whose URL is `range` of the batch's text; `false` (and nothing added)
+    /// when that is not a run of whole characters of it.
+    #[must_use]
+    pub fn push_range(&mut self, range: std::ops::Range<usize>, meta: M) -> bool {
+        if self.text.get(range.clone()).is_none() {
+            return false;
+        }
+        self.spans.push((range.start, range.end));
+        self.metas.push(meta);
+        true
     }
 
     /// How many records it holds.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
     }
 
     fn url(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        self.text.get(start..self.ends[i]).unwrap_or("")
+        self.spans
+            .get(i)
+            .and_then(|&(from, to)| self.text.get(from..to))
+            .unwrap_or("")
     }
 }
 
@@ -454,7 +479,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let n = batch.len();
         let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
         self.records[side.index()] += n;
-        let Batch { text, ends, metas } = batch;
+        let Batch { text, spans, metas } = batch;
         let nshards = self.shards.len();
         // Route each record to the shard that owns its key.
         let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
@@ -465,7 +490,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             }
         }
         let keys = &keys;
-        let (text, ends) = (&text, &ends);
+        let (text, spans) = (&text, &spans);
         let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
             let hashes: Vec<u64> = records.iter().map(|(i, _)| keys.hash(*i)).collect();
             let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
@@ -483,8 +508,10 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                         touched = touched.wrapping_add(shard.touch_slot(h, side));
                     }
                 }
-                let url_from = if i == 0 { 0 } else { ends[i - 1] };
-                let url = text.get(url_from..ends[i]).unwrap_or("");
+                let url = spans
+                    .get(i)
+                    .and_then(|&(from, to)| text.get(from..to))
+                    .unwrap_or("");
                 let seq = first_seq + i as u64;
                 shard.insert(
                     side,
@@ -628,18 +655,16 @@ fn key_range<M>(
     batch: &Batch<M>,
     range: std::ops::Range<usize>,
 ) -> BatchKeys {
-    let from = match range.start {
-        0 => 0,
-        i => batch.ends.get(i - 1).copied().unwrap_or(0),
-    };
-    let to = batch
-        .ends
-        .get(range.end.wrapping_sub(1))
-        .copied()
-        .unwrap_or(from);
+    let text_len: usize = batch
+        .spans
+        .get(range.clone())
+        .unwrap_or_default()
+        .iter()
+        .map(|&(from, to)| to.saturating_sub(from))
+        .sum();
     let mut out = BatchKeys {
         // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
-        text: String::with_capacity((to - from) * 5 / 4 + 16),
+        text: String::with_capacity(text_len * 5 / 4 + 16),
         ends: Vec::with_capacity(range.len()),
         hashes: Vec::with_capacity(range.len()),
         errors: Vec::new(),
