@@ -14,7 +14,7 @@
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 
 use super::rule::{Rule, RuleSet, NORMAL, SAFE};
-use crate::uri::chars::{hex_value, CLASS, HEX_UPPER, PLAIN, P_REG, UNRESERVED};
+use crate::uri::chars::{CLASS, HEX_UPPER, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
 const COPY: u8 = 0;
@@ -60,6 +60,34 @@ const fn actions() -> [u8; 256] {
 /// The action of every byte value.
 static ACTION: [u8; 256] = actions();
 
+/// The value of every hex digit, and `0xFF` for the other bytes.
+static HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => 0xFF,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// `%XX` (uppercase hex) of every byte value.
+static ESCAPE_OF: [[u8; 3]; 256] = {
+    let mut t = [[0u8; 3]; 256];
+    let mut v = 0;
+    while v < 256 {
+        t[v] = [b'%', HEX_UPPER[v >> 4], HEX_UPPER[v & 15]];
+        v += 1;
+    }
+    t
+};
+
 /// Whether [`key_into`] handles these rules: the `safe` and `normal` presets (the pass never
 /// meets a dot segment, where they differ).
 pub(crate) fn handles(rs: RuleSet) -> bool {
@@ -70,12 +98,28 @@ pub(crate) fn handles(rs: RuleSet) -> bool {
 /// or returns `false` with `out` as it was when the URL is not of the common form.
 pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
     debug_assert!(handles(rs) && rs.has(Rule::HexCase));
-    let start = out.len();
-    if write_key(input, out) {
-        true
-    } else {
-        out.truncate(start);
-        false
+    // The key is written as bytes into room for the longest it can be (each input byte gives
+    // at most three), then checked as UTF-8 in one go: cheaper than pushing characters one
+    // at a time, and it is ASCII by construction.
+    let mut bytes = std::mem::take(out).into_bytes();
+    let start = bytes.len();
+    bytes.resize(start + 3 * input.len(), 0);
+    let written = bytes
+        .get_mut(start..)
+        .and_then(|room| write_key(input.as_bytes(), room));
+    bytes.truncate(start + written.unwrap_or(0));
+    match String::from_utf8(bytes) {
+        Ok(s) => {
+            *out = s;
+            written.is_some()
+        }
+        Err(e) => {
+            // Unreachable (the key is ASCII); the caller's text before `start` is kept.
+            let mut bytes = e.into_bytes();
+            bytes.truncate(start);
+            *out = String::from_utf8(bytes).unwrap_or_default();
+            false
+        }
     }
 }
 
@@ -102,33 +146,79 @@ fn authority_end(b: &[u8]) -> Option<usize> {
     (len > 0 && b.get(end) == Some(&b'/')).then_some(end)
 }
 
-/// The pass itself; `false` as soon as the URL is not common (the caller truncates).
-fn write_key(input: &str, out: &mut String) -> bool {
-    let b = input.as_bytes();
-    let Some(path) = authority_end(b) else {
-        return false;
-    };
+/// Writes the key of `b` to the start of `out` (at least three times as long as `b`) and
+/// returns its length, or `None` as soon as the URL is not common.
+fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
+    let path = authority_end(b)?;
+    out.get_mut(..path)?.copy_from_slice(b.get(..path)?);
+    let mut w = path;
     // 0: path, 1: query, 2: fragment.
     let mut part = 0u8;
-    let mut run = 0;
     let mut i = path;
-    while i < b.len() {
-        // Bytes copied as they are, eight to a test.
+    loop {
+        // Bytes copied as they are, eight at a time.
         while let Some(chunk) = b.get(i..i + 8) {
             if chunk.iter().fold(COPY, |acc, &c| acc | ACTION[c as usize]) != COPY {
                 break;
             }
+            out.get_mut(w..w + 8)?.copy_from_slice(chunk);
             i += 8;
+            w += 8;
         }
         let Some(&c) = b.get(i) else { break };
+        if c == b'%' {
+            // A run of escapes (three for each character of a Japanese slug) is checked, then
+            // copied whole and uppercased in place (`hex-case`: it holds only `%` and hex
+            // digits); an escape of an unreserved character ends it and is decoded.
+            let from = i;
+            let mut decoded = None;
+            while b.get(i) == Some(&b'%') {
+                let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
+                    return None;
+                };
+                let (h, l) = (HEX_VALUE[h as usize], HEX_VALUE[l as usize]);
+                if (h | l) > 15 {
+                    return None;
+                }
+                // Unreserved characters are ASCII: an escape of a byte >= 0x80 never is.
+                if h < 8 && CLASS[(h << 4 | l) as usize] & UNRESERVED != 0 {
+                    decoded = Some(h << 4 | l);
+                    break;
+                }
+                i += 3;
+            }
+            let run = out.get_mut(w..w + (i - from))?;
+            run.copy_from_slice(b.get(from..i)?);
+            run.make_ascii_uppercase();
+            w += i - from;
+            if let Some(v) = decoded {
+                // `%2E` in a path may make a dot segment: the full path decides.
+                if v == b'.' && part == 0 {
+                    return None;
+                }
+                *out.get_mut(w)? = v;
+                w += 1;
+                i += 3;
+            }
+            continue;
+        }
+        if c >= 0x80 {
+            // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
+            while let Some(&x) = b.get(i).filter(|&&x| x >= 0x80) {
+                out.get_mut(w..w + 3)?
+                    .copy_from_slice(&ESCAPE_OF[x as usize]);
+                w += 3;
+                i += 1;
+            }
+            continue;
+        }
         match ACTION[c as usize] {
-            COPY => i += 1,
+            COPY => {}
             SLASH => {
                 // `/.` may start a dot segment, which the full path handles.
                 if part == 0 && b.get(i + 1) == Some(&b'.') {
-                    return false;
+                    return None;
                 }
-                i += 1;
             }
             DELIMITER => {
                 if c == b'#' {
@@ -136,70 +226,21 @@ fn write_key(input: &str, out: &mut String) -> bool {
                 } else if part == 0 {
                     part = 1;
                 }
-                i += 1;
             }
             ESCAPE => {
-                if !push(out, input, run, i) {
-                    return false;
-                }
-                while let Some(&x) = b.get(i).filter(|&&x| ACTION[x as usize] == ESCAPE) {
-                    push_escape(x, out);
-                    i += 1;
-                }
-                run = i;
+                out.get_mut(w..w + 3)?
+                    .copy_from_slice(&ESCAPE_OF[c as usize]);
+                w += 3;
+                i += 1;
+                continue;
             }
-            PERCENT => {
-                if !push(out, input, run, i) {
-                    return false;
-                }
-                while b.get(i) == Some(&b'%') {
-                    let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
-                        return false;
-                    };
-                    if !(h.is_ascii_hexdigit() && l.is_ascii_hexdigit()) {
-                        return false;
-                    }
-                    let v = hex_value(h) << 4 | hex_value(l);
-                    if CLASS[v as usize] & UNRESERVED != 0 {
-                        // `%2E` in a path may make a dot segment: the full path decides.
-                        if v == b'.' && part == 0 {
-                            return false;
-                        }
-                        out.push(v as char);
-                    } else {
-                        out.push('%');
-                        out.push(HEX_UPPER[(v >> 4) as usize] as char);
-                        out.push(HEX_UPPER[(v & 15) as usize] as char);
-                    }
-                    i += 3;
-                }
-                run = i;
-            }
-            _ => return false,
+            _ => return None,
         }
+        *out.get_mut(w)? = c;
+        w += 1;
+        i += 1;
     }
-    push(out, input, run, b.len())
-}
-
-/// Appends `input[from..to]`; `false` if that is not a run of whole characters (it always
-/// is: runs end at ASCII bytes).
-#[inline]
-fn push(out: &mut String, input: &str, from: usize, to: usize) -> bool {
-    match input.get(from..to) {
-        Some(s) => {
-            out.push_str(s);
-            true
-        }
-        None => false,
-    }
-}
-
-/// Appends `%XX` for `v`.
-#[inline]
-fn push_escape(v: u8, out: &mut String) {
-    out.push('%');
-    out.push(HEX_UPPER[(v >> 4) as usize] as char);
-    out.push(HEX_UPPER[(v & 15) as usize] as char);
+    Some(w)
 }
 
 #[cfg(test)]

@@ -18,6 +18,10 @@ const DUPLICATE_EXAMPLES: u32 = 3;
 /// How many records ahead of the one being inserted the join loads what it will read.
 const AHEAD: usize = 16;
 
+/// Shards per thread: with more shards than threads, a thread that is slowed down leaves its
+/// share of a batch's joining to the others.
+const SHARDS_PER_THREAD: usize = 4;
+
 /// Below this many records a batch is keyed on the calling thread: spawning costs more.
 const PARALLEL_THRESHOLD: usize = 4096;
 
@@ -428,7 +432,12 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     pub fn threads(mut self, n: usize) -> Reconciler<'k, M> {
         self.threads = n.max(1);
         if self.shards.iter().all(|s| s.slots.is_empty()) {
-            let n = u32::try_from(self.threads.min(MAX_SHARDS)).unwrap_or(1);
+            // Several shards per thread, taken by whichever thread is free (see `add_batch`).
+            let shards = match self.threads {
+                1 => 1,
+                t => t.saturating_mul(SHARDS_PER_THREAD).min(MAX_SHARDS),
+            };
+            let n = u32::try_from(shards).unwrap_or(1);
             self.shards = (0..n).map(Shard::new).collect();
         }
         self
@@ -475,27 +484,45 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 
     /// Adds many records, keying and joining them on several threads when the batch is large.
     pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
-        let keys = self.key_batch(&batch);
         let n = batch.len();
+        let threads = if n < PARALLEL_THRESHOLD {
+            1
+        } else {
+            self.threads
+        };
+        let parts = self.key_batch(&batch, threads);
         let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
         self.records[side.index()] += n;
         let Batch { text, spans, metas } = batch;
+        // Route each record to the shard that owns its key, in record order.
         let nshards = self.shards.len();
-        // Route each record to the shard that owns its key.
-        let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
-        for (i, meta) in metas.into_iter().enumerate() {
-            let shard = self.shard_of(keys.hash(i));
-            if let Some(r) = routed.get_mut(shard) {
-                r.push((i, meta));
+        let mut routed: Vec<Vec<Routed<M>>> = (0..nshards).map(|_| Vec::new()).collect();
+        let mut metas = metas.into_iter();
+        for (p, part) in parts.iter().enumerate() {
+            for (j, &hash) in part.hashes.iter().enumerate() {
+                let Some(meta) = metas.next() else { break };
+                if let Some(r) = routed.get_mut(self.shard_of(hash)) {
+                    r.push(Routed {
+                        part: p as u32,
+                        key: j as u32,
+                        meta,
+                    });
+                }
             }
         }
-        let keys = &keys;
-        let (text, spans) = (&text, &spans);
-        let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
-            let hashes: Vec<u64> = records.iter().map(|(i, _)| keys.hash(*i)).collect();
+        let (parts, text, spans) = (&parts, &text, &spans);
+        let run = move |shard: &mut Shard<M>, records: Vec<Routed<M>>| {
+            let hash_of = |r: &Routed<M>| {
+                parts
+                    .get(r.part as usize)
+                    .and_then(|p| p.hashes.get(r.key as usize))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            let hashes: Vec<u64> = records.iter().map(hash_of).collect();
             let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
             let mut touched = 0u64;
-            for (n, (i, meta)) in records.into_iter().enumerate() {
+            for (n, r) in records.into_iter().enumerate() {
                 // A software pipeline of plain loads: the index entries of the records two
                 // groups ahead, and the slots and text that the entries of the next group
                 // (loaded one group ago) point to. The loads are independent, so they overlap
@@ -508,72 +535,88 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                         touched = touched.wrapping_add(shard.touch_slot(h, side));
                     }
                 }
+                let Some(part) = parts.get(r.part as usize) else {
+                    continue;
+                };
+                let j = r.key as usize;
+                let i = part.first + j;
                 let url = spans
                     .get(i)
                     .and_then(|&(from, to)| text.get(from..to))
                     .unwrap_or("");
-                let seq = first_seq + i as u64;
+                let hash = hashes.get(n).copied().unwrap_or(0);
                 shard.insert(
                     side,
-                    seq,
-                    keys.key(i),
-                    keys.hash(i),
+                    first_seq + i as u64,
+                    part.key(j),
+                    hash,
                     url,
-                    meta,
-                    keys.error(i),
+                    r.meta,
+                    part.error(i),
                 );
             }
             std::hint::black_box(touched);
         };
-        if nshards == 1 || n < PARALLEL_THRESHOLD {
-            for (shard, records) in self.shards.iter_mut().zip(routed) {
+        let work: Vec<(&mut Shard<M>, Vec<Routed<M>>)> =
+            self.shards.iter_mut().zip(routed).collect();
+        if threads == 1 {
+            for (shard, records) in work {
                 run(shard, records);
             }
             return;
         }
+        // The shards are taken by whichever thread is free: more shards than threads, so one
+        // thread slowed down (by the reader, or another process) does not hold the others.
+        let queue = std::sync::Mutex::new(work);
+        let take = || queue.lock().ok().and_then(|mut q| q.pop());
+        let worker = || {
+            while let Some((shard, records)) = take() {
+                run(shard, records);
+            }
+        };
         std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .shards
-                .iter_mut()
-                .zip(routed)
-                .map(|(shard, records)| scope.spawn(move || run(shard, records)))
-                .collect();
-            for h in handles {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            worker();
+            for h in helpers {
                 h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
             }
         });
     }
 
-    /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
-    fn key_batch(&self, batch: &Batch<M>) -> Keys {
+    /// The keys of a batch in parts of [`KEY_PART`] records, computed on `threads` threads
+    /// (each takes the next part when it is done with one).
+    fn key_batch(&self, batch: &Batch<M>, threads: usize) -> Vec<BatchKeys> {
         let n = batch.len();
-        let threads = if n < PARALLEL_THRESHOLD {
-            1
-        } else {
-            self.threads
-        };
         let (keyer, hasher) = (self.keyer, &self.hasher);
-        let chunk = n.div_ceil(threads).max(1);
+        let nparts = n.div_ceil(KEY_PART).max(1);
+        let part = |p: usize| {
+            let from = p * KEY_PART;
+            key_range(keyer, hasher, batch, from..(from + KEY_PART).min(n))
+        };
         if threads == 1 {
-            return Keys {
-                parts: vec![key_range(keyer, hasher, batch, 0..n)],
-                chunk,
-            };
+            return (0..nparts).map(part).collect();
         }
-        let parts = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..n)
-                .step_by(chunk)
-                .map(|from| {
-                    let to = (from + chunk).min(n);
-                    scope.spawn(move || key_range(keyer, hasher, batch, from..to))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let p = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if p >= nparts {
+                    return done;
+                }
+                done.push((p, part(p)));
+            }
+        };
+        let mut done: Vec<(usize, BatchKeys)> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut all = worker();
+            for h in helpers {
+                all.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+            }
+            all
         });
-        Keys { parts, chunk }
+        done.sort_unstable_by_key(|(p, _)| *p);
+        done.into_iter().map(|(_, keys)| keys).collect()
     }
 
     /// Joins the two sides, explains every matched pair, and returns the result.
@@ -607,46 +650,48 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// The keys of a batch, as computed: one part per thread, each covering `chunk` records.
-struct Keys {
-    parts: Vec<BatchKeys>,
-    chunk: usize,
+/// A record on its way to its shard: where its key is (part, index in it), and its metadata.
+struct Routed<M> {
+    part: u32,
+    key: u32,
+    meta: M,
 }
 
-impl Keys {
-    fn part(&self, i: usize) -> Option<(&BatchKeys, usize)> {
-        let p = i / self.chunk;
-        self.parts.get(p).map(|part| (part, i - p * self.chunk))
-    }
+/// Records per part of a batch keyed at once: small enough that the threads share the work of
+/// a batch evenly, large enough that taking a part costs nothing.
+const KEY_PART: usize = 4096;
 
-    fn key(&self, i: usize) -> &str {
-        self.part(i).map_or("", |(part, j)| {
-            let from = if j == 0 { 0 } else { part.ends[j - 1] };
-            part.text.get(from..part.ends[j]).unwrap_or("")
-        })
-    }
-
-    fn hash(&self, i: usize) -> u64 {
-        self.part(i)
-            .and_then(|(part, j)| part.hashes.get(j).copied())
-            .unwrap_or(0)
-    }
-
-    fn error(&self, i: usize) -> Option<KeyError> {
-        let (part, _) = self.part(i)?;
-        let at = part.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
-        part.errors.get(at).map(|(_, e)| e.clone())
-    }
-}
-
-/// Keys of a run of records: one string and where each key ends in it, plus the errors
-/// (numbered in the whole batch).
+/// Keys of a run of records: one string and where each key ends in it, their hashes, and the
+/// errors (numbered in the whole batch).
 #[derive(Default)]
 struct BatchKeys {
+    /// The batch index of the first record.
+    first: usize,
     text: String,
     ends: Vec<usize>,
     hashes: Vec<u64>,
     errors: Vec<(usize, KeyError)>,
+}
+
+impl BatchKeys {
+    /// The key of the `j`th record of the run.
+    fn key(&self, j: usize) -> &str {
+        let from = match j {
+            0 => 0,
+            j => self.ends.get(j - 1).copied().unwrap_or(0),
+        };
+        let to = self.ends.get(j).copied().unwrap_or(from);
+        self.text.get(from..to).unwrap_or("")
+    }
+
+    /// The error of the record numbered `i` in the batch, if it had no key.
+    fn error(&self, i: usize) -> Option<KeyError> {
+        if self.errors.is_empty() {
+            return None;
+        }
+        let at = self.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
+        self.errors.get(at).map(|(_, e)| e.clone())
+    }
 }
 
 fn key_range<M>(
@@ -663,6 +708,7 @@ fn key_range<M>(
         .map(|&(from, to)| to.saturating_sub(from))
         .sum();
     let mut out = BatchKeys {
+        first: range.start,
         // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
         text: String::with_capacity(text_len * 5 / 4 + 16),
         ends: Vec::with_capacity(range.len()),

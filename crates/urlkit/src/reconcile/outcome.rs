@@ -232,7 +232,7 @@ impl<M: Send + Sync> Reconciliation<M> {
         let store = Stores(stores);
         invalid.sort_by_key(|(seq, _)| *seq);
         let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
-        let order = merge_by_seq(&slots);
+        let order = merge_by_seq(&slots, records[0] + records[1]);
         // Global numbers of each shard's slots, to renumber the duplicates.
         let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
         for (g, &(sh, id)) in order.iter().enumerate() {
@@ -539,9 +539,42 @@ fn explain<M: Send + Sync>(
 /// Below this many inexact pairs, explaining them on the calling thread is cheaper.
 const PARALLEL_EXPLAIN: usize = 2048;
 
-/// The slots of every shard in order of first appearance: each shard's are already in that
-/// order, so this is a merge.
-fn merge_by_seq<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
+/// The slots of every shard in order of first appearance. A slot's `seq` is the number of the
+/// record that brought its key, so each is a distinct number in `1..=records`: marking which
+/// shard owns each number and reading the marks in order is a merge of any number of shards in
+/// two sequential passes.
+fn merge_by_seq<M>(slots: &[Vec<Slot<M>>], records: usize) -> Vec<(u32, u32)> {
+    let total: usize = slots.iter().map(Vec::len).sum();
+    let mut owner = vec![0u16; records.saturating_add(1)];
+    for (sh, list) in slots.iter().enumerate() {
+        let mark = u16::try_from(sh + 1).unwrap_or(u16::MAX);
+        for slot in list {
+            if let Some(o) = usize::try_from(slot.seq)
+                .ok()
+                .and_then(|seq| owner.get_mut(seq))
+            {
+                *o = mark;
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(total);
+    let mut next = vec![0u32; slots.len()];
+    for &o in &owner {
+        if let Some(n) = (o as usize).checked_sub(1).and_then(|sh| next.get_mut(sh)) {
+            out.push((u32::from(o) - 1, *n));
+            *n += 1;
+        }
+    }
+    if out.len() == total {
+        out
+    } else {
+        // Not reached (seqs are distinct record numbers); the plain merge is always right.
+        merge_by_scan(slots)
+    }
+}
+
+/// [`merge_by_seq`] as a k-way merge that looks at the head of every shard for each slot.
+fn merge_by_scan<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
     let total = slots.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);
     let mut next = vec![0usize; slots.len()];
