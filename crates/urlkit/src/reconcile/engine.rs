@@ -493,76 +493,75 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let parts = self.key_batch(&batch, threads);
         let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
         self.records[side.index()] += n;
-        let Batch { text, spans, metas } = batch;
-        // Route each record to the shard that owns its key, in record order.
+        // Hand each record's metadata to the shard that owns its key, in record order.
         let nshards = self.shards.len();
-        let mut routed: Vec<Vec<Routed<M>>> = (0..nshards).map(|_| Vec::new()).collect();
-        let mut metas = metas.into_iter();
-        for (p, part) in parts.iter().enumerate() {
-            for (j, &hash) in part.hashes.iter().enumerate() {
+        let mut routed: Vec<Vec<M>> = (0..nshards).map(|_| Vec::new()).collect();
+        let mut metas = batch.metas.into_iter();
+        for part in &parts {
+            for &shard in &part.shard_of {
                 let Some(meta) = metas.next() else { break };
-                if let Some(r) = routed.get_mut(self.shard_of(hash)) {
-                    r.push(Routed {
-                        part: p as u32,
-                        key: j as u32,
-                        meta,
-                    });
+                if let Some(r) = routed.get_mut(shard as usize) {
+                    r.push(meta);
                 }
             }
         }
-        let (parts, text, spans) = (&parts, &text, &spans);
-        let run = move |shard: &mut Shard<M>, records: Vec<Routed<M>>| {
-            let hash_of = |r: &Routed<M>| {
-                parts
-                    .get(r.part as usize)
-                    .and_then(|p| p.hashes.get(r.key as usize))
-                    .copied()
-                    .unwrap_or(0)
-            };
-            let hashes: Vec<u64> = records.iter().map(hash_of).collect();
+        let parts = &parts;
+        let run = move |(sh, shard, metas): (usize, &mut Shard<M>, Vec<M>)| {
+            let runs = || parts.iter().filter_map(move |p| p.runs.get(sh));
+            let hashes: Vec<u64> = runs()
+                .flat_map(|r| r.records.iter().map(|rec| rec.hash))
+                .collect();
             let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
             let mut touched = 0u64;
-            for (n, r) in records.into_iter().enumerate() {
-                // A software pipeline of plain loads: the index entries of the records two
-                // groups ahead, and the slots and text that the entries of the next group
-                // (loaded one group ago) point to. The loads are independent, so they overlap
-                // instead of costing a cache miss each, one after the other.
-                if n % AHEAD == 0 {
-                    for &h in ahead(n + 2 * AHEAD) {
-                        touched = touched.wrapping_add(shard.index.touch(h));
+            let mut metas = metas.into_iter();
+            let mut n = 0;
+            for run in runs() {
+                let mut errors = run.errors.iter().peekable();
+                let mut from = 0;
+                for (k, rec) in run.records.iter().enumerate() {
+                    // A software pipeline of plain loads: the index entries of the records
+                    // two groups ahead, and the slots and text that the entries of the next
+                    // group (loaded one group ago) point to. The loads are independent, so
+                    // they overlap instead of costing a cache miss each, one after the other.
+                    if n % AHEAD == 0 {
+                        for &h in ahead(n + 2 * AHEAD) {
+                            touched = touched.wrapping_add(shard.index.touch(h));
+                        }
+                        for &h in ahead(n + AHEAD) {
+                            touched = touched.wrapping_add(shard.touch_slot(h, side));
+                        }
                     }
-                    for &h in ahead(n + AHEAD) {
-                        touched = touched.wrapping_add(shard.touch_slot(h, side));
-                    }
+                    n += 1;
+                    let key = run.text.get(from..rec.key_end).unwrap_or("");
+                    let url = match rec.same {
+                        true => key,
+                        false => run.text.get(rec.key_end..rec.url_end).unwrap_or(""),
+                    };
+                    from = rec.url_end;
+                    let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e.clone());
+                    let Some(meta) = metas.next() else { break };
+                    shard.insert(
+                        side,
+                        first_seq + rec.index as u64,
+                        key,
+                        rec.hash,
+                        url,
+                        meta,
+                        error,
+                    );
                 }
-                let Some(part) = parts.get(r.part as usize) else {
-                    continue;
-                };
-                let j = r.key as usize;
-                let i = part.first + j;
-                let url = spans
-                    .get(i)
-                    .and_then(|&(from, to)| text.get(from..to))
-                    .unwrap_or("");
-                let hash = hashes.get(n).copied().unwrap_or(0);
-                shard.insert(
-                    side,
-                    first_seq + i as u64,
-                    part.key(j),
-                    hash,
-                    url,
-                    r.meta,
-                    part.error(i),
-                );
             }
             std::hint::black_box(touched);
         };
-        let work: Vec<(&mut Shard<M>, Vec<Routed<M>>)> =
-            self.shards.iter_mut().zip(routed).collect();
+        let work: Vec<(usize, &mut Shard<M>, Vec<M>)> = self
+            .shards
+            .iter_mut()
+            .zip(routed)
+            .enumerate()
+            .map(|(sh, (shard, metas))| (sh, shard, metas))
+            .collect();
         if threads == 1 {
-            for (shard, records) in work {
-                run(shard, records);
-            }
+            work.into_iter().for_each(run);
             return;
         }
         // The shards are taken by whichever thread is free: more shards than threads, so one
@@ -570,8 +569,8 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let queue = std::sync::Mutex::new(work);
         let take = || queue.lock().ok().and_then(|mut q| q.pop());
         let worker = || {
-            while let Some((shard, records)) = take() {
-                run(shard, records);
+            while let Some(job) = take() {
+                run(job);
             }
         };
         std::thread::scope(|scope| {
@@ -585,13 +584,12 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 
     /// The keys of a batch in parts of [`KEY_PART`] records, computed on `threads` threads
     /// (each takes the next part when it is done with one).
-    fn key_batch(&self, batch: &Batch<M>, threads: usize) -> Vec<BatchKeys> {
+    fn key_batch(&self, batch: &Batch<M>, threads: usize) -> Vec<KeyedPart> {
         let n = batch.len();
-        let (keyer, hasher) = (self.keyer, &self.hasher);
         let nparts = n.div_ceil(KEY_PART).max(1);
         let part = |p: usize| {
             let from = p * KEY_PART;
-            key_range(keyer, hasher, batch, from..(from + KEY_PART).min(n))
+            self.key_part(batch, from..(from + KEY_PART).min(n))
         };
         if threads == 1 {
             return (0..nparts).map(part).collect();
@@ -607,7 +605,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                 done.push((p, part(p)));
             }
         };
-        let mut done: Vec<(usize, BatchKeys)> = std::thread::scope(|scope| {
+        let mut done: Vec<(usize, KeyedPart)> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
             let mut all = worker();
             for h in helpers {
@@ -617,6 +615,50 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         });
         done.sort_unstable_by_key(|(p, _)| *p);
         done.into_iter().map(|(_, keys)| keys).collect()
+    }
+
+    /// Keys the records of `range` and sorts them into one run per shard.
+    fn key_part(&self, batch: &Batch<M>, range: std::ops::Range<usize>) -> KeyedPart {
+        let nshards = self.shards.len();
+        let mut out = KeyedPart {
+            runs: (0..nshards).map(|_| Run::default()).collect(),
+            shard_of: Vec::with_capacity(range.len()),
+        };
+        let mut key = String::new();
+        for i in range {
+            key.clear();
+            let url = batch.url(i);
+            let error = self.keyer.key_into(url, &mut key).err();
+            if error.is_some() {
+                key.clear();
+                key.push(INVALID_KEY_PREFIX);
+                key.push_str(url);
+            }
+            let hash = self.hasher.hash_one(key.as_bytes());
+            let shard = self.shard_of(hash);
+            out.shard_of.push(u16::try_from(shard).unwrap_or(u16::MAX));
+            let Some(run) = out.runs.get_mut(shard) else {
+                continue;
+            };
+            if let Some(e) = error {
+                run.errors.push((run.records.len(), e));
+            }
+            // The key, then the URL when it differs: what the shard will read, side by side.
+            run.text.push_str(&key);
+            let key_end = run.text.len();
+            let same = key == url;
+            if !same {
+                run.text.push_str(url);
+            }
+            run.records.push(RunRecord {
+                index: i,
+                hash,
+                key_end,
+                url_end: run.text.len(),
+                same,
+            });
+        }
+        out
     }
 
     /// Joins the two sides, explains every matched pair, and returns the result.
@@ -650,87 +692,35 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// A record on its way to its shard: where its key is (part, index in it), and its metadata.
-struct Routed<M> {
-    part: u32,
-    key: u32,
-    meta: M,
+/// A part of a batch, keyed: its records sorted into one run per shard, and the shard of each
+/// record in batch order (to hand the metadata out in the same order).
+struct KeyedPart {
+    runs: Vec<Run>,
+    shard_of: Vec<u16>,
+}
+
+/// The records of one part of a batch that one shard owns, their keys and URLs copied side by
+/// side while they are in cache: the shard then reads them in one sequential sweep instead of
+/// picking its records out of the whole batch.
+#[derive(Default)]
+struct Run {
+    /// Each record's key, then its URL when that differs, back to back.
+    text: String,
+    records: Vec<RunRecord>,
+    /// The errors of records that have no key, by their number in the run.
+    errors: Vec<(usize, KeyError)>,
+}
+
+/// One record of a [`Run`]: its key ends at `key_end` (it starts where the previous record
+/// ends), its URL is the key (`same`) or runs from `key_end` to `url_end`.
+struct RunRecord {
+    index: usize,
+    hash: u64,
+    key_end: usize,
+    url_end: usize,
+    same: bool,
 }
 
 /// Records per part of a batch keyed at once: small enough that the threads share the work of
 /// a batch evenly, large enough that taking a part costs nothing.
 const KEY_PART: usize = 4096;
-
-/// Keys of a run of records: one string and where each key ends in it, their hashes, and the
-/// errors (numbered in the whole batch).
-#[derive(Default)]
-struct BatchKeys {
-    /// The batch index of the first record.
-    first: usize,
-    text: String,
-    ends: Vec<usize>,
-    hashes: Vec<u64>,
-    errors: Vec<(usize, KeyError)>,
-}
-
-impl BatchKeys {
-    /// The key of the `j`th record of the run.
-    fn key(&self, j: usize) -> &str {
-        let from = match j {
-            0 => 0,
-            j => self.ends.get(j - 1).copied().unwrap_or(0),
-        };
-        let to = self.ends.get(j).copied().unwrap_or(from);
-        self.text.get(from..to).unwrap_or("")
-    }
-
-    /// The error of the record numbered `i` in the batch, if it had no key.
-    fn error(&self, i: usize) -> Option<KeyError> {
-        if self.errors.is_empty() {
-            return None;
-        }
-        let at = self.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
-        self.errors.get(at).map(|(_, e)| e.clone())
-    }
-}
-
-fn key_range<M>(
-    keyer: &dyn Keyer,
-    hasher: &foldhash::fast::RandomState,
-    batch: &Batch<M>,
-    range: std::ops::Range<usize>,
-) -> BatchKeys {
-    let text_len: usize = batch
-        .spans
-        .get(range.clone())
-        .unwrap_or_default()
-        .iter()
-        .map(|&(from, to)| to.saturating_sub(from))
-        .sum();
-    let mut out = BatchKeys {
-        first: range.start,
-        // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
-        text: String::with_capacity(text_len * 5 / 4 + 16),
-        ends: Vec::with_capacity(range.len()),
-        hashes: Vec::with_capacity(range.len()),
-        errors: Vec::new(),
-    };
-    let mut one = String::new();
-    for i in range {
-        one.clear();
-        let url = batch.url(i);
-        match keyer.key_into(url, &mut one) {
-            Ok(()) => out.hashes.push(hasher.hash_one(one.as_bytes())),
-            Err(e) => {
-                out.errors.push((i, e));
-                one.clear();
-                one.push(INVALID_KEY_PREFIX);
-                one.push_str(url);
-                out.hashes.push(hasher.hash_one(one.as_bytes()));
-            }
-        }
-        out.text.push_str(&one);
-        out.ends.push(out.text.len());
-    }
-    out
-}
