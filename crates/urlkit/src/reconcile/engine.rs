@@ -620,8 +620,24 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     /// Keys the records of `range` and sorts them into one run per shard.
     fn key_part(&self, batch: &Batch<M>, range: std::ops::Range<usize>) -> KeyedPart {
         let nshards = self.shards.len();
+        // Each shard gets about its share of the part: room for that and a little more, for
+        // the keys and the URLs that differ from them (most growth then copies nothing).
+        let text: usize = batch
+            .spans
+            .get(range.clone())
+            .unwrap_or_default()
+            .iter()
+            .map(|&(from, to)| to.saturating_sub(from))
+            .sum();
+        let share = |total: usize| total / nshards + total / (4 * nshards) + 64;
         let mut out = KeyedPart {
-            runs: (0..nshards).map(|_| Run::default()).collect(),
+            runs: (0..nshards)
+                .map(|_| Run {
+                    text: String::with_capacity(share(text * 2)),
+                    records: Vec::with_capacity(share(range.len())),
+                    errors: Vec::new(),
+                })
+                .collect(),
             shard_of: Vec::with_capacity(range.len()),
         };
         let mut key = String::new();
