@@ -107,6 +107,13 @@ pub trait RecordSink {
             self.record(r);
         }
     }
+
+    /// A buffer to read the next block into: one given back by whoever consumed an earlier
+    /// block's text ([`LineBlock::into_parts`]), so that reading does not touch fresh memory
+    /// for every block. By default a new one.
+    fn spare(&mut self) -> Vec<u8> {
+        Vec::new()
+    }
 }
 
 /// A closure as a sink.

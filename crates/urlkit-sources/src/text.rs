@@ -35,7 +35,10 @@ pub(crate) fn read(
     // Whole lines, then the start of a line whose end is not read yet.
     let mut buf: Vec<u8> = Vec::new();
     loop {
-        buf.reserve(BLOCK);
+        // A recycled buffer is read into as it is, unless too little of it is free.
+        if buf.capacity() - buf.len() < BLOCK / 2 {
+            buf.reserve(BLOCK);
+        }
         let room = (buf.capacity() - buf.len()) as u64;
         let got = (&mut input)
             .take(room)
@@ -50,7 +53,8 @@ pub(crate) fn read(
             continue;
         };
         let rest = buf.get(last + 1..).unwrap_or_default();
-        let mut next = Vec::with_capacity(BLOCK + rest.len());
+        let mut next = sink.spare();
+        next.clear();
         next.extend_from_slice(rest);
         buf.truncate(last + 1);
         lines.block(std::mem::replace(&mut buf, next), reader, sink)?;

@@ -189,6 +189,9 @@ impl Tables {
 /// while memory stays bounded by the distinct keys.
 const BATCH: usize = 64 * 1024;
 
+/// Text buffers kept for reuse between the reader and the joiner (the blocks in flight).
+const SPARE_BUFFERS: usize = 4;
+
 /// The progress line appears on a terminal after this many records, and is updated this often.
 const PROGRESS_EVERY: usize = 100_000;
 
@@ -288,6 +291,7 @@ fn is_stdin(spec: &str) -> bool {
 /// block of lines as a batch of its own over the block's text (no copy per URL).
 struct BatchSink<'a> {
     batch: Batch<Meta>,
+    spare: std::sync::mpsc::Receiver<String>,
     tables: &'a mut Tables,
     tx: &'a std::sync::mpsc::SyncSender<Batch<Meta>>,
 }
@@ -307,6 +311,13 @@ impl RecordSink for BatchSink<'_> {
             let batch = std::mem::take(&mut self.batch);
             self.send(batch);
         }
+    }
+
+    fn spare(&mut self) -> Vec<u8> {
+        self.spare
+            .try_recv()
+            .map(String::into_bytes)
+            .unwrap_or_default()
     }
 
     fn lines(&mut self, block: LineBlock) {
@@ -357,11 +368,18 @@ fn read_side(
     let mut tables = Tables::default();
     let read = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Batch<Meta>>(2);
+        // Text buffers the joiner is done with go back to the reader, which reads the next
+        // blocks into them (fresh memory costs a page fault per 4 KiB).
+        let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(SPARE_BUFFERS);
         let joiner = scope.spawn(move || {
             let mut seen = 0usize;
             for batch in rx {
                 seen += batch.len();
-                engine.add_batch(side, batch);
+                let text = engine.add_batch_returning_text(side, batch);
+                if text.capacity() > 0 {
+                    // When the reader has enough, the buffer is freed.
+                    let _ = spare_tx.try_send(text);
+                }
                 if progress && seen >= PROGRESS_EVERY && seen % PROGRESS_EVERY < BATCH {
                     eprint!("\r{}: {seen} records read…", side.name());
                 }
@@ -372,6 +390,7 @@ fn read_side(
         });
         let mut sink = BatchSink {
             batch: Batch::new(),
+            spare: spare_rx,
             tables: &mut tables,
             tx: &tx,
         };

@@ -484,6 +484,25 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 
     /// Adds many records, keying and joining them on several threads when the batch is large.
     pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
+        self.add_batch_returning_text(side, batch);
+    }
+
+    /// [`Reconciler::add_batch`], giving back the batch's text buffer, emptied: a reader can
+    /// read its next block into it instead of into fresh memory (which the system must zero
+    /// page by page).
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{Batch, LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r: Reconciler<'_, ()> = Reconciler::new(&keyer);
+    /// let mut batch = Batch::from_text(String::from("https://example.com/a\n"));
+    /// assert!(batch.push_range(0..21, ()));
+    /// let text = r.add_batch_returning_text(Side::Left, batch);
+    /// assert!(text.is_empty() && text.capacity() >= 22);
+    /// assert_eq!(r.records(Side::Left), 1);
+    /// ```
+    pub fn add_batch_returning_text(&mut self, side: Side, batch: Batch<M>) -> String {
         let n = batch.len();
         let threads = if n < PARALLEL_THRESHOLD {
             1
@@ -562,24 +581,12 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             .collect();
         if threads == 1 {
             work.into_iter().for_each(run);
-            return;
+        } else {
+            run_on_threads(threads, work, run);
         }
-        // The shards are taken by whichever thread is free: more shards than threads, so one
-        // thread slowed down (by the reader, or another process) does not hold the others.
-        let queue = std::sync::Mutex::new(work);
-        let take = || queue.lock().ok().and_then(|mut q| q.pop());
-        let worker = || {
-            while let Some(job) = take() {
-                run(job);
-            }
-        };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
-            worker();
-            for h in helpers {
-                h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            }
-        });
+        let mut text = batch.text;
+        text.clear();
+        text
     }
 
     /// The keys of a batch in parts of [`KEY_PART`] records, computed on `threads` threads
@@ -706,6 +713,26 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     fn join(self, explainer: Option<&dyn Keyer>) -> Reconciliation<M> {
         Reconciliation::build(explainer, self.threads, self.shards, self.records)
     }
+}
+
+/// Runs `run` on every job, on `threads` threads (this one and helpers).
+fn run_on_threads<J: Send>(threads: usize, work: Vec<J>, run: impl Fn(J) + Sync) {
+    // The shards are taken by whichever thread is free: more shards than threads, so one
+    // thread slowed down (by the reader, or another process) does not hold the others.
+    let queue = std::sync::Mutex::new(work);
+    let take = || queue.lock().ok().and_then(|mut q| q.pop());
+    let worker = || {
+        while let Some(job) = take() {
+            run(job);
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        worker();
+        for h in helpers {
+            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        }
+    });
 }
 
 /// A part of a batch, keyed: its records sorted into one run per shard, and the shard of each
