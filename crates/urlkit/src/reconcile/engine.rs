@@ -382,33 +382,40 @@ impl<M> Shard<M> {
 
     fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
         let s = side.index();
-        let Some(slot) = self.slots.get_mut(id as usize) else {
+        let Shard {
+            slots, store, dups, ..
+        } = self;
+        let Some(slot) = slots.get_mut(id as usize) else {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
-        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
-        if !keep {
-            return;
-        }
-        let span = (!same_as_key).then(|| self.store.push_url(url));
-        let occ = Occ { url: span, meta };
-        match self.slots.get_mut(id as usize) {
-            Some(slot) if slot.first[s].is_none() => {
-                if let Some(other) = &slot.first[1 - s] {
-                    let other = match other.url {
-                        Some(u) => self.store.urls.get(u),
-                        None => self.store.key(slot.key),
-                    };
-                    slot.exact = other == url;
+        if slot.first[s].is_none() {
+            // The first occurrence on this side: whether it is spelled exactly as the other
+            // side's first (decided now, while its text is at hand), and if it is, it shares
+            // that text instead of a copy of its own.
+            let mut shared = None;
+            if let Some(other) = &slot.first[1 - s] {
+                let other_text = match other.url {
+                    Some(u) => store.urls.get(u),
+                    None => store.key(slot.key),
+                };
+                slot.exact = other_text == url;
+                if slot.exact {
+                    shared = Some(other.url);
                 }
-                slot.first[s] = Some(occ);
             }
-            _ => self.dups.push(DupExample {
+            let url = match shared {
+                Some(span) => span,
+                None => (!same_as_key).then(|| store.push_url(url)),
+            };
+            slot.first[s] = Some(Occ { url, meta });
+        } else if slot.count[s] <= DUPLICATE_EXAMPLES + 1 {
+            dups.push(DupExample {
                 slot: id,
                 side,
-                url: occ.url,
-                meta: occ.meta,
-            }),
+                url: (!same_as_key).then(|| store.push_url(url)),
+                meta,
+            });
         }
     }
 }
