@@ -215,8 +215,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = HttpFetcher::new();
     let progress = std::io::stderr().is_terminal();
-    let left = read_side(&mut engine, Side::Left, &left, args, &fetcher, progress)?;
-    let right = read_side(&mut engine, Side::Right, &right, args, &fetcher, progress)?;
+    let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -290,16 +289,19 @@ fn is_stdin(spec: &str) -> bool {
 /// Gathers records into batches for the joiner thread: single records into one batch, a
 /// block of lines as a batch of its own over the block's text (no copy per URL).
 struct BatchSink<'a> {
+    side: Side,
     batch: Batch<Meta>,
     spare: std::sync::mpsc::Receiver<String>,
     tables: &'a mut Tables,
-    tx: &'a std::sync::mpsc::SyncSender<Batch<Meta>>,
+    tx: &'a std::sync::mpsc::SyncSender<(Side, Batch<Meta>)>,
 }
 
 impl BatchSink<'_> {
     fn send(&mut self, batch: Batch<Meta>) {
         // A send fails only when the joiner is gone, which its join reports.
-        let _ = self.tx.send(batch);
+        if !batch.is_empty() {
+            let _ = self.tx.send((self.side, batch));
+        }
     }
 }
 
@@ -351,75 +353,97 @@ fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
     Ok(Box::new(LevelKeyer::new(Options::new(level))))
 }
 
-/// Reads one side's sources into the engine. Reading runs on this thread while another
-/// keys and joins the previous batches, so parsing the input and keying overlap.
-fn read_side(
+/// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
+/// while another keys and joins the previous batches, so parsing the input and keying overlap,
+/// also from the left side to the right (one pipeline: the right's first block is read while
+/// the left's last is joined).
+fn read_sides(
     engine: &mut Reconciler<'_, Meta>,
-    side: Side,
-    specs: &[String],
+    specs: [&[String]; 2],
     args: &Args,
     fetcher: &HttpFetcher,
     progress: bool,
-) -> Result<SideInput, CliError> {
-    let mut reader = Reader::new()
-        .fetcher(fetcher)
-        .max_depth(args.max_depth)
-        .max_bytes(args.max_bytes);
-    let mut tables = Tables::default();
-    let read = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch<Meta>>(2);
+) -> Result<[SideInput; 2], CliError> {
+    let reader = || {
+        Reader::new()
+            .fetcher(fetcher)
+            .max_depth(args.max_depth)
+            .max_bytes(args.max_bytes)
+    };
+    let mut readers = [reader(), reader()];
+    let mut tables = [Tables::default(), Tables::default()];
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(Side, Batch<Meta>)>(2);
         // Text buffers the joiner is done with go back to the reader, which reads the next
         // blocks into them (fresh memory costs a page fault per 4 KiB).
         let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(SPARE_BUFFERS);
         let joiner = scope.spawn(move || {
-            let mut seen = 0usize;
-            for batch in rx {
-                seen += batch.len();
+            let mut seen = [0usize; 2];
+            for (side, batch) in rx {
+                let seen = &mut seen[usize::from(side == Side::Right)];
+                *seen += batch.len();
                 let text = engine.add_batch_returning_text(side, batch);
                 if text.capacity() > 0 {
                     // When the reader has enough, the buffer is freed.
                     let _ = spare_tx.try_send(text);
                 }
-                if progress && seen >= PROGRESS_EVERY && seen % PROGRESS_EVERY < BATCH {
-                    eprint!("\r{}: {seen} records read…", side.name());
+                if progress && *seen >= PROGRESS_EVERY && *seen % PROGRESS_EVERY < BATCH {
+                    eprint!("\r\x1b[2K{}: {seen} records read…", side.name());
                 }
             }
-            if progress && seen >= PROGRESS_EVERY {
+            if progress && seen.iter().any(|&n| n >= PROGRESS_EVERY) {
                 eprint!("\r\x1b[2K");
             }
         });
-        let mut sink = BatchSink {
-            batch: Batch::new(),
-            spare: spare_rx,
-            tables: &mut tables,
-            tx: &tx,
-        };
+        let mut spare = spare_rx;
         let mut result = Ok(());
-        for text in specs {
-            let spec = match SourceSpec::parse(text) {
-                Ok(spec) => spec,
-                Err(e) => {
-                    result = Err(CliError::Usage(e.to_string()));
-                    break;
-                }
+        'sides: for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
+            .into_iter()
+            .zip(specs)
+            .zip(readers.iter_mut().zip(tables.iter_mut()))
+        {
+            let mut sink = BatchSink {
+                side,
+                batch: Batch::new(),
+                spare,
+                tables,
+                tx: &tx,
             };
-            if let Err(e) = reader.read_to(&spec, &mut sink) {
-                result = Err(CliError::Usage(e.to_string()));
-                break;
+            for text in specs {
+                let spec = match SourceSpec::parse(text) {
+                    Ok(spec) => spec,
+                    Err(e) => {
+                        result = Err(CliError::Usage(e.to_string()));
+                        break 'sides;
+                    }
+                };
+                if let Err(e) = reader.read_to(&spec, &mut sink) {
+                    result = Err(CliError::Usage(e.to_string()));
+                    break 'sides;
+                }
             }
+            let batch = std::mem::take(&mut sink.batch);
+            sink.send(batch);
+            spare = sink.spare;
         }
-        let batch = sink.batch;
-        let _ = tx.send(batch);
         drop(tx);
         joiner
             .join()
             .unwrap_or_else(|p| std::panic::resume_unwind(p));
         result
-    });
-    read?;
-    Ok(SideInput {
-        specs: specs.to_vec(),
-        catalog: reader.into_catalog(),
-        tables,
-    })
+    })?;
+    let [left_reader, right_reader] = readers;
+    let [left_tables, right_tables] = tables;
+    Ok([
+        SideInput {
+            specs: specs[0].to_vec(),
+            catalog: left_reader.into_catalog(),
+            tables: left_tables,
+        },
+        SideInput {
+            specs: specs[1].to_vec(),
+            catalog: right_reader.into_catalog(),
+            tables: right_tables,
+        },
+    ])
 }
