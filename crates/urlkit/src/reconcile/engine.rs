@@ -321,7 +321,7 @@ impl<M> Shard<M> {
         let found = self.index.find(hash, |id| {
             slots
                 .get(id as usize)
-                .is_some_and(|s| store.key(s.key) == key)
+                .is_some_and(|s| s.key.len as usize == key.len() && store.key(s.key) == key)
         });
         let id = match found {
             Some(id) => id,
@@ -354,7 +354,7 @@ impl<M> Shard<M> {
     /// Loads what inserting a record whose key has `hash` will most likely read (its slot,
     /// its key text, the other side's first URL), for prefetching: the sum is a checksum
     /// nobody reads.
-    fn touch_slot(&self, hash: u64, side: Side) -> u64 {
+    fn touch_slot(&self, hash: u64, side: Side, url_len: usize) -> u64 {
         let Some(slot) = self
             .index
             .candidate(hash)
@@ -366,7 +366,11 @@ impl<M> Shard<M> {
         let mut sum = u64::from(slot.count[side.index()]);
         sum += u64::from(key.first().copied().unwrap_or(0))
             + u64::from(key.last().copied().unwrap_or(0));
+        // The other side's first URL is read only if it may be spelled the same.
         if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
+            if u.len as usize != url_len {
+                return sum;
+            }
             sum += u64::from(
                 self.store
                     .urls
@@ -395,11 +399,13 @@ impl<M> Shard<M> {
             // that text instead of a copy of its own.
             let mut shared = None;
             if let Some(other) = &slot.first[1 - s] {
-                let other_text = match other.url {
-                    Some(u) => store.urls.get(u),
-                    None => store.key(slot.key),
-                };
-                slot.exact = other_text == url;
+                // Lengths first: a spelling of another length is not read from memory.
+                let span = other.url.unwrap_or(slot.key);
+                slot.exact = span.len as usize == url.len()
+                    && match other.url {
+                        Some(u) => store.urls.get(u),
+                        None => store.key(slot.key),
+                    } == url;
                 if slot.exact {
                     shared = Some(other.url);
                 }
@@ -534,8 +540,19 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let parts = &parts;
         let run = move |(sh, shard, metas): (usize, &mut Shard<M>, Vec<M>)| {
             let runs = || parts.iter().filter_map(move |p| p.runs.get(sh));
-            let hashes: Vec<u64> = runs()
-                .flat_map(|r| r.records.iter().map(|rec| rec.hash))
+            // Each record's key hash and URL length, for the loads ahead.
+            let hashes: Vec<(u64, usize)> = runs()
+                .flat_map(|r| {
+                    let mut from = 0;
+                    r.records.iter().map(move |rec| {
+                        let len = match rec.same {
+                            true => rec.key_end.saturating_sub(from),
+                            false => rec.url_end.saturating_sub(rec.key_end),
+                        };
+                        from = rec.url_end;
+                        (rec.hash, len)
+                    })
+                })
                 .collect();
             let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
             let mut touched = 0u64;
@@ -550,11 +567,11 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                     // group (loaded one group ago) point to. The loads are independent, so
                     // they overlap instead of costing a cache miss each, one after the other.
                     if n % AHEAD == 0 {
-                        for &h in ahead(n + 2 * AHEAD) {
+                        for &(h, _) in ahead(n + 2 * AHEAD) {
                             touched = touched.wrapping_add(shard.index.touch(h));
                         }
-                        for &h in ahead(n + AHEAD) {
-                            touched = touched.wrapping_add(shard.touch_slot(h, side));
+                        for &(h, len) in ahead(n + AHEAD) {
+                            touched = touched.wrapping_add(shard.touch_slot(h, side, len));
                         }
                     }
                     n += 1;
