@@ -108,9 +108,10 @@ pub trait RecordSink {
         }
     }
 
-    /// A buffer to read the next block into: one given back by whoever consumed an earlier
-    /// block's text ([`LineBlock::into_parts`]), so that reading does not touch fresh memory
-    /// for every block. By default a new one.
+    /// A buffer to read the next block into (what it holds does not matter: it is
+    /// overwritten): one given back by whoever consumed an earlier block's text
+    /// ([`LineBlock::into_parts`]), so that reading does not touch fresh memory for every
+    /// block. By default a new one.
     fn spare(&mut self) -> Vec<u8> {
         Vec::new()
     }

@@ -32,33 +32,50 @@ pub(crate) fn read(
         source: id,
         n: 0,
     };
-    // Whole lines, then the start of a line whose end is not read yet.
+    // `buf[..filled]`: whole lines, then the start of a line whose end is not read yet; the
+    // rest of `buf` is room to read into (initialized memory, reused from block to block so
+    // that it is neither zeroed nor faulted in again).
     let mut buf: Vec<u8> = Vec::new();
+    let mut filled = 0;
     loop {
-        // A recycled buffer is read into as it is, unless too little of it is free.
-        if buf.capacity() - buf.len() < BLOCK / 2 {
-            buf.reserve(BLOCK);
+        if buf.len() - filled < BLOCK / 2 {
+            buf.resize(filled + BLOCK, 0);
         }
-        let room = (buf.capacity() - buf.len()) as u64;
-        let got = (&mut input)
-            .take(room)
-            .read_to_end(&mut buf)
+        let end = fill(&mut input, &mut buf, &mut filled)
             .map_err(|e| io_error(&e, &name, reader.max_bytes))?;
-        let end = got < room as usize;
         if end {
+            buf.truncate(filled);
             return lines.block(buf, reader, sink);
         }
-        let Some(last) = memchr::memrchr(b'\n', &buf) else {
+        let Some(last) = memchr::memrchr(b'\n', buf.get(..filled).unwrap_or_default()) else {
             // One line longer than a block: read on.
             continue;
         };
-        let rest = buf.get(last + 1..).unwrap_or_default();
+        let rest = buf.get(last + 1..filled).unwrap_or_default();
         let mut next = sink.spare();
-        next.clear();
-        next.extend_from_slice(rest);
+        if next.len() < rest.len() + BLOCK {
+            next.resize(rest.len() + BLOCK, 0);
+        }
+        if let Some(start) = next.get_mut(..rest.len()) {
+            start.copy_from_slice(rest);
+        }
+        filled = rest.len();
         buf.truncate(last + 1);
         lines.block(std::mem::replace(&mut buf, next), reader, sink)?;
     }
+}
+
+/// Reads into `buf[*filled..]` until it is full (`false`) or the input ends (`true`).
+fn fill(input: &mut impl Read, buf: &mut [u8], filled: &mut usize) -> std::io::Result<bool> {
+    while let Some(room) = buf.get_mut(*filled..).filter(|r| !r.is_empty()) {
+        match input.read(room) {
+            Ok(0) => return Ok(true),
+            Ok(n) => *filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(false)
 }
 
 /// Turns lines into records, counting them.
