@@ -309,6 +309,32 @@ fn read_text_both_ways(text: &[u8]) -> (Listed, Listed, Catalog) {
             &mut Collect(&mut blocks),
         )
         .unwrap();
+    // A sink that hands the blocks' texts back to be read over, and garbage the first time.
+    struct Recycle<'a>(&'a mut Listed, Vec<Vec<u8>>);
+    impl urlkit_sources::RecordSink for Recycle<'_> {
+        fn record(&mut self, r: Record) {
+            self.0.push((r.url, r.position.to_string()));
+        }
+        fn lines(&mut self, block: urlkit_sources::LineBlock) {
+            let (text, records) = block.into_parts();
+            for r in records {
+                self.0
+                    .push((text[r.url].to_string(), format!("line {}", r.line)));
+            }
+            self.1.push(text.into_bytes());
+        }
+        fn spare(&mut self) -> Vec<u8> {
+            self.1.pop().unwrap_or_else(|| vec![b'\n'; 1 << 20])
+        }
+    }
+    let mut recycled = Vec::new();
+    Reader::new()
+        .read_to(
+            &SourceSpec::parse(&spec).unwrap(),
+            &mut Recycle(&mut recycled, Vec::new()),
+        )
+        .unwrap();
+    assert!(recycled == blocks, "blocks read over recycled buffers");
     (one, blocks, reader.into_catalog())
 }
 
