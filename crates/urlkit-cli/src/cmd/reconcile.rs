@@ -3,6 +3,7 @@
 //! pair matched.
 
 use std::io::IsTerminal;
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
@@ -120,10 +121,12 @@ enum OnlyArg {
 /// Where a record came from, in 20 bytes since a million of them may be kept: its source (in
 /// its side's catalog), its line (0: none), and its JSON pointer and type as indexes into the
 /// side's tables (`NONE`: none). The line is kept as two 32-bit halves so that the struct is
-/// 4-byte aligned: next to a URL span an occurrence then packs into 40 bytes instead of 48.
+/// 4-byte aligned: next to a URL span an occurrence then packs into 32 bytes instead of 40.
+/// The source is kept plus one, never zero: an occurrence that may be absent then needs no
+/// tag of its own.
 #[derive(Clone, Copy, Debug)]
 struct Meta {
-    source: u32,
+    source: NonZeroU32,
     kind: u32,
     pointer: u32,
     /// The line's low and high 32 bits.
@@ -131,6 +134,22 @@ struct Meta {
 }
 
 impl Meta {
+    /// The compact origin of a record of `source` at `line`, with a type and a JSON pointer
+    /// (`NONE`: none).
+    fn new(source: u32, line: u64, kind: u32, pointer: u32) -> Meta {
+        Meta {
+            source: NonZeroU32::MIN.saturating_add(source),
+            kind,
+            pointer,
+            line: [line as u32, (line >> 32) as u32],
+        }
+    }
+
+    /// The source's number in its side's catalog.
+    fn source(&self) -> u32 {
+        self.source.get() - 1
+    }
+
     /// The 1-based line (0: none).
     fn line(&self) -> u64 {
         u64::from(self.line[0]) | (u64::from(self.line[1]) << 32)
@@ -176,12 +195,7 @@ impl Tables {
                 (self.pointers.len() - 1) as u32
             }
         };
-        Meta {
-            source,
-            kind,
-            pointer,
-            line: [line as u32, (line >> 32) as u32],
-        }
+        Meta::new(source, line, kind, pointer)
     }
 }
 
@@ -332,12 +346,7 @@ impl RecordSink for BatchSink<'_> {
         let (text, records) = block.into_parts();
         let mut batch = Batch::from_text(text);
         for r in records {
-            let meta = Meta {
-                source,
-                kind: NONE,
-                pointer: NONE,
-                line: [r.line as u32, (r.line >> 32) as u32],
-            };
+            let meta = Meta::new(source, r.line, NONE, NONE);
             // The reader's ranges are on the text's character boundaries.
             let added = batch.push_range(r.url, meta);
             debug_assert!(added);

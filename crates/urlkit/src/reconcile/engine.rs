@@ -5,6 +5,7 @@
 //! distinct keys' text plus a fixed size per slot.
 
 use std::hash::BuildHasher;
+use std::num::NonZeroU32;
 
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
@@ -31,11 +32,12 @@ const PARALLEL_THRESHOLD: usize = 4096;
 const INVALID_KEY_PREFIX: char = '\0';
 
 /// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
-/// slot per distinct key).
+/// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
-    /// The shard (the top bits) and the chunk of its arena (the low [`CHUNK_BITS`] bits).
-    place: u32,
+    /// One more than the shard (the top bits) and the chunk of its arena (the low
+    /// [`CHUNK_BITS`] bits).
+    place: NonZeroU32,
     offset: u32,
     len: u32,
 }
@@ -48,12 +50,16 @@ const CHUNK_BITS: u32 = 24;
 const MAX_SHARDS: usize = 1 << (32 - CHUNK_BITS);
 
 impl Span {
+    fn place(self) -> u32 {
+        self.place.get() - 1
+    }
+
     fn shard(self) -> usize {
-        (self.place >> CHUNK_BITS) as usize
+        (self.place() >> CHUNK_BITS) as usize
     }
 
     fn chunk(self) -> usize {
-        (self.place & ((1 << CHUNK_BITS) - 1)) as usize
+        (self.place() & ((1 << CHUNK_BITS) - 1)) as usize
     }
 }
 
@@ -83,9 +89,13 @@ impl Arena {
             offset = c.len();
             c.push_str(text);
         }
-        let chunk = u32::try_from(chunk).unwrap_or(u32::MAX) & ((1 << CHUNK_BITS) - 1);
+        // The last chunk number is never reached (2^24 chunks of at least 1 MiB), so the place
+        // plus one does not wrap to zero.
+        let chunk = u32::try_from(chunk)
+            .unwrap_or(u32::MAX)
+            .min((1 << CHUNK_BITS) - 2);
         Span {
-            place: (shard << CHUNK_BITS) | chunk,
+            place: NonZeroU32::MIN.saturating_add((shard << CHUNK_BITS) | chunk),
             offset: u32::try_from(offset).unwrap_or(u32::MAX),
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
         }
