@@ -107,7 +107,17 @@ impl Index {
 
     fn grow(&mut self) {
         let capacity = (self.table.len() * 2).max(MIN_CAPACITY);
-        self.table = vec![0; capacity];
+        // Zeroed by writing, not by asking the system for zeroed memory: the join reads
+        // entries ahead of writing them, and a page first read is mapped to the shared zero
+        // page, then copied on the first write, and that remapping interrupts every other core
+        // running this process to flush its translation cache.
+        // (`vec![0; n]` and iterators of zeros become `calloc`, which maps the zero page.)
+        #[allow(clippy::slow_vector_initialization)]
+        {
+            let mut table = Vec::with_capacity(capacity);
+            table.resize(capacity, 0);
+            self.table = table;
+        }
         let hashes = std::mem::take(&mut self.hashes);
         for (id, &hash) in hashes.iter().enumerate() {
             self.place(hash, id);
