@@ -345,6 +345,7 @@ impl RecordSink for BatchSink<'_> {
         let source = block.source().0;
         let (text, records) = block.into_parts();
         let mut batch = Batch::from_text(text);
+        batch.reserve(records.len());
         for r in records {
             let meta = Meta::new(source, r.line, NONE, NONE);
             // The reader's ranges are on the text's character boundaries.

@@ -176,6 +176,7 @@ pub(crate) struct Slot<M> {
 /// assert_eq!((b.len(), c.len()), (1, 1));
 /// // Records read into a buffer keep it: the URLs are ranges of it, not copies.
 /// let mut d = Batch::from_text(" https://example.com/c\nhttps://example.com/d\n".to_string());
+/// d.reserve(2);
 /// assert!(d.push_range(1..22, 3) && d.push_range(23..44, 4));
 /// assert!(!d.push_range(40..50, 5));
 /// assert_eq!(d.len(), 2);
@@ -213,6 +214,12 @@ impl<M> Batch<M> {
         self.text.push_str(url);
         self.spans.push((start, self.text.len()));
         self.metas.push(meta);
+    }
+
+    /// Makes room for `additional` more records (their metadata and where their URLs are).
+    pub fn reserve(&mut self, additional: usize) {
+        self.spans.reserve(additional);
+        self.metas.reserve(additional);
     }
 
     /// Adds a record whose URL is `range` of the batch's text; `false` (and nothing added)
@@ -551,19 +558,19 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let run = move |(sh, shard, metas): (usize, &mut Shard<M>, Vec<M>)| {
             let runs = || parts.iter().filter_map(move |p| p.runs.get(sh));
             // Each record's key hash and URL length, for the loads ahead.
-            let hashes: Vec<(u64, usize)> = runs()
-                .flat_map(|r| {
-                    let mut from = 0;
-                    r.records.iter().map(move |rec| {
-                        let len = match rec.same {
-                            true => rec.key_end.saturating_sub(from),
-                            false => rec.url_end.saturating_sub(rec.key_end),
-                        };
-                        from = rec.url_end;
-                        (rec.hash, len)
-                    })
+            let mut hashes: Vec<(u64, usize)> =
+                Vec::with_capacity(runs().map(|r| r.records.len()).sum());
+            hashes.extend(runs().flat_map(|r| {
+                let mut from = 0;
+                r.records.iter().map(move |rec| {
+                    let len = match rec.same {
+                        true => rec.key_end.saturating_sub(from),
+                        false => rec.url_end.saturating_sub(rec.key_end),
+                    };
+                    from = rec.url_end;
+                    (rec.hash, len)
                 })
-                .collect();
+            }));
             let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
             let mut touched = 0u64;
             let mut metas = metas.into_iter();
