@@ -9,7 +9,8 @@ use std::sync::Arc;
 use urlkit::normalize::{Level, Options};
 use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
-    Catalog, HttpFetcher, LineBlock, Position, Reader, Record, RecordSink, SourceSpec,
+    Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
+    SourceSpec,
 };
 
 mod report;
@@ -307,14 +308,25 @@ struct BatchSink<'a> {
     batch: Batch<Meta>,
     spare: std::sync::mpsc::Receiver<String>,
     tables: &'a mut Tables,
-    tx: &'a std::sync::mpsc::SyncSender<(Side, Batch<Meta>)>,
+    tx: &'a std::sync::mpsc::SyncSender<Work>,
+    /// The size of the side's text files, until the first block says how many records that
+    /// makes (see [`Work::Reserve`]).
+    bytes: Option<u64>,
+}
+
+/// What the reader hands the joiner.
+enum Work {
+    /// Records of a side.
+    Batch(Side, Batch<Meta>),
+    /// About how many distinct keys to expect, so the join makes room for them at once.
+    Reserve(usize),
 }
 
 impl BatchSink<'_> {
     fn send(&mut self, batch: Batch<Meta>) {
         // A send fails only when the joiner is gone, which its join reports.
         if !batch.is_empty() {
-            let _ = self.tx.send((self.side, batch));
+            let _ = self.tx.send(Work::Batch(self.side, batch));
         }
     }
 }
@@ -344,6 +356,11 @@ impl RecordSink for BatchSink<'_> {
         }
         let source = block.source().0;
         let (text, records) = block.into_parts();
+        if let Some(bytes) = self.bytes.take().filter(|_| !text.is_empty()) {
+            // As many records as the first block's share of the files says.
+            let estimate = bytes as f64 * records.len() as f64 / text.len() as f64;
+            let _ = self.tx.send(Work::Reserve(estimate as usize));
+        }
         let mut batch = Batch::from_text(text);
         batch.reserve(records.len());
         for r in records {
@@ -354,6 +371,19 @@ impl RecordSink for BatchSink<'_> {
         }
         self.send(batch);
     }
+}
+
+/// The total size of the plain-text files among `specs` (0 when there are none).
+fn text_file_bytes(specs: &[String]) -> u64 {
+    specs
+        .iter()
+        .filter_map(|text| SourceSpec::parse(text).ok())
+        .filter(|spec| spec.format == Format::Text)
+        .filter_map(|spec| match spec.location {
+            Location::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        })
+        .sum()
 }
 
 /// The keyer for a level.
@@ -383,13 +413,20 @@ fn read_sides(
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(Side, Batch<Meta>)>(2);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Work>(2);
         // Text buffers the joiner is done with go back to the reader, which reads the next
         // blocks into them (fresh memory costs a page fault per 4 KiB).
         let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(SPARE_BUFFERS);
         let joiner = scope.spawn(move || {
             let mut seen = [0usize; 2];
-            for (side, batch) in rx {
+            for work in rx {
+                let (side, batch) = match work {
+                    Work::Batch(side, batch) => (side, batch),
+                    Work::Reserve(keys) => {
+                        engine.reserve(keys);
+                        continue;
+                    }
+                };
                 let seen = &mut seen[usize::from(side == Side::Right)];
                 *seen += batch.len();
                 let text = engine.add_batch_returning_text(side, batch);
@@ -418,6 +455,9 @@ fn read_sides(
                 spare,
                 tables,
                 tx: &tx,
+                // The left side's keys are most of the distinct ones: the join makes room for
+                // them when the first block of its text files tells how many there are.
+                bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
             };
             for text in specs {
                 let spec = match SourceSpec::parse(text) {

@@ -473,6 +473,27 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         self
     }
 
+    /// Makes room for about `keys` more distinct keys, so that the join does not grow its
+    /// tables while they arrive: a hint for a caller that can estimate them (from the size
+    /// of its inputs, say). Lists larger than the hint still work.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// r.reserve(1000);
+    /// r.add(Side::Left, "https://example.com/", ());
+    /// assert_eq!(r.distinct_keys(), 1);
+    /// ```
+    pub fn reserve(&mut self, keys: usize) {
+        let per_shard = keys / self.shards.len().max(1) + 1;
+        for shard in &mut self.shards {
+            shard.index.reserve(per_shard);
+            shard.slots.reserve(per_shard);
+        }
+    }
+
     /// How many records were added to `side` so far.
     pub fn records(&self, side: Side) -> usize {
         self.records[side.index()]
