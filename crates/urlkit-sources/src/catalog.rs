@@ -154,6 +154,20 @@ impl Catalog {
         });
     }
 
+    /// Counts `n` records of `source` whose type is unknown (a block of lines).
+    pub(crate) fn count_untyped(&mut self, source: SourceId, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if let Some(info) = self.sources.get_mut(source.0 as usize) {
+            info.records += n as u64;
+            match info.kinds.iter_mut().find(|(k, _)| k.is_none()) {
+                Some((_, c)) => *c += n as u64,
+                None => info.kinds.push((None, n as u64)),
+            }
+        }
+    }
+
     /// Counts a record and hands it to `sink`.
     pub(crate) fn emit(&mut self, sink: &mut dyn FnMut(Record), record: Record) {
         if let Some(info) = self.sources.get_mut(record.source.0 as usize) {

@@ -87,6 +87,22 @@ impl<R: BufRead> Tracked<R> {
 
 impl<R: BufRead> Read for Tracked<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if !self.lines {
+            // Straight from the inner reader, which skips its buffer for large reads: a text
+            // source is read in blocks of megabytes, and each byte is then copied once.
+            let remaining = self.cap.saturating_sub(self.consumed);
+            if remaining == 0 {
+                // The end, or the cap's error if there is more.
+                self.fill_buf()?;
+                return Ok(0);
+            }
+            let n = usize::try_from(remaining)
+                .unwrap_or(usize::MAX)
+                .min(out.len());
+            let n = self.inner.read(out.get_mut(..n).unwrap_or_default())?;
+            self.consumed += n as u64;
+            return Ok(n);
+        }
         let n = {
             let buf = self.fill_buf()?;
             let n = buf.len().min(out.len());

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+mod block;
 mod catalog;
 mod error;
 mod fetch;
@@ -40,6 +41,7 @@ mod table;
 mod text;
 mod wordpress;
 
+pub use block::{LineBlock, LineRecord, RecordSink};
 pub use catalog::{Catalog, Finding, Position, Record, SourceId, SourceInfo};
 pub use error::SourceError;
 pub use fetch::{FetchError, Fetcher, Response};

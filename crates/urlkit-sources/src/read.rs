@@ -1,5 +1,6 @@
 //! The entry point: read a [`SourceSpec`] into records.
 
+use crate::block::{FnSink, RecordSink};
 use crate::catalog::{Catalog, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
@@ -84,12 +85,23 @@ impl<'f> Reader<'f> {
         spec: &SourceSpec,
         sink: &mut dyn FnMut(Record),
     ) -> Result<(), SourceError> {
+        self.read_to(spec, &mut FnSink(sink))
+    }
+
+    /// Reads every record of `spec` into `sink`, in source order; the lines of a text source
+    /// come a block at a time ([`RecordSink::lines`]), without an allocation per record.
+    pub fn read_to(
+        &mut self,
+        spec: &SourceSpec,
+        sink: &mut dyn RecordSink,
+    ) -> Result<(), SourceError> {
+        let mut one = |r: Record| sink.record(r);
         match spec.format {
-            Format::Sitemap => crate::sitemap::read(self, &spec.location, sink),
-            Format::WordPress => crate::wordpress::read(self, &spec.location, sink),
-            Format::Csv | Format::Tsv => crate::table::read(self, spec, sink),
+            Format::Sitemap => crate::sitemap::read(self, &spec.location, &mut one),
+            Format::WordPress => crate::wordpress::read(self, &spec.location, &mut one),
+            Format::Csv | Format::Tsv => crate::table::read(self, spec, &mut one),
             Format::Text => crate::text::read(self, &spec.location, sink),
-            Format::Json => crate::json::read(self, spec, sink),
+            Format::Json => crate::json::read(self, spec, &mut one),
         }
     }
 }

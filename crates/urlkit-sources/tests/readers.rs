@@ -259,6 +259,137 @@ fn text_with_bom_crlf_blank_lines_and_comments() {
     assert_eq!(records[1].position.to_string(), "line 4");
 }
 
+/// URLs with their positions.
+type Listed = Vec<(String, String)>;
+
+/// Lines of every shape a line-at-a-time reading would give: the reference for the block
+/// reader.
+fn reference_lines(text: &str) -> Listed {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    text.split('\n')
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let url = l.trim();
+            (!url.is_empty() && !url.starts_with('#'))
+                .then(|| (url.to_string(), format!("line {}", i + 1)))
+        })
+        .collect()
+}
+
+/// Reads `text` as a text file, as records one by one and as blocks of lines.
+fn read_text_both_ways(text: &[u8]) -> (Listed, Listed, Catalog) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.txt");
+    std::fs::write(&path, text).unwrap();
+    let spec = format!("text:{}", path.display());
+    let (r, _) = read(&spec);
+    let one: Listed = r
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.url, r.position.to_string()))
+        .collect();
+    let mut reader = Reader::new();
+    let mut blocks = Vec::new();
+    struct Collect<'a>(&'a mut Listed);
+    impl urlkit_sources::RecordSink for Collect<'_> {
+        fn record(&mut self, r: Record) {
+            self.0.push((r.url, r.position.to_string()));
+        }
+        fn lines(&mut self, block: urlkit_sources::LineBlock) {
+            let (text, records) = block.into_parts();
+            for r in records {
+                self.0
+                    .push((text[r.url].to_string(), format!("line {}", r.line)));
+            }
+        }
+    }
+    reader
+        .read_to(
+            &SourceSpec::parse(&spec).unwrap(),
+            &mut Collect(&mut blocks),
+        )
+        .unwrap();
+    // A sink that hands the blocks' texts back to be read over, and garbage the first time.
+    struct Recycle<'a>(&'a mut Listed, Vec<Vec<u8>>);
+    impl urlkit_sources::RecordSink for Recycle<'_> {
+        fn record(&mut self, r: Record) {
+            self.0.push((r.url, r.position.to_string()));
+        }
+        fn lines(&mut self, block: urlkit_sources::LineBlock) {
+            let (text, records) = block.into_parts();
+            for r in records {
+                self.0
+                    .push((text[r.url].to_string(), format!("line {}", r.line)));
+            }
+            self.1.push(text.into_bytes());
+        }
+        fn spare(&mut self) -> Vec<u8> {
+            self.1.pop().unwrap_or_else(|| vec![b'\n'; 1 << 20])
+        }
+    }
+    let mut recycled = Vec::new();
+    Reader::new()
+        .read_to(
+            &SourceSpec::parse(&spec).unwrap(),
+            &mut Recycle(&mut recycled, Vec::new()),
+        )
+        .unwrap();
+    assert!(recycled == blocks, "blocks read over recycled buffers");
+    (one, blocks, reader.into_catalog())
+}
+
+#[test]
+fn text_blocks_split_lines_across_reads_like_one_line_at_a_time() {
+    // More than one block (4 MiB), with lines of every shape, one of them longer than a block.
+    let mut text = String::from("\u{FEFF}  https://example.com/first \r\n");
+    let shapes = [
+        "https://example.com/%e9%81%8b/{i}\n",
+        "\n",
+        "# comment {i}\n",
+        "\thttps://example.com/ログイン/{i}\u{3000}\r\n",
+        "   \r\n",
+        "https://example.com/q?x={i}\n",
+    ];
+    let mut i = 0;
+    while text.len() < 9 << 20 {
+        text.push_str(&shapes[i % shapes.len()].replace("{i}", &i.to_string()));
+        i += 1;
+        if i == 70_000 {
+            text.push_str(&format!(
+                "https://example.com/{}\n",
+                "long".repeat(1_200_000)
+            ));
+        }
+    }
+    text.push_str("https://example.com/last-without-newline");
+    let (one, blocks, catalog) = read_text_both_ways(text.as_bytes());
+    let expected = reference_lines(&text);
+    assert_eq!(one.len(), expected.len());
+    assert!(one == expected, "one record at a time");
+    assert!(blocks == expected, "blocks of lines");
+    assert_eq!(catalog.sources()[0].records, expected.len() as u64);
+    assert_eq!(
+        catalog.sources()[0].kinds,
+        vec![(None, expected.len() as u64)]
+    );
+}
+
+#[test]
+fn text_invalid_utf8_is_located_in_any_block() {
+    let mut text = Vec::new();
+    for i in 0..200_000 {
+        text.extend_from_slice(format!("https://example.com/{i}\n").as_bytes());
+    }
+    text.extend_from_slice(b"https://example.com/ok\nhttps://example.com/\xE9bad\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.txt");
+    std::fs::write(&path, &text).unwrap();
+    let (r, _) = read(&format!("text:{}", path.display()));
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, "invalid-utf8", "{e}");
+    assert_eq!(e.location, Some((200_002, 21)), "{e}");
+}
+
 #[test]
 fn json_pointer_with_wildcard() {
     let (r, _) = read(&format!(

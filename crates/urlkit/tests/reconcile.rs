@@ -192,6 +192,54 @@ fn the_result_does_not_depend_on_the_thread_count() {
     assert_eq!(a, b);
 }
 
+#[test]
+fn large_results_do_not_depend_on_the_thread_count() {
+    // Enough distinct keys that the result is counted on several threads too, with
+    // duplicates and keys on one side only.
+    let enc = Encoder::new(sets::PATH_SEGMENT);
+    let spell = |i: usize, page: usize| {
+        let slug = format!("記事-{page}");
+        match i % 3 {
+            0 => format!("https://example.com/{slug}/"),
+            1 => format!("https://example.com/{}/", enc.encode_str(&slug)),
+            _ => format!(
+                "https://example.com/{}/",
+                enc.hex(HexCase::Lower).encode_str(&slug)
+            ),
+        }
+    };
+    // Left: pages 0..80000, the first 20000 twice; right: pages 50000..130000 and 0..20000.
+    let left: Vec<String> = (0..100_000).map(|i| spell(i, i % 80_000)).collect();
+    let right: Vec<String> = (50_000..150_000).map(|i| spell(i, i % 130_000)).collect();
+    let left: Vec<&str> = left.iter().map(String::as_str).collect();
+    let right: Vec<&str> = right.iter().map(String::as_str).collect();
+    let one = run(&SAFE, &left, &right, 1);
+    let three = run(&SAFE, &left, &right, 3);
+    assert_eq!(one.summary(), three.summary());
+    assert!(one.summary().left.duplicate_records > 0 && one.summary().only_right > 0);
+    for side in [Side::Left, Side::Right] {
+        let a: Vec<&str> = one.only(side).map(|o| o.url()).collect();
+        let b: Vec<&str> = three.only(side).map(|o| o.url()).collect();
+        assert_eq!(a, b);
+        let a: Vec<(usize, Vec<&str>)> = one
+            .duplicates(side)
+            .map(|d| (d.count, d.others.iter().map(|o| o.url()).collect()))
+            .collect();
+        let b: Vec<(usize, Vec<&str>)> = three
+            .duplicates(side)
+            .map(|d| (d.count, d.others.iter().map(|o| o.url()).collect()))
+            .collect();
+        assert_eq!(a, b);
+    }
+    let pairs =
+        |r: &urlkit::reconcile::Reconciliation<usize>| -> Vec<(String, String, Vec<&'static str>)> {
+            r.matched()
+                .map(|p| (p.left.url().to_string(), p.right.url().to_string(), p.rules))
+                .collect()
+        };
+    assert_eq!(pairs(&one), pairs(&three));
+}
+
 /// URLs drawn from a few pages, each written in one of several spellings.
 fn url() -> impl Strategy<Value = String> {
     let slugs = prop::sample::select(vec![

@@ -3,11 +3,15 @@
 //! pair matched.
 
 use std::io::IsTerminal;
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
 use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Reconciler, Side};
-use urlkit_sources::{Catalog, HttpFetcher, Position, Reader, SourceSpec};
+use urlkit_sources::{
+    Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
+    SourceSpec,
+};
 
 mod report;
 
@@ -118,10 +122,12 @@ enum OnlyArg {
 /// Where a record came from, in 20 bytes since a million of them may be kept: its source (in
 /// its side's catalog), its line (0: none), and its JSON pointer and type as indexes into the
 /// side's tables (`NONE`: none). The line is kept as two 32-bit halves so that the struct is
-/// 4-byte aligned: next to a URL span an occurrence then packs into 40 bytes instead of 48.
+/// 4-byte aligned: next to a URL span an occurrence then packs into 32 bytes instead of 40.
+/// The source is kept plus one, never zero: an occurrence that may be absent then needs no
+/// tag of its own.
 #[derive(Clone, Copy, Debug)]
 struct Meta {
-    source: u32,
+    source: NonZeroU32,
     kind: u32,
     pointer: u32,
     /// The line's low and high 32 bits.
@@ -129,6 +135,22 @@ struct Meta {
 }
 
 impl Meta {
+    /// The compact origin of a record of `source` at `line`, with a type and a JSON pointer
+    /// (`NONE`: none).
+    fn new(source: u32, line: u64, kind: u32, pointer: u32) -> Meta {
+        Meta {
+            source: NonZeroU32::MIN.saturating_add(source),
+            kind,
+            pointer,
+            line: [line as u32, (line >> 32) as u32],
+        }
+    }
+
+    /// The source's number in its side's catalog.
+    fn source(&self) -> u32 {
+        self.source.get() - 1
+    }
+
     /// The 1-based line (0: none).
     fn line(&self) -> u64 {
         u64::from(self.line[0]) | (u64::from(self.line[1]) << 32)
@@ -174,18 +196,16 @@ impl Tables {
                 (self.pointers.len() - 1) as u32
             }
         };
-        Meta {
-            source,
-            kind,
-            pointer,
-            line: [line as u32, (line >> 32) as u32],
-        }
+        Meta::new(source, line, kind, pointer)
     }
 }
 
 /// Records are handed to the engine in batches this large, so keys are computed on all cores
 /// while memory stays bounded by the distinct keys.
 const BATCH: usize = 64 * 1024;
+
+/// Text buffers kept for reuse between the reader and the joiner (the blocks in flight).
+const SPARE_BUFFERS: usize = 4;
 
 /// The progress line appears on a terminal after this many records, and is updated this often.
 const PROGRESS_EVERY: usize = 100_000;
@@ -210,8 +230,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = HttpFetcher::new();
     let progress = std::io::stderr().is_terminal();
-    let left = read_side(&mut engine, Side::Left, &left, args, &fetcher, progress)?;
-    let right = read_side(&mut engine, Side::Right, &right, args, &fetcher, progress)?;
+    let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -282,6 +301,91 @@ fn is_stdin(spec: &str) -> bool {
     spec == "-" || spec.ends_with(":-") || spec.contains(":-#")
 }
 
+/// Gathers records into batches for the joiner thread: single records into one batch, a
+/// block of lines as a batch of its own over the block's text (no copy per URL).
+struct BatchSink<'a> {
+    side: Side,
+    batch: Batch<Meta>,
+    spare: std::sync::mpsc::Receiver<String>,
+    tables: &'a mut Tables,
+    tx: &'a std::sync::mpsc::SyncSender<Work>,
+    /// The size of the side's text files, until the first block says how many records that
+    /// makes (see [`Work::Reserve`]).
+    bytes: Option<u64>,
+}
+
+/// What the reader hands the joiner.
+enum Work {
+    /// Records of a side.
+    Batch(Side, Batch<Meta>),
+    /// About how many distinct keys to expect, so the join makes room for them at once.
+    Reserve(usize),
+}
+
+impl BatchSink<'_> {
+    fn send(&mut self, batch: Batch<Meta>) {
+        // A send fails only when the joiner is gone, which its join reports.
+        if !batch.is_empty() {
+            let _ = self.tx.send(Work::Batch(self.side, batch));
+        }
+    }
+}
+
+impl RecordSink for BatchSink<'_> {
+    fn record(&mut self, r: Record) {
+        let meta = self.tables.meta(r.source.0, r.position, r.kind);
+        self.batch.push(&r.url, meta);
+        if self.batch.len() == BATCH {
+            let batch = std::mem::take(&mut self.batch);
+            self.send(batch);
+        }
+    }
+
+    fn spare(&mut self) -> Vec<u8> {
+        self.spare
+            .try_recv()
+            .map(String::into_bytes)
+            .unwrap_or_default()
+    }
+
+    fn lines(&mut self, block: LineBlock) {
+        // The records before the block go first: lists follow the order of the sources.
+        if !self.batch.is_empty() {
+            let batch = std::mem::take(&mut self.batch);
+            self.send(batch);
+        }
+        let source = block.source().0;
+        let (text, records) = block.into_parts();
+        if let Some(bytes) = self.bytes.take().filter(|_| !text.is_empty()) {
+            // As many records as the first block's share of the files says.
+            let estimate = bytes as f64 * records.len() as f64 / text.len() as f64;
+            let _ = self.tx.send(Work::Reserve(estimate as usize));
+        }
+        let mut batch = Batch::from_text(text);
+        batch.reserve(records.len());
+        for r in records {
+            let meta = Meta::new(source, r.line, NONE, NONE);
+            // The reader's ranges are on the text's character boundaries.
+            let added = batch.push_range(r.url, meta);
+            debug_assert!(added);
+        }
+        self.send(batch);
+    }
+}
+
+/// The total size of the plain-text files among `specs` (0 when there are none).
+fn text_file_bytes(specs: &[String]) -> u64 {
+    specs
+        .iter()
+        .filter_map(|text| SourceSpec::parse(text).ok())
+        .filter(|spec| spec.format == Format::Text)
+        .filter_map(|spec| match spec.location {
+            Location::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        })
+        .sum()
+}
+
 /// The keyer for a level.
 fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
     let level = Level::from_name(level.name())
@@ -289,70 +393,107 @@ fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
     Ok(Box::new(LevelKeyer::new(Options::new(level))))
 }
 
-/// Reads one side's sources into the engine. Reading runs on this thread while another
-/// keys and joins the previous batches, so parsing the input and keying overlap.
-fn read_side(
+/// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
+/// while another keys and joins the previous batches, so parsing the input and keying overlap,
+/// also from the left side to the right (one pipeline: the right's first block is read while
+/// the left's last is joined).
+fn read_sides(
     engine: &mut Reconciler<'_, Meta>,
-    side: Side,
-    specs: &[String],
+    specs: [&[String]; 2],
     args: &Args,
     fetcher: &HttpFetcher,
     progress: bool,
-) -> Result<SideInput, CliError> {
-    let mut reader = Reader::new()
-        .fetcher(fetcher)
-        .max_depth(args.max_depth)
-        .max_bytes(args.max_bytes);
-    let mut tables = Tables::default();
-    let read = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch<Meta>>(2);
+) -> Result<[SideInput; 2], CliError> {
+    let reader = || {
+        Reader::new()
+            .fetcher(fetcher)
+            .max_depth(args.max_depth)
+            .max_bytes(args.max_bytes)
+    };
+    let mut readers = [reader(), reader()];
+    let mut tables = [Tables::default(), Tables::default()];
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Work>(2);
+        // Text buffers the joiner is done with go back to the reader, which reads the next
+        // blocks into them (fresh memory costs a page fault per 4 KiB).
+        let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(SPARE_BUFFERS);
         let joiner = scope.spawn(move || {
-            let mut seen = 0usize;
-            for batch in rx {
-                seen += batch.len();
-                engine.add_batch(side, batch);
-                if progress && seen >= PROGRESS_EVERY && seen % PROGRESS_EVERY < BATCH {
-                    eprint!("\r{}: {seen} records read…", side.name());
+            let mut seen = [0usize; 2];
+            for work in rx {
+                let (side, batch) = match work {
+                    Work::Batch(side, batch) => (side, batch),
+                    Work::Reserve(keys) => {
+                        engine.reserve(keys);
+                        continue;
+                    }
+                };
+                let seen = &mut seen[usize::from(side == Side::Right)];
+                *seen += batch.len();
+                let text = engine.add_batch_returning_text(side, batch);
+                if text.capacity() > 0 {
+                    // When the reader has enough, the buffer is freed.
+                    let _ = spare_tx.try_send(text);
+                }
+                if progress && *seen >= PROGRESS_EVERY && *seen % PROGRESS_EVERY < BATCH {
+                    eprint!("\r\x1b[2K{}: {seen} records read…", side.name());
                 }
             }
-            if progress && seen >= PROGRESS_EVERY {
+            if progress && seen.iter().any(|&n| n >= PROGRESS_EVERY) {
                 eprint!("\r\x1b[2K");
             }
         });
-        let mut batch: Batch<Meta> = Batch::new();
+        let mut spare = spare_rx;
         let mut result = Ok(());
-        for text in specs {
-            let spec = match SourceSpec::parse(text) {
-                Ok(spec) => spec,
-                Err(e) => {
+        'sides: for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
+            .into_iter()
+            .zip(specs)
+            .zip(readers.iter_mut().zip(tables.iter_mut()))
+        {
+            let mut sink = BatchSink {
+                side,
+                batch: Batch::new(),
+                spare,
+                tables,
+                tx: &tx,
+                // The left side's keys are most of the distinct ones: the join makes room for
+                // them when the first block of its text files tells how many there are.
+                bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
+            };
+            for text in specs {
+                let spec = match SourceSpec::parse(text) {
+                    Ok(spec) => spec,
+                    Err(e) => {
+                        result = Err(CliError::Usage(e.to_string()));
+                        break 'sides;
+                    }
+                };
+                if let Err(e) = reader.read_to(&spec, &mut sink) {
                     result = Err(CliError::Usage(e.to_string()));
-                    break;
+                    break 'sides;
                 }
-            };
-            let mut sink = |r: urlkit_sources::Record| {
-                let meta = tables.meta(r.source.0, r.position, r.kind);
-                batch.push(&r.url, meta);
-                if batch.len() == BATCH {
-                    // A send fails only when the joiner is gone, which its join reports.
-                    let _ = tx.send(std::mem::take(&mut batch));
-                }
-            };
-            if let Err(e) = reader.read(&spec, &mut sink) {
-                result = Err(CliError::Usage(e.to_string()));
-                break;
             }
+            let batch = std::mem::take(&mut sink.batch);
+            sink.send(batch);
+            spare = sink.spare;
         }
-        let _ = tx.send(batch);
         drop(tx);
         joiner
             .join()
             .unwrap_or_else(|p| std::panic::resume_unwind(p));
         result
-    });
-    read?;
-    Ok(SideInput {
-        specs: specs.to_vec(),
-        catalog: reader.into_catalog(),
-        tables,
-    })
+    })?;
+    let [left_reader, right_reader] = readers;
+    let [left_tables, right_tables] = tables;
+    Ok([
+        SideInput {
+            specs: specs[0].to_vec(),
+            catalog: left_reader.into_catalog(),
+            tables: left_tables,
+        },
+        SideInput {
+            specs: specs[1].to_vec(),
+            catalog: right_reader.into_catalog(),
+            tables: right_tables,
+        },
+    ])
 }

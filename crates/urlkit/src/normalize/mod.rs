@@ -15,6 +15,7 @@
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6>,
 //! <https://www.rfc-editor.org/rfc/rfc3987#section-5>
 
+mod fast;
 mod iri;
 mod loose;
 mod rule;
@@ -423,8 +424,12 @@ pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), 
             Ok(())
         }
         _ => {
-            let u = parse(input)?;
             let rs = options.rules();
+            // The common URL in one pass; anything else is parsed and rebuilt.
+            if fast::handles(rs) && fast::key_into(input, rs, out) {
+                return Ok(());
+            }
+            let u = parse(input)?;
             if steps::is_already_normal(&u, rs) {
                 out.push_str(input);
                 return Ok(());

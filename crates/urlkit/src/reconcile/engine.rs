@@ -5,6 +5,7 @@
 //! distinct keys' text plus a fixed size per slot.
 
 use std::hash::BuildHasher;
+use std::num::NonZeroU32;
 
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
@@ -18,6 +19,10 @@ const DUPLICATE_EXAMPLES: u32 = 3;
 /// How many records ahead of the one being inserted the join loads what it will read.
 const AHEAD: usize = 16;
 
+/// Shards per thread: with more shards than threads, a thread that is slowed down leaves its
+/// share of a batch's joining to the others.
+const SHARDS_PER_THREAD: usize = 4;
+
 /// Below this many records a batch is keyed on the calling thread: spawning costs more.
 const PARALLEL_THRESHOLD: usize = 4096;
 
@@ -27,11 +32,12 @@ const PARALLEL_THRESHOLD: usize = 4096;
 const INVALID_KEY_PREFIX: char = '\0';
 
 /// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
-/// slot per distinct key).
+/// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
-    /// The shard (the top bits) and the chunk of its arena (the low [`CHUNK_BITS`] bits).
-    place: u32,
+    /// One more than the shard (the top bits) and the chunk of its arena (the low
+    /// [`CHUNK_BITS`] bits).
+    place: NonZeroU32,
     offset: u32,
     len: u32,
 }
@@ -44,12 +50,16 @@ const CHUNK_BITS: u32 = 24;
 const MAX_SHARDS: usize = 1 << (32 - CHUNK_BITS);
 
 impl Span {
+    fn place(self) -> u32 {
+        self.place.get() - 1
+    }
+
     fn shard(self) -> usize {
-        (self.place >> CHUNK_BITS) as usize
+        (self.place() >> CHUNK_BITS) as usize
     }
 
     fn chunk(self) -> usize {
-        (self.place & ((1 << CHUNK_BITS) - 1)) as usize
+        (self.place() & ((1 << CHUNK_BITS) - 1)) as usize
     }
 }
 
@@ -79,9 +89,13 @@ impl Arena {
             offset = c.len();
             c.push_str(text);
         }
-        let chunk = u32::try_from(chunk).unwrap_or(u32::MAX) & ((1 << CHUNK_BITS) - 1);
+        // The last chunk number is never reached (2^24 chunks of at least 1 MiB), so the place
+        // plus one does not wrap to zero.
+        let chunk = u32::try_from(chunk)
+            .unwrap_or(u32::MAX)
+            .min((1 << CHUNK_BITS) - 2);
         Span {
-            place: (shard << CHUNK_BITS) | chunk,
+            place: NonZeroU32::MIN.saturating_add((shard << CHUNK_BITS) | chunk),
             offset: u32::try_from(offset).unwrap_or(u32::MAX),
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
         }
@@ -152,7 +166,7 @@ pub(crate) struct Slot<M> {
     pub(crate) exact: bool,
 }
 
-/// Records to add at once: their URLs in one string, and their metadata.
+/// Records to add at once: their URLs as ranges of one string, and their metadata.
 ///
 /// ```
 /// use urlkit::reconcile::Batch;
@@ -160,10 +174,16 @@ pub(crate) struct Slot<M> {
 /// b.push("https://example.com/a", 1);
 /// let c: Batch<u32> = [("https://example.com/b", 2)].into_iter().collect();
 /// assert_eq!((b.len(), c.len()), (1, 1));
+/// // Records read into a buffer keep it: the URLs are ranges of it, not copies.
+/// let mut d = Batch::from_text(" https://example.com/c\nhttps://example.com/d\n".to_string());
+/// d.reserve(2);
+/// assert!(d.push_range(1..22, 3) && d.push_range(23..44, 4));
+/// assert!(!d.push_range(40..50, 5));
+/// assert_eq!(d.len(), 2);
 /// ```
 pub struct Batch<M> {
     text: String,
-    ends: Vec<usize>,
+    spans: Vec<(usize, usize)>,
     metas: Vec<M>,
 }
 
@@ -176,33 +196,59 @@ impl<M> Default for Batch<M> {
 impl<M> Batch<M> {
     /// An empty batch.
     pub fn new() -> Batch<M> {
+        Batch::from_text(String::new())
+    }
+
+    /// An empty batch over `text`, whose URLs [`Batch::push_range`] adds.
+    pub fn from_text(text: String) -> Batch<M> {
         Batch {
-            text: String::new(),
-            ends: Vec::new(),
+            text,
+            spans: Vec::new(),
             metas: Vec::new(),
         }
     }
 
     /// Adds a record.
     pub fn push(&mut self, url: &str, meta: M) {
+        let start = self.text.len();
         self.text.push_str(url);
-        self.ends.push(self.text.len());
+        self.spans.push((start, self.text.len()));
         self.metas.push(meta);
+    }
+
+    /// Makes room for `additional` more records (their metadata and where their URLs are).
+    pub fn reserve(&mut self, additional: usize) {
+        self.spans.reserve(additional);
+        self.metas.reserve(additional);
+    }
+
+    /// Adds a record whose URL is `range` of the batch's text; `false` (and nothing added)
+    /// when that is not a run of whole characters of it.
+    #[must_use]
+    pub fn push_range(&mut self, range: std::ops::Range<usize>, meta: M) -> bool {
+        if self.text.get(range.clone()).is_none() {
+            return false;
+        }
+        self.spans.push((range.start, range.end));
+        self.metas.push(meta);
+        true
     }
 
     /// How many records it holds.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
     }
 
     fn url(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        self.text.get(start..self.ends[i]).unwrap_or("")
+        self.spans
+            .get(i)
+            .and_then(|&(from, to)| self.text.get(from..to))
+            .unwrap_or("")
     }
 }
 
@@ -292,7 +338,7 @@ impl<M> Shard<M> {
         let found = self.index.find(hash, |id| {
             slots
                 .get(id as usize)
-                .is_some_and(|s| store.key(s.key) == key)
+                .is_some_and(|s| s.key.len as usize == key.len() && store.key(s.key) == key)
         });
         let id = match found {
             Some(id) => id,
@@ -325,7 +371,7 @@ impl<M> Shard<M> {
     /// Loads what inserting a record whose key has `hash` will most likely read (its slot,
     /// its key text, the other side's first URL), for prefetching: the sum is a checksum
     /// nobody reads.
-    fn touch_slot(&self, hash: u64, side: Side) -> u64 {
+    fn touch_slot(&self, hash: u64, side: Side, url_len: usize) -> u64 {
         let Some(slot) = self
             .index
             .candidate(hash)
@@ -337,7 +383,11 @@ impl<M> Shard<M> {
         let mut sum = u64::from(slot.count[side.index()]);
         sum += u64::from(key.first().copied().unwrap_or(0))
             + u64::from(key.last().copied().unwrap_or(0));
+        // The other side's first URL is read only if it may be spelled the same.
         if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
+            if u.len as usize != url_len {
+                return sum;
+            }
             sum += u64::from(
                 self.store
                     .urls
@@ -353,33 +403,42 @@ impl<M> Shard<M> {
 
     fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
         let s = side.index();
-        let Some(slot) = self.slots.get_mut(id as usize) else {
+        let Shard {
+            slots, store, dups, ..
+        } = self;
+        let Some(slot) = slots.get_mut(id as usize) else {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
-        let keep = slot.first[s].is_none() || slot.count[s] <= DUPLICATE_EXAMPLES + 1;
-        if !keep {
-            return;
-        }
-        let span = (!same_as_key).then(|| self.store.push_url(url));
-        let occ = Occ { url: span, meta };
-        match self.slots.get_mut(id as usize) {
-            Some(slot) if slot.first[s].is_none() => {
-                if let Some(other) = &slot.first[1 - s] {
-                    let other = match other.url {
-                        Some(u) => self.store.urls.get(u),
-                        None => self.store.key(slot.key),
-                    };
-                    slot.exact = other == url;
+        if slot.first[s].is_none() {
+            // The first occurrence on this side: whether it is spelled exactly as the other
+            // side's first (decided now, while its text is at hand), and if it is, it shares
+            // that text instead of a copy of its own.
+            let mut shared = None;
+            if let Some(other) = &slot.first[1 - s] {
+                // Lengths first: a spelling of another length is not read from memory.
+                let span = other.url.unwrap_or(slot.key);
+                slot.exact = span.len as usize == url.len()
+                    && match other.url {
+                        Some(u) => store.urls.get(u),
+                        None => store.key(slot.key),
+                    } == url;
+                if slot.exact {
+                    shared = Some(other.url);
                 }
-                slot.first[s] = Some(occ);
             }
-            _ => self.dups.push(DupExample {
+            let url = match shared {
+                Some(span) => span,
+                None => (!same_as_key).then(|| store.push_url(url)),
+            };
+            slot.first[s] = Some(Occ { url, meta });
+        } else if slot.count[s] <= DUPLICATE_EXAMPLES + 1 {
+            dups.push(DupExample {
                 slot: id,
                 side,
-                url: occ.url,
-                meta: occ.meta,
-            }),
+                url: (!same_as_key).then(|| store.push_url(url)),
+                meta,
+            });
         }
     }
 }
@@ -403,10 +462,36 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     pub fn threads(mut self, n: usize) -> Reconciler<'k, M> {
         self.threads = n.max(1);
         if self.shards.iter().all(|s| s.slots.is_empty()) {
-            let n = u32::try_from(self.threads.min(MAX_SHARDS)).unwrap_or(1);
+            // Several shards per thread, taken by whichever thread is free (see `add_batch`).
+            let shards = match self.threads {
+                1 => 1,
+                t => t.saturating_mul(SHARDS_PER_THREAD).min(MAX_SHARDS),
+            };
+            let n = u32::try_from(shards).unwrap_or(1);
             self.shards = (0..n).map(Shard::new).collect();
         }
         self
+    }
+
+    /// Makes room for about `keys` more distinct keys, so that the join does not grow its
+    /// tables while they arrive: a hint for a caller that can estimate them (from the size
+    /// of its inputs, say). Lists larger than the hint still work.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// r.reserve(1000);
+    /// r.add(Side::Left, "https://example.com/", ());
+    /// assert_eq!(r.distinct_keys(), 1);
+    /// ```
+    pub fn reserve(&mut self, keys: usize) {
+        let per_shard = keys / self.shards.len().max(1) + 1;
+        for shard in &mut self.shards {
+            shard.index.reserve(per_shard);
+            shard.slots.reserve(per_shard);
+        }
     }
 
     /// How many records were added to `side` so far.
@@ -450,103 +535,213 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
 
     /// Adds many records, keying and joining them on several threads when the batch is large.
     pub fn add_batch(&mut self, side: Side, batch: Batch<M>) {
-        let keys = self.key_batch(&batch);
-        let n = batch.len();
-        let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
-        self.records[side.index()] += n;
-        let Batch { text, ends, metas } = batch;
-        let nshards = self.shards.len();
-        // Route each record to the shard that owns its key.
-        let mut routed: Vec<Vec<(usize, M)>> = (0..nshards).map(|_| Vec::new()).collect();
-        for (i, meta) in metas.into_iter().enumerate() {
-            let shard = self.shard_of(keys.hash(i));
-            if let Some(r) = routed.get_mut(shard) {
-                r.push((i, meta));
-            }
-        }
-        let keys = &keys;
-        let (text, ends) = (&text, &ends);
-        let run = move |shard: &mut Shard<M>, records: Vec<(usize, M)>| {
-            let hashes: Vec<u64> = records.iter().map(|(i, _)| keys.hash(*i)).collect();
-            let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
-            let mut touched = 0u64;
-            for (n, (i, meta)) in records.into_iter().enumerate() {
-                // A software pipeline of plain loads: the index entries of the records two
-                // groups ahead, and the slots and text that the entries of the next group
-                // (loaded one group ago) point to. The loads are independent, so they overlap
-                // instead of costing a cache miss each, one after the other.
-                if n % AHEAD == 0 {
-                    for &h in ahead(n + 2 * AHEAD) {
-                        touched = touched.wrapping_add(shard.index.touch(h));
-                    }
-                    for &h in ahead(n + AHEAD) {
-                        touched = touched.wrapping_add(shard.touch_slot(h, side));
-                    }
-                }
-                let url_from = if i == 0 { 0 } else { ends[i - 1] };
-                let url = text.get(url_from..ends[i]).unwrap_or("");
-                let seq = first_seq + i as u64;
-                shard.insert(
-                    side,
-                    seq,
-                    keys.key(i),
-                    keys.hash(i),
-                    url,
-                    meta,
-                    keys.error(i),
-                );
-            }
-            std::hint::black_box(touched);
-        };
-        if nshards == 1 || n < PARALLEL_THRESHOLD {
-            for (shard, records) in self.shards.iter_mut().zip(routed) {
-                run(shard, records);
-            }
-            return;
-        }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .shards
-                .iter_mut()
-                .zip(routed)
-                .map(|(shard, records)| scope.spawn(move || run(shard, records)))
-                .collect();
-            for h in handles {
-                h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            }
-        });
+        self.add_batch_returning_text(side, batch);
     }
 
-    /// The keys of a batch, concatenated, computed on up to `self.threads` threads.
-    fn key_batch(&self, batch: &Batch<M>) -> Keys {
+    /// [`Reconciler::add_batch`], giving back the batch's text buffer (still holding the
+    /// batch's text): a reader can read its next block over it instead of into fresh memory
+    /// (which the system must zero page by page).
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{Batch, LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r: Reconciler<'_, ()> = Reconciler::new(&keyer);
+    /// let mut batch = Batch::from_text(String::from("https://example.com/a\n"));
+    /// assert!(batch.push_range(0..21, ()));
+    /// let text = r.add_batch_returning_text(Side::Left, batch);
+    /// assert_eq!(text, "https://example.com/a\n");
+    /// assert_eq!(r.records(Side::Left), 1);
+    /// ```
+    pub fn add_batch_returning_text(&mut self, side: Side, batch: Batch<M>) -> String {
         let n = batch.len();
         let threads = if n < PARALLEL_THRESHOLD {
             1
         } else {
             self.threads
         };
-        let (keyer, hasher) = (self.keyer, &self.hasher);
-        let chunk = n.div_ceil(threads).max(1);
-        if threads == 1 {
-            return Keys {
-                parts: vec![key_range(keyer, hasher, batch, 0..n)],
-                chunk,
-            };
+        let parts = self.key_batch(&batch, threads);
+        let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
+        self.records[side.index()] += n;
+        // Hand each record's metadata to the shard that owns its key, in record order.
+        let nshards = self.shards.len();
+        let mut routed: Vec<Vec<M>> = (0..nshards).map(|_| Vec::new()).collect();
+        let mut metas = batch.metas.into_iter();
+        for part in &parts {
+            for &shard in &part.shard_of {
+                let Some(meta) = metas.next() else { break };
+                if let Some(r) = routed.get_mut(shard as usize) {
+                    r.push(meta);
+                }
+            }
         }
-        let parts = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..n)
-                .step_by(chunk)
-                .map(|from| {
-                    let to = (from + chunk).min(n);
-                    scope.spawn(move || key_range(keyer, hasher, batch, from..to))
+        let parts = &parts;
+        let run = move |(sh, shard, metas): (usize, &mut Shard<M>, Vec<M>)| {
+            let runs = || parts.iter().filter_map(move |p| p.runs.get(sh));
+            // Each record's key hash and URL length, for the loads ahead.
+            let mut hashes: Vec<(u64, usize)> =
+                Vec::with_capacity(runs().map(|r| r.records.len()).sum());
+            hashes.extend(runs().flat_map(|r| {
+                let mut from = 0;
+                r.records.iter().map(move |rec| {
+                    let len = match rec.same {
+                        true => rec.key_end.saturating_sub(from),
+                        false => rec.url_end.saturating_sub(rec.key_end),
+                    };
+                    from = rec.url_end;
+                    (rec.hash, len)
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            }));
+            let ahead = |from: usize| hashes.get(from..).unwrap_or(&[]).iter().take(AHEAD);
+            let mut touched = 0u64;
+            let mut metas = metas.into_iter();
+            let mut n = 0;
+            for run in runs() {
+                let mut errors = run.errors.iter().peekable();
+                let mut from = 0;
+                for (k, rec) in run.records.iter().enumerate() {
+                    // A software pipeline of plain loads: the index entries of the records
+                    // two groups ahead, and the slots and text that the entries of the next
+                    // group (loaded one group ago) point to. The loads are independent, so
+                    // they overlap instead of costing a cache miss each, one after the other.
+                    if n % AHEAD == 0 {
+                        for &(h, _) in ahead(n + 2 * AHEAD) {
+                            touched = touched.wrapping_add(shard.index.touch(h));
+                        }
+                        for &(h, len) in ahead(n + AHEAD) {
+                            touched = touched.wrapping_add(shard.touch_slot(h, side, len));
+                        }
+                    }
+                    n += 1;
+                    let key = run.text.get(from..rec.key_end).unwrap_or("");
+                    let url = match rec.same {
+                        true => key,
+                        false => run.text.get(rec.key_end..rec.url_end).unwrap_or(""),
+                    };
+                    from = rec.url_end;
+                    let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e.clone());
+                    let Some(meta) = metas.next() else { break };
+                    shard.insert(
+                        side,
+                        first_seq + rec.index as u64,
+                        key,
+                        rec.hash,
+                        url,
+                        meta,
+                        error,
+                    );
+                }
+            }
+            std::hint::black_box(touched);
+        };
+        let work: Vec<(usize, &mut Shard<M>, Vec<M>)> = self
+            .shards
+            .iter_mut()
+            .zip(routed)
+            .enumerate()
+            .map(|(sh, (shard, metas))| (sh, shard, metas))
+            .collect();
+        if threads == 1 {
+            work.into_iter().for_each(run);
+        } else {
+            run_on_threads(threads, work, run);
+        }
+        batch.text
+    }
+
+    /// The keys of a batch in parts of [`KEY_PART`] records, computed on `threads` threads
+    /// (each takes the next part when it is done with one).
+    fn key_batch(&self, batch: &Batch<M>, threads: usize) -> Vec<KeyedPart> {
+        let n = batch.len();
+        let nparts = n.div_ceil(KEY_PART).max(1);
+        let part = |p: usize| {
+            let from = p * KEY_PART;
+            self.key_part(batch, from..(from + KEY_PART).min(n))
+        };
+        if threads == 1 {
+            return (0..nparts).map(part).collect();
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let p = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if p >= nparts {
+                    return done;
+                }
+                done.push((p, part(p)));
+            }
+        };
+        let mut done: Vec<(usize, KeyedPart)> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut all = worker();
+            for h in helpers {
+                all.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+            }
+            all
         });
-        Keys { parts, chunk }
+        done.sort_unstable_by_key(|(p, _)| *p);
+        done.into_iter().map(|(_, keys)| keys).collect()
+    }
+
+    /// Keys the records of `range` and sorts them into one run per shard.
+    fn key_part(&self, batch: &Batch<M>, range: std::ops::Range<usize>) -> KeyedPart {
+        let nshards = self.shards.len();
+        // Each shard gets about its share of the part: room for that and a little more, for
+        // the keys and the URLs that differ from them (most growth then copies nothing).
+        let text: usize = batch
+            .spans
+            .get(range.clone())
+            .unwrap_or_default()
+            .iter()
+            .map(|&(from, to)| to.saturating_sub(from))
+            .sum();
+        let share = |total: usize| total / nshards + total / (4 * nshards) + 64;
+        let mut out = KeyedPart {
+            runs: (0..nshards)
+                .map(|_| Run {
+                    text: String::with_capacity(share(text * 2)),
+                    records: Vec::with_capacity(share(range.len())),
+                    errors: Vec::new(),
+                })
+                .collect(),
+            shard_of: Vec::with_capacity(range.len()),
+        };
+        let mut key = String::new();
+        for i in range {
+            key.clear();
+            let url = batch.url(i);
+            let error = self.keyer.key_into(url, &mut key).err();
+            if error.is_some() {
+                key.clear();
+                key.push(INVALID_KEY_PREFIX);
+                key.push_str(url);
+            }
+            let hash = self.hasher.hash_one(key.as_bytes());
+            let shard = self.shard_of(hash);
+            out.shard_of.push(u16::try_from(shard).unwrap_or(u16::MAX));
+            let Some(run) = out.runs.get_mut(shard) else {
+                continue;
+            };
+            if let Some(e) = error {
+                run.errors.push((run.records.len(), e));
+            }
+            // The key, then the URL when it differs: what the shard will read, side by side.
+            run.text.push_str(&key);
+            let key_end = run.text.len();
+            let same = key == url;
+            if !same {
+                run.text.push_str(url);
+            }
+            run.records.push(RunRecord {
+                index: i,
+                hash,
+                key_end,
+                url_end: run.text.len(),
+                same,
+            });
+        }
+        out
     }
 
     /// Joins the two sides, explains every matched pair, and returns the result.
@@ -580,86 +775,55 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// The keys of a batch, as computed: one part per thread, each covering `chunk` records.
-struct Keys {
-    parts: Vec<BatchKeys>,
-    chunk: usize,
+/// Runs `run` on every job, on `threads` threads (this one and helpers).
+fn run_on_threads<J: Send>(threads: usize, work: Vec<J>, run: impl Fn(J) + Sync) {
+    // The shards are taken by whichever thread is free: more shards than threads, so one
+    // thread slowed down (by the reader, or another process) does not hold the others.
+    let queue = std::sync::Mutex::new(work);
+    let take = || queue.lock().ok().and_then(|mut q| q.pop());
+    let worker = || {
+        while let Some(job) = take() {
+            run(job);
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        worker();
+        for h in helpers {
+            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        }
+    });
 }
 
-impl Keys {
-    fn part(&self, i: usize) -> Option<(&BatchKeys, usize)> {
-        let p = i / self.chunk;
-        self.parts.get(p).map(|part| (part, i - p * self.chunk))
-    }
-
-    fn key(&self, i: usize) -> &str {
-        self.part(i).map_or("", |(part, j)| {
-            let from = if j == 0 { 0 } else { part.ends[j - 1] };
-            part.text.get(from..part.ends[j]).unwrap_or("")
-        })
-    }
-
-    fn hash(&self, i: usize) -> u64 {
-        self.part(i)
-            .and_then(|(part, j)| part.hashes.get(j).copied())
-            .unwrap_or(0)
-    }
-
-    fn error(&self, i: usize) -> Option<KeyError> {
-        let (part, _) = self.part(i)?;
-        let at = part.errors.binary_search_by_key(&i, |(at, _)| *at).ok()?;
-        part.errors.get(at).map(|(_, e)| e.clone())
-    }
+/// A part of a batch, keyed: its records sorted into one run per shard, and the shard of each
+/// record in batch order (to hand the metadata out in the same order).
+struct KeyedPart {
+    runs: Vec<Run>,
+    shard_of: Vec<u16>,
 }
 
-/// Keys of a run of records: one string and where each key ends in it, plus the errors
-/// (numbered in the whole batch).
+/// The records of one part of a batch that one shard owns, their keys and URLs copied side by
+/// side while they are in cache: the shard then reads them in one sequential sweep instead of
+/// picking its records out of the whole batch.
 #[derive(Default)]
-struct BatchKeys {
+struct Run {
+    /// Each record's key, then its URL when that differs, back to back.
     text: String,
-    ends: Vec<usize>,
-    hashes: Vec<u64>,
+    records: Vec<RunRecord>,
+    /// The errors of records that have no key, by their number in the run.
     errors: Vec<(usize, KeyError)>,
 }
 
-fn key_range<M>(
-    keyer: &dyn Keyer,
-    hasher: &foldhash::fast::RandomState,
-    batch: &Batch<M>,
-    range: std::ops::Range<usize>,
-) -> BatchKeys {
-    let from = match range.start {
-        0 => 0,
-        i => batch.ends.get(i - 1).copied().unwrap_or(0),
-    };
-    let to = batch
-        .ends
-        .get(range.end.wrapping_sub(1))
-        .copied()
-        .unwrap_or(from);
-    let mut out = BatchKeys {
-        // Keys are about as long as their URLs (a little longer when non-ASCII is encoded).
-        text: String::with_capacity((to - from) * 5 / 4 + 16),
-        ends: Vec::with_capacity(range.len()),
-        hashes: Vec::with_capacity(range.len()),
-        errors: Vec::new(),
-    };
-    let mut one = String::new();
-    for i in range {
-        one.clear();
-        let url = batch.url(i);
-        match keyer.key_into(url, &mut one) {
-            Ok(()) => out.hashes.push(hasher.hash_one(one.as_bytes())),
-            Err(e) => {
-                out.errors.push((i, e));
-                one.clear();
-                one.push(INVALID_KEY_PREFIX);
-                one.push_str(url);
-                out.hashes.push(hasher.hash_one(one.as_bytes()));
-            }
-        }
-        out.text.push_str(&one);
-        out.ends.push(out.text.len());
-    }
-    out
+/// One record of a [`Run`]: its key ends at `key_end` (it starts where the previous record
+/// ends), its URL is the key (`same`) or runs from `key_end` to `url_end`.
+struct RunRecord {
+    index: usize,
+    hash: u64,
+    key_end: usize,
+    url_end: usize,
+    same: bool,
 }
+
+/// Records per part of a batch keyed at once: small enough that the threads share the work of
+/// a batch evenly, large enough that taking a part costs nothing.
+const KEY_PART: usize = 4096;

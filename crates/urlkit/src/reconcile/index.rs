@@ -105,9 +105,33 @@ impl Index {
         }
     }
 
+    /// Makes room for `additional` more keys without growing again.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let keys = self.hashes.len().saturating_add(additional);
+        if keys.saturating_mul(2) > self.table.len() {
+            self.hashes.reserve(additional);
+            self.rebuild(keys.saturating_mul(2).next_power_of_two());
+        }
+    }
+
     fn grow(&mut self) {
-        let capacity = (self.table.len() * 2).max(MIN_CAPACITY);
-        self.table = vec![0; capacity];
+        self.rebuild((self.table.len() * 2).max(MIN_CAPACITY));
+    }
+
+    /// Places every key again in a table of `capacity` entries.
+    fn rebuild(&mut self, capacity: usize) {
+        let capacity = capacity.max(MIN_CAPACITY);
+        // Zeroed by writing, not by asking the system for zeroed memory: the join reads
+        // entries ahead of writing them, and a page first read is mapped to the shared zero
+        // page, then copied on the first write, and that remapping interrupts every other core
+        // running this process to flush its translation cache.
+        // (`vec![0; n]` and iterators of zeros become `calloc`, which maps the zero page.)
+        #[allow(clippy::slow_vector_initialization)]
+        {
+            let mut table = Vec::with_capacity(capacity);
+            table.resize(capacity, 0);
+            self.table = table;
+        }
         let hashes = std::mem::take(&mut self.hashes);
         for (id, &hash) in hashes.iter().enumerate() {
             self.place(hash, id);
@@ -134,5 +158,28 @@ mod tests {
             assert_eq!(index.find(hash(i), |id| u64::from(id) == i), Some(i as u32));
         }
         assert_eq!(index.find(1 << 40, |_| true), None);
+    }
+
+    #[test]
+    fn reserving_keeps_what_is_indexed_and_makes_room() {
+        let mut index = Index::default();
+        let hash = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for i in 0..100u64 {
+            index.insert(hash(i));
+        }
+        index.reserve(10_000);
+        let capacity = index.table.len();
+        assert!(capacity >= 2 * 10_100);
+        for i in 100..10_100u64 {
+            index.insert(hash(i));
+        }
+        assert_eq!(
+            index.table.len(),
+            capacity,
+            "no growth within the reservation"
+        );
+        for i in 0..10_100u64 {
+            assert_eq!(index.find(hash(i), |id| u64::from(id) == i), Some(i as u32));
+        }
     }
 }

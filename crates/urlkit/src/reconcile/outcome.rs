@@ -2,6 +2,7 @@
 //! only on one side, the duplicates and the URLs that had no key.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use super::engine::{Occ, Shard, Slot, Span, Stores};
 use super::keyer::{KeyError, Keyer};
@@ -232,75 +233,70 @@ impl<M: Send + Sync> Reconciliation<M> {
         let store = Stores(stores);
         invalid.sort_by_key(|(seq, _)| *seq);
         let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
-        let order = merge_by_seq(&slots);
-        // Global numbers of each shard's slots, to renumber the duplicates.
-        let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
-        for (g, &(sh, id)) in order.iter().enumerate() {
-            if let Some(x) = global
-                .get_mut(sh as usize)
-                .and_then(|v| v.get_mut(id as usize))
-            {
-                *x = u32::try_from(g).unwrap_or(u32::MAX);
-            }
-        }
-        let mut dups: Vec<DupExample<M>> = Vec::new();
-        for (sh, list) in shard_dups.into_iter().enumerate() {
-            for mut d in list {
-                d.slot = global
-                    .get(sh)
-                    .and_then(|v| v.get(d.slot as usize))
-                    .copied()
-                    .unwrap_or(u32::MAX);
-                dups.push(d);
-            }
-        }
-        dups.sort_by_key(|d| (d.side.index(), d.slot));
-        let slot_at = |i: usize| -> Option<&Slot<M>> {
-            let (sh, id) = *order.get(i)?;
-            slots.get(sh as usize)?.get(id as usize)
-        };
+        // One pass over each shard's slots (a million of them are far larger than the
+        // caches), the shards on several threads: the counts, which add up, and the marks
+        // that put the slots in order of first appearance.
+        let owner: Vec<AtomicU16> = (0..=records[0] + records[1])
+            .map(|_| AtomicU16::new(0))
+            .collect();
+        let tally = count_shards(&slots, &owner, threads);
+        let order = order_by_marks(&slots, &owner);
         let mut summary = Summary {
             left: SideCounts {
                 records: records[0],
-                ..SideCounts::default()
+                ..tally.sides[0].clone()
             },
             right: SideCounts {
                 records: records[1],
-                ..SideCounts::default()
+                ..tally.sides[1].clone()
             },
+            only_left: tally.only[0],
+            only_right: tally.only[1],
             ..Summary::default()
         };
-        // One pass over the slots (a million of them are far larger than the caches): the
-        // counts, and the pairs that matched only after normalization, in report order.
-        let mut matched = 0;
-        let mut inexact: Vec<usize> = Vec::new();
-        for i in 0..order.len() {
-            let Some(slot) = slot_at(i) else { continue };
-            for (s, counts) in [&mut summary.left, &mut summary.right]
-                .into_iter()
-                .enumerate()
-            {
-                let n = slot.count[s] as usize;
-                if n > 0 {
-                    counts.distinct += 1;
-                }
-                if n > 1 {
-                    counts.duplicate_keys += 1;
-                    counts.duplicate_records += n - 1;
+        let matched = tally.matched;
+        let mut dups: Vec<DupExample<M>> = Vec::new();
+        if shard_dups.iter().any(|d| !d.is_empty()) {
+            // Global numbers of each shard's slots, to renumber the duplicates.
+            let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
+            for (g, &(sh, id)) in order.iter().enumerate() {
+                if let Some(x) = global
+                    .get_mut(sh as usize)
+                    .and_then(|v| v.get_mut(id as usize))
+                {
+                    *x = u32::try_from(g).unwrap_or(u32::MAX);
                 }
             }
-            match (&slot.first[0], &slot.first[1]) {
-                (Some(_), None) => summary.only_left += 1,
-                (None, Some(_)) => summary.only_right += 1,
-                (Some(_), Some(_)) => {
-                    matched += 1;
-                    if !slot.exact {
-                        inexact.push(i);
-                    }
+            for (sh, list) in shard_dups.into_iter().enumerate() {
+                for mut d in list {
+                    d.slot = global
+                        .get(sh)
+                        .and_then(|v| v.get(d.slot as usize))
+                        .copied()
+                        .unwrap_or(u32::MAX);
+                    dups.push(d);
                 }
-                (None, None) => {}
             }
+            dups.sort_by_key(|d| (d.side.index(), d.slot));
         }
+        // The pairs that matched only after normalization, in report order: only explaining
+        // needs them one by one.
+        let inexact: Vec<usize> = match explainer {
+            Some(_) => order
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(sh, id))| {
+                    slots
+                        .get(sh as usize)
+                        .and_then(|v| v.get(id as usize))
+                        .is_some_and(|slot| {
+                            slot.first[0].is_some() && slot.first[1].is_some() && !slot.exact
+                        })
+                })
+                .map(|(i, _)| i)
+                .collect(),
+            None => Vec::new(),
+        };
         let (rule_bits, rule_names) = match explainer {
             Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
             None => (Vec::new(), Vec::new()),
@@ -311,8 +307,8 @@ impl<M: Send + Sync> Reconciliation<M> {
                 Side::Right => summary.right.invalid += 1,
             }
         }
-        summary.matched_normalized = inexact.len();
-        summary.matched_exact = matched - inexact.len();
+        summary.matched_normalized = tally.inexact;
+        summary.matched_exact = matched - tally.inexact;
         let mut counts = vec![0usize; rule_names.len()];
         for &i in &inexact {
             let bits = rule_bits.get(i).copied().unwrap_or(0);
@@ -539,9 +535,135 @@ fn explain<M: Send + Sync>(
 /// Below this many inexact pairs, explaining them on the calling thread is cheaper.
 const PARALLEL_EXPLAIN: usize = 2048;
 
-/// The slots of every shard in order of first appearance: each shard's are already in that
-/// order, so this is a merge.
-fn merge_by_seq<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
+/// What one pass over the slots counts: per side, and across the sides.
+#[derive(Default)]
+struct Tally {
+    sides: [SideCounts; 2],
+    only: [usize; 2],
+    matched: usize,
+    inexact: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        for (a, b) in self.sides.iter_mut().zip(&o.sides) {
+            a.distinct += b.distinct;
+            a.duplicate_keys += b.duplicate_keys;
+            a.duplicate_records += b.duplicate_records;
+        }
+        self.only[0] += o.only[0];
+        self.only[1] += o.only[1];
+        self.matched += o.matched;
+        self.inexact += o.inexact;
+    }
+
+    fn count<M>(&mut self, slot: &Slot<M>) {
+        for (s, counts) in self.sides.iter_mut().enumerate() {
+            let n = slot.count[s] as usize;
+            if n > 0 {
+                counts.distinct += 1;
+            }
+            if n > 1 {
+                counts.duplicate_keys += 1;
+                counts.duplicate_records += n - 1;
+            }
+        }
+        match (&slot.first[0], &slot.first[1]) {
+            (Some(_), None) => self.only[0] += 1,
+            (None, Some(_)) => self.only[1] += 1,
+            (Some(_), Some(_)) => {
+                self.matched += 1;
+                if !slot.exact {
+                    self.inexact += 1;
+                }
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// Counts every shard's slots, and marks in `owner` which shard brought each record number
+/// that starts a slot (see [`order_by_marks`]); the shards are shared out among `threads`
+/// threads.
+fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: usize) -> Tally {
+    let run = |(sh, list): (usize, &Vec<Slot<M>>)| {
+        let mut tally = Tally::default();
+        let mark = u16::try_from(sh + 1).unwrap_or(u16::MAX);
+        for slot in list {
+            tally.count(slot);
+            if let Some(o) = usize::try_from(slot.seq)
+                .ok()
+                .and_then(|seq| owner.get(seq))
+            {
+                o.store(mark, Ordering::Relaxed);
+            }
+        }
+        tally
+    };
+    let total: usize = slots.iter().map(Vec::len).sum();
+    let threads = if total < PARALLEL_COUNT {
+        1
+    } else {
+        threads.max(1)
+    };
+    let parts: Vec<Tally> = if threads == 1 {
+        slots.iter().enumerate().map(run).collect()
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let worker = || {
+            let mut tally = Tally::default();
+            loop {
+                let sh = next.fetch_add(1, Ordering::Relaxed);
+                let Some(list) = slots.get(sh) else {
+                    return tally;
+                };
+                tally.add(&run((sh, list)));
+            }
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut all = vec![worker()];
+            for h in helpers {
+                all.push(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+            }
+            all
+        })
+    };
+    let mut tally = Tally::default();
+    for part in &parts {
+        tally.add(part);
+    }
+    tally
+}
+
+/// Below this many slots, counting them on the calling thread is cheaper.
+const PARALLEL_COUNT: usize = 1 << 16;
+
+/// The slots of every shard in order of first appearance. A slot's `seq` is the number of the
+/// record that brought its key, so each is a distinct number in `1..=records`, and `owner`
+/// says which shard each number started a slot in ([`count_shards`] marks it): reading the
+/// marks in order is a merge of any number of shards.
+fn order_by_marks<M>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16]) -> Vec<(u32, u32)> {
+    let total: usize = slots.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut next = vec![0u32; slots.len()];
+    for o in owner {
+        let o = o.load(Ordering::Relaxed);
+        if let Some(n) = (o as usize).checked_sub(1).and_then(|sh| next.get_mut(sh)) {
+            out.push((u32::from(o) - 1, *n));
+            *n += 1;
+        }
+    }
+    if out.len() == total {
+        out
+    } else {
+        // Not reached (seqs are distinct record numbers); the plain merge is always right.
+        merge_by_scan(slots)
+    }
+}
+
+/// [`order_by_marks`] as a k-way merge that looks at the head of every shard for each slot.
+fn merge_by_scan<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
     let total = slots.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);
     let mut next = vec![0usize; slots.len()];

@@ -32,7 +32,7 @@ impl Report<'_> {
         let name = self
             .side(side)
             .catalog
-            .source(urlkit_sources::SourceId(meta.source))
+            .source(urlkit_sources::SourceId(meta.source()))
             .map_or("?", |s| s.name.as_str());
         let pointer = self.side(side).tables.pointers.get(meta.pointer as usize);
         match (meta.line(), pointer) {
