@@ -30,3 +30,11 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
+
+/// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
+/// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
+/// copied (0 without one: the caller goes on escape by escape). For keys, whose paths are
+/// mostly such runs (percent-encoded UTF-8).
+pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usize {
+    simd::copy_escape_run(simd::level(), input, from, out)
+}

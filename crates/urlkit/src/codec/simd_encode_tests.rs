@@ -65,3 +65,69 @@ fn changed_bytes_around_block_edges() {
         }
     }
 }
+
+/// The run [`super::simd::copy_escape_run`] takes whole at AVX-512: the leading escapes of
+/// non-ASCII bytes, uppercased.
+fn escape_run_reference(input: &[u8], from: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while let [b'%', h, l, ..] = input[i.min(input.len())..] {
+        if !(h.is_ascii_hexdigit() && l.is_ascii_hexdigit() && !matches!(h, b'0'..=b'7')) {
+            break;
+        }
+        out.extend_from_slice(&[b'%', h.to_ascii_uppercase(), l.to_ascii_uppercase()]);
+        i += 3;
+    }
+    out
+}
+
+fn check_escape_run(input: &[u8], from: usize) {
+    let want = escape_run_reference(input, from);
+    for level in super::simd_tests::levels() {
+        let mut out = vec![0u8; 3 * input.len() + 3];
+        let n = super::simd::copy_escape_run(level, input, from, &mut out);
+        if level >= super::simd::Level::Avx512 {
+            assert_eq!(&out[..n], &want[..], "{level:?} {input:?} from {from}");
+        } else {
+            assert_eq!(n, 0, "{level:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn escape_runs_are_copied_uppercased(
+        parts in proptest::collection::vec((0..6u8, any::<u8>()), 0..90),
+        from in 0..4usize,
+    ) {
+        // Escapes of non-ASCII and ASCII bytes in both cases, broken escapes, other bytes.
+        let mut bytes = Vec::new();
+        for (kind, b) in parts {
+            match kind {
+                0 | 1 => bytes.extend_from_slice(format!("%{:02X}", b | 0x80).as_bytes()),
+                2 => bytes.extend_from_slice(format!("%{:02x}", b | 0x80).as_bytes()),
+                3 => bytes.extend_from_slice(format!("%{:02x}", b & 0x7F).as_bytes()),
+                4 => bytes.extend_from_slice(&[b'%', b]),
+                _ => bytes.push(b),
+            }
+        }
+        check_escape_run(&bytes, from.min(bytes.len()));
+    }
+}
+
+/// Runs of every length around the 21-escape steps, ending at the input's end or before
+/// another byte.
+#[test]
+fn escape_runs_of_every_length() {
+    for k in 0..70 {
+        let run: Vec<u8> = (0..k)
+            .flat_map(|j| format!("%e{:x}", j % 16).into_bytes())
+            .collect();
+        check_escape_run(&run, 0);
+        check_escape_run(&[&run[..], b"%2F-x"].concat(), 0);
+        check_escape_run(&[&run[..], b"%A"].concat(), 0);
+        check_escape_run(&[b"ab", &run[..]].concat(), 2);
+    }
+}

@@ -179,6 +179,14 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         w += kept;
         let Some(&c) = b.get(i) else { break };
         if c == b'%' {
+            // Escapes of non-ASCII bytes (percent-encoded UTF-8) are never decoded here:
+            // copied uppercased, many per step where the CPU has a kernel for it.
+            let run = crate::codec::copy_escape_run(b, i, out.get_mut(w..)?);
+            i += run;
+            w += run;
+            if b.get(i) != Some(&b'%') {
+                continue;
+            }
             // A run of escapes (three for each character of a Japanese slug) is checked, then
             // copied whole and uppercased in place (`hex-case`: it holds only `%` and hex
             // digits); an escape of an unreserved character ends it and is decoded.

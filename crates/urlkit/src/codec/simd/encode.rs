@@ -113,6 +113,22 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     false
 }
 
+/// Copies the run of escapes of non-ASCII bytes (`%` and two hex digits, the first 8-F) at
+/// `input[from..]` to the start of `out` with their hex uppercased, and returns its length in
+/// bytes (a multiple of 3): RFC 3986's hex-case normalization of the escape runs that a
+/// percent-encoded UTF-8 path is made of. The vector kernel may stop before the run's end,
+/// and returns 0 where it cannot run: the caller handles what is left escape by escape.
+#[inline]
+pub(crate) fn copy_escape_run(level: Level, input: &[u8], from: usize, out: &mut [u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if level >= Level::Avx512 && super::level() >= Level::Avx512 {
+        // SAFETY: `level()`, the detected level, is AVX-512.
+        return unsafe { super::encode_avx512::copy_escape_run_avx512(input, from, out) };
+    }
+    let _ = (level, input, from, out);
+    0
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3,popcnt")]
 unsafe fn encode_chunks_ssse3<const PLUS: bool>(
