@@ -93,9 +93,9 @@ impl Lines<'_> {
         reader: &mut Reader<'_>,
         sink: &mut dyn RecordSink,
     ) -> Result<(), SourceError> {
-        let text = match String::from_utf8(bytes) {
+        let text = match urlkit::charset::utf8_decode_without_bom_or_fail(bytes) {
             Ok(text) => text,
-            Err(e) => return self.each_line(e.as_bytes(), reader, sink),
+            Err(bytes) => return self.each_line(&bytes, reader, sink),
         };
         let mut records = Vec::with_capacity(text.len() / 64);
         let mut start = 0;

@@ -23,3 +23,39 @@ pub use percent_encode::{
     decode_with_encoding, encoding_for_label, percent_encode_after_encoding,
     percent_encode_after_encoding_or_fail, UnmappableError,
 };
+
+/// The WHATWG Encoding Standard's "UTF-8 decode without BOM or fail" of a whole buffer: the
+/// bytes as a `String` when they are UTF-8, else the bytes back (a byte order mark is kept
+/// as U+FEFF, like any other character). Validation runs vector code where the CPU has it,
+/// and the buffer becomes the `String` without a copy: for readers of large files.
+///
+/// ```
+/// use urlkit::charset::utf8_decode_without_bom_or_fail;
+/// assert_eq!(utf8_decode_without_bom_or_fail(b"/\xE9\x81\x8B".to_vec()).unwrap(), "/運");
+/// assert_eq!(utf8_decode_without_bom_or_fail(b"/\x83\x5E".to_vec()).unwrap_err(), b"/\x83\x5E");
+/// ```
+///
+/// Spec: <https://encoding.spec.whatwg.org/#utf-8-decode-without-bom-or-fail>
+pub fn utf8_decode_without_bom_or_fail(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    crate::codec::validated_string(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::utf8_decode_without_bom_or_fail;
+
+    proptest! {
+        #[test]
+        fn agrees_with_std_on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let want = String::from_utf8(bytes.clone()).map_err(|e| e.into_bytes());
+            prop_assert_eq!(utf8_decode_without_bom_or_fail(bytes), want);
+        }
+
+        #[test]
+        fn keeps_any_text(text in "\\PC{0,200}") {
+            prop_assert_eq!(utf8_decode_without_bom_or_fail(text.clone().into_bytes()), Ok(text));
+        }
+    }
+}

@@ -38,3 +38,8 @@ pub use encode_set::EncodeSet;
 pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usize {
     simd::copy_escape_run(simd::level(), input, from, out)
 }
+
+/// `bytes` as a `String` if they are UTF-8, validated by vector code; else the bytes back.
+pub(crate) fn validated_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    simd::validated_string(bytes)
+}

@@ -105,14 +105,13 @@ pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
         .get_mut(start..)
         .and_then(|room| write_key(input.as_bytes(), room));
     bytes.truncate(start + written.unwrap_or(0));
-    match String::from_utf8(bytes) {
+    match crate::codec::validated_string(bytes) {
         Ok(s) => {
             *out = s;
             written.is_some()
         }
-        Err(e) => {
+        Err(mut bytes) => {
             // Unreachable (the key is ASCII); the caller's text before `start` is kept.
-            let mut bytes = e.into_bytes();
             bytes.truncate(start);
             *out = String::from_utf8(bytes).unwrap_or_default();
             false

@@ -27,7 +27,9 @@
 //!   within the capacity), then `Vec::set_len` over exactly the bytes written, so the buffer
 //!   is never zero-filled first;
 //! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
-//!   UTF-8 by construction (`encoded_into_string`, checked in debug builds).
+//!   UTF-8 by construction (`encoded_into_string`, checked in debug builds), or on bytes
+//!   that `simdutf8` has just validated (`validated_string`: one vector pass, where
+//!   `String::from_utf8` would validate again with the scalar loop).
 //!
 //! Every kernel gives byte-identical results to the scalar path; the properties in
 //! `simd_tests.rs` compare them on random input for every named set and for random sets.
@@ -291,5 +293,16 @@ fn live_mask(k: usize) -> u32 {
         0xFFFF
     } else {
         (1u32 << k) - 1
+    }
+}
+
+/// `bytes` as a `String` if they are UTF-8 (validated with `simdutf8`'s vector code), else
+/// the bytes back.
+pub(crate) fn validated_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    if simdutf8::basic::from_utf8(&bytes).is_ok() {
+        // SAFETY: validated as UTF-8 just above.
+        Ok(unsafe { String::from_utf8_unchecked(bytes) })
+    } else {
+        Err(bytes)
     }
 }
