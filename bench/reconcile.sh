@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The reconcile benchmark: `urlkit reconcile` (release build) against the Python reference
 # (bench/reconcile_reference.py: unquote both sides, set join) on the same generated lists,
-# in one run, RUNS rounds of each alternating. Prints the fastest and median wall time and the peak memory (max RSS) of each, the ratios, and whether both
-# found the same missing pages.
+# in one run, RUNS rounds of each alternating. Prints the fastest and median wall time and
+# the peak memory (max RSS) of each, the ratios, and whether both found the same missing
+# pages.
 #
 #   bash bench/reconcile.sh [N]        # N URLs per side, default 1000000
 #   RUNS=5 bash bench/reconcile.sh     # rounds of each (default 3): fastest and median
