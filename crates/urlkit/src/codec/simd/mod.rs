@@ -112,6 +112,13 @@ pub(crate) fn level() -> Level {
     }
 }
 
+/// Whether the running CPU was found to have `need`: one load and one comparison (the
+/// callers got their level from [`level`], which has run the detection).
+#[inline]
+fn detected_at_least(need: Level) -> bool {
+    LEVEL.load(Ordering::Relaxed) > need as u8
+}
+
 #[cfg(target_arch = "x86_64")]
 fn detect() -> Level {
     let ssse3 = is_x86_feature_detected!("ssse3") && is_x86_feature_detected!("popcnt");
@@ -201,7 +208,7 @@ impl NibbleSet {
     /// for them, the running CPU has them, and the set is exact in the nibble tables.
     #[inline]
     fn vector_ok_at(&self, level: Level, need: Level) -> bool {
-        level >= need && self.non_ascii != NonAscii::Mixed && self::level() >= need
+        level >= need && self.non_ascii != NonAscii::Mixed && detected_at_least(need)
     }
 }
 
