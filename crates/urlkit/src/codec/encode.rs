@@ -40,20 +40,6 @@ pub enum Space {
     Plus,
 }
 
-/// `%XX` for every byte value, in one hex case: one 3-byte copy per escaped byte.
-const fn escape_table(digits: &[u8; 16]) -> [[u8; 3]; 256] {
-    let mut t = [[0u8; 3]; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = [b'%', digits[b >> 4], digits[b & 15]];
-        b += 1;
-    }
-    t
-}
-
-static UPPER_ESCAPES: [[u8; 3]; 256] = escape_table(b"0123456789ABCDEF");
-static LOWER_ESCAPES: [[u8; 3]; 256] = escape_table(b"0123456789abcdef");
-
 /// 1 for each byte the encoder changes (escapes, or turns into `+`), else 0.
 const fn change_table(set: EncodeSet, space: Space) -> [u8; 256] {
     let mut table = [0u8; 256];
@@ -251,13 +237,18 @@ impl Encoder {
         simd::encoded_into_string(out, &self.nibbles, simd::Input::Text)
     }
 
+    /// The hex digits and escapes of this encoder's case.
+    fn hex_tables(&self) -> &'static simd::Hex {
+        match self.hex {
+            HexCase::Upper => &simd::HEX_UPPER,
+            HexCase::Lower => &simd::HEX_LOWER,
+        }
+    }
+
     /// The encoding of `input` (its byte `first` the first to change) as bytes: by the fused
     /// vector kernel where the CPU has one, else by [`Encoder::encode_tail`].
     fn encode_owned(&self, level: Level, input: &[u8], first: usize) -> Vec<u8> {
-        let hex = match self.hex {
-            HexCase::Upper => &simd::HEX_UPPER,
-            HexCase::Lower => &simd::HEX_LOWER,
-        };
+        let hex = self.hex_tables();
         let mut out = Vec::new();
         let fused = match self.space {
             Space::Plus => {
@@ -394,10 +385,8 @@ impl Encoder {
         out: &mut Vec<u8>,
     ) {
         let table = &self.table;
-        let escapes = match self.hex {
-            HexCase::Upper => &UPPER_ESCAPES,
-            HexCase::Lower => &LOWER_ESCAPES,
-        };
+        let hex = self.hex_tables();
+        let escapes = &hex.escapes;
         let rest = &input[start..];
         // Short inputs get the worst case (3 bytes per byte): a counting pass costs more
         // than the spare capacity. Longer ones are counted, so the buffer is exact.
@@ -415,10 +404,6 @@ impl Encoder {
         out.resize(base + size, 0);
         let buf = &mut out[base..];
         let n = rest.len();
-        let hex = match self.hex {
-            HexCase::Upper => &simd::HEX_UPPER,
-            HexCase::Lower => &simd::HEX_LOWER,
-        };
         // The kernel gets the whole input, so that its last load may reach back before
         // `start`.
         let (i, mut w) =
@@ -462,7 +447,7 @@ fn encode_step<const PLUS: bool>(
     w: usize,
     b: u8,
     c: u8,
-    escapes: &[[u8; 3]; 256],
+    escapes: &[[u8; 4]; 256],
 ) -> usize {
     let (b, c) = if PLUS && b == b' ' {
         (b'+', 0)

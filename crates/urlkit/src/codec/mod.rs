@@ -30,6 +30,7 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
+pub(crate) use simd::validated_string;
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
 /// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
@@ -39,7 +40,8 @@ pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usiz
     simd::copy_escape_run(simd::level(), input, from, out)
 }
 
-/// `bytes` as a `String` if they are UTF-8, validated by vector code; else the bytes back.
-pub(crate) fn validated_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
-    simd::validated_string(bytes)
+/// `%XX` of `byte`, uppercase hex (RFC 3986 §2.1), from the encoders' table.
+#[inline]
+pub(crate) fn uppercase_escape(byte: u8) -> &'static [u8] {
+    &simd::HEX_UPPER.escapes[byte as usize][..3]
 }

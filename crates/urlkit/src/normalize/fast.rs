@@ -14,7 +14,8 @@
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 
 use super::rule::{Rule, RuleSet, NORMAL, SAFE};
-use crate::uri::chars::{CLASS, HEX_UPPER, PLAIN, P_REG, UNRESERVED};
+use crate::codec::uppercase_escape;
+use crate::uri::chars::{CLASS, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
 const COPY: u8 = 0;
@@ -65,17 +66,6 @@ static HEX_VALUE: [u8; 256] = {
             _ => 0xFF,
         };
         b += 1;
-    }
-    t
-};
-
-/// `%XX` (uppercase hex) of every byte value.
-static ESCAPE_OF: [[u8; 3]; 256] = {
-    let mut t = [[0u8; 3]; 256];
-    let mut v = 0;
-    while v < 256 {
-        t[v] = [b'%', HEX_UPPER[v >> 4], HEX_UPPER[v & 15]];
-        v += 1;
     }
     t
 };
@@ -222,8 +212,7 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         if c >= 0x80 {
             // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
             while let Some(&x) = b.get(i).filter(|&&x| x >= 0x80) {
-                out.get_mut(w..w + 3)?
-                    .copy_from_slice(&ESCAPE_OF[x as usize]);
+                out.get_mut(w..w + 3)?.copy_from_slice(uppercase_escape(x));
                 w += 3;
                 i += 1;
             }
@@ -232,8 +221,7 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         if ACTION[c as usize] != ESCAPE {
             return None;
         }
-        out.get_mut(w..w + 3)?
-            .copy_from_slice(&ESCAPE_OF[c as usize]);
+        out.get_mut(w..w + 3)?.copy_from_slice(uppercase_escape(c));
         w += 3;
         i += 1;
     }

@@ -514,17 +514,24 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         (self.records[0] + self.records[1]) as u64
     }
 
-    /// Adds one record.
-    pub fn add(&mut self, side: Side, url: &str, meta: M) {
-        let mut key = std::mem::take(&mut self.scratch);
+    /// Writes the key of `url` over `key` and returns the key's hash and the keying error: a
+    /// URL without a key is keyed by its exact text behind [`INVALID_KEY_PREFIX`], so that it
+    /// still joins.
+    fn key_and_hash(&self, url: &str, key: &mut String) -> (u64, Option<KeyError>) {
         key.clear();
-        let error = self.keyer.key_into(url, &mut key).err();
+        let error = self.keyer.key_into(url, key).err();
         if error.is_some() {
             key.clear();
             key.push(INVALID_KEY_PREFIX);
             key.push_str(url);
         }
-        let hash = self.hasher.hash_one(key.as_bytes());
+        (self.hasher.hash_one(key.as_bytes()), error)
+    }
+
+    /// Adds one record.
+    pub fn add(&mut self, side: Side, url: &str, meta: M) {
+        let mut key = std::mem::take(&mut self.scratch);
+        let (hash, error) = self.key_and_hash(url, &mut key);
         let seq = self.next_seq(side);
         let shard = self.shard_of(hash);
         if let Some(sh) = self.shards.get_mut(shard) {
@@ -709,15 +716,8 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         };
         let mut key = String::new();
         for i in range {
-            key.clear();
             let url = batch.url(i);
-            let error = self.keyer.key_into(url, &mut key).err();
-            if error.is_some() {
-                key.clear();
-                key.push(INVALID_KEY_PREFIX);
-                key.push_str(url);
-            }
-            let hash = self.hasher.hash_one(key.as_bytes());
+            let (hash, error) = self.key_and_hash(url, &mut key);
             let shard = self.shard_of(hash);
             out.shard_of.push(u16::try_from(shard).unwrap_or(u16::MAX));
             let Some(run) = out.runs.get_mut(shard) else {

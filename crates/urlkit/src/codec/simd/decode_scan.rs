@@ -9,6 +9,8 @@
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+#[cfg(target_arch = "x86_64")]
+use super::scan::special_mask;
 use super::Level;
 
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`, with the AVX-512 or AVX2
@@ -84,18 +86,6 @@ fn special_mask32<const PLUS: bool>(x: __m256i) -> u32 {
     _mm256_movemask_epi8(m) as u32
 }
 
-/// The 16-bit mask of the `%` (and `+`) bytes of `x`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-fn special_mask16<const PLUS: bool>(x: __m128i) -> u32 {
-    let mut m = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'%' as i8));
-    if PLUS {
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(b'+' as i8)));
-    }
-    _mm_movemask_epi8(m) as u32
-}
-
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 unsafe fn find_special_avx2<const PLUS: bool>(input: &[u8]) -> Option<usize> {
@@ -113,7 +103,7 @@ unsafe fn find_special_avx2<const PLUS: bool>(input: &[u8]) -> Option<usize> {
                 _mm_loadu_si128(p.add(n - 16).cast()),
             )
         };
-        let m = special_mask16::<PLUS>(a) | special_mask16::<PLUS>(b) << (n - 16);
+        let m = special_mask::<PLUS>(a) | special_mask::<PLUS>(b) << (n - 16);
         return (m != 0).then(|| m.trailing_zeros() as usize);
     }
     let mut i = 0;

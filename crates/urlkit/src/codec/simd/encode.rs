@@ -13,7 +13,7 @@ pub(crate) struct Hex {
     pub(super) digits: [u8; 16],
     /// `%XX` for each byte value and a fourth byte (0) that the next write covers, so that
     /// an escape is one 4-byte load and one 4-byte store.
-    pub(super) escapes: [[u8; 4]; 256],
+    pub(crate) escapes: [[u8; 4]; 256],
 }
 
 impl Hex {

@@ -82,7 +82,7 @@ pub(crate) fn find_special<const PLUS: bool>(level: Level, input: &[u8]) -> Opti
 /// The 16-bit mask of the `%` (and `+` when `PLUS`) bytes of `x` (SSE2: the x86_64 baseline).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn special_mask<const PLUS: bool>(x: __m128i) -> u32 {
+pub(super) fn special_mask<const PLUS: bool>(x: __m128i) -> u32 {
     // SAFETY: SSE2 is part of the x86_64 baseline; these are register operations.
     unsafe {
         let mut m = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'%' as i8));
