@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
-use urlkit::reconcile::{Batch, Keyer, LevelKeyer, Reconciler, Side};
+use urlkit::reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
     Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
     SourceSpec,
@@ -204,9 +204,6 @@ impl Tables {
 /// while memory stays bounded by the distinct keys.
 const BATCH: usize = 64 * 1024;
 
-/// Text buffers kept for reuse between the reader and the joiner (the blocks in flight).
-const SPARE_BUFFERS: usize = 4;
-
 /// The progress line appears on a terminal after this many records, and is updated this often.
 const PROGRESS_EVERY: usize = 100_000;
 
@@ -301,37 +298,34 @@ fn is_stdin(spec: &str) -> bool {
     spec == "-" || spec.ends_with(":-") || spec.contains(":-#")
 }
 
-/// Gathers records into batches for the joiner thread: single records into one batch, a
+/// Gathers records into batches for the engine's threads: single records into one batch, a
 /// block of lines as a batch of its own over the block's text (no copy per URL).
-struct BatchSink<'a> {
+struct BatchSink<'a, 'f, 'k> {
     side: Side,
     batch: Batch<Meta>,
-    spare: std::sync::mpsc::Receiver<String>,
+    feeder: &'a mut Feeder<'f, 'k, Meta>,
     tables: &'a mut Tables,
-    tx: &'a std::sync::mpsc::SyncSender<Work>,
     /// The size of the side's text files, until the first block says how many records that
-    /// makes (see [`Work::Reserve`]).
+    /// makes (see [`Feeder::reserve`]).
     bytes: Option<u64>,
+    progress: bool,
 }
 
-/// What the reader hands the joiner.
-enum Work {
-    /// Records of a side.
-    Batch(Side, Batch<Meta>),
-    /// About how many distinct keys to expect, so the join makes room for them at once.
-    Reserve(usize),
-}
-
-impl BatchSink<'_> {
+impl BatchSink<'_, '_, '_> {
     fn send(&mut self, batch: Batch<Meta>) {
-        // A send fails only when the joiner is gone, which its join reports.
-        if !batch.is_empty() {
-            let _ = self.tx.send(Work::Batch(self.side, batch));
+        if batch.is_empty() {
+            return;
+        }
+        let before = self.feeder.records(self.side);
+        self.feeder.add_batch(self.side, batch);
+        let seen = self.feeder.records(self.side);
+        if self.progress && seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
+            eprint!("\r\x1b[2K{}: {seen} records read…", self.side.name());
         }
     }
 }
 
-impl RecordSink for BatchSink<'_> {
+impl RecordSink for BatchSink<'_, '_, '_> {
     fn record(&mut self, r: Record) {
         let meta = self.tables.meta(r.source.0, r.position, r.kind);
         self.batch.push(&r.url, meta);
@@ -342,8 +336,8 @@ impl RecordSink for BatchSink<'_> {
     }
 
     fn spare(&mut self) -> Vec<u8> {
-        self.spare
-            .try_recv()
+        self.feeder
+            .spare_text()
             .map(String::into_bytes)
             .unwrap_or_default()
     }
@@ -359,7 +353,7 @@ impl RecordSink for BatchSink<'_> {
         if let Some(bytes) = self.bytes.take().filter(|_| !text.is_empty()) {
             // As many records as the first block's share of the files says.
             let estimate = bytes as f64 * records.len() as f64 / text.len() as f64;
-            let _ = self.tx.send(Work::Reserve(estimate as usize));
+            self.feeder.reserve(estimate as usize);
         }
         let mut batch = Batch::from_text(text);
         batch.reserve(records.len());
@@ -394,9 +388,8 @@ fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
 }
 
 /// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
-/// while another keys and joins the previous batches, so parsing the input and keying overlap,
-/// also from the left side to the right (one pipeline: the right's first block is read while
-/// the left's last is joined).
+/// while the engine's threads key and join the batches already read, so parsing the input,
+/// keying and joining overlap, also from the left side to the right.
 fn read_sides(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
@@ -412,39 +405,8 @@ fn read_sides(
     };
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
-    std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Work>(2);
-        // Text buffers the joiner is done with go back to the reader, which reads the next
-        // blocks into them (fresh memory costs a page fault per 4 KiB).
-        let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(SPARE_BUFFERS);
-        let joiner = scope.spawn(move || {
-            let mut seen = [0usize; 2];
-            for work in rx {
-                let (side, batch) = match work {
-                    Work::Batch(side, batch) => (side, batch),
-                    Work::Reserve(keys) => {
-                        engine.reserve(keys);
-                        continue;
-                    }
-                };
-                let seen = &mut seen[usize::from(side == Side::Right)];
-                *seen += batch.len();
-                let text = engine.add_batch_returning_text(side, batch);
-                if text.capacity() > 0 {
-                    // When the reader has enough, the buffer is freed.
-                    let _ = spare_tx.try_send(text);
-                }
-                if progress && *seen >= PROGRESS_EVERY && *seen % PROGRESS_EVERY < BATCH {
-                    eprint!("\r\x1b[2K{}: {seen} records read…", side.name());
-                }
-            }
-            if progress && seen.iter().any(|&n| n >= PROGRESS_EVERY) {
-                eprint!("\r\x1b[2K");
-            }
-        });
-        let mut spare = spare_rx;
-        let mut result = Ok(());
-        'sides: for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
+    engine.feed(|feeder| {
+        for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
             .into_iter()
             .zip(specs)
             .zip(readers.iter_mut().zip(tables.iter_mut()))
@@ -452,35 +414,30 @@ fn read_sides(
             let mut sink = BatchSink {
                 side,
                 batch: Batch::new(),
-                spare,
+                feeder: &mut *feeder,
                 tables,
-                tx: &tx,
                 // The left side's keys are most of the distinct ones: the join makes room for
                 // them when the first block of its text files tells how many there are.
                 bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
+                progress,
             };
             for text in specs {
-                let spec = match SourceSpec::parse(text) {
-                    Ok(spec) => spec,
-                    Err(e) => {
-                        result = Err(CliError::Usage(e.to_string()));
-                        break 'sides;
-                    }
-                };
-                if let Err(e) = reader.read_to(&spec, &mut sink) {
-                    result = Err(CliError::Usage(e.to_string()));
-                    break 'sides;
-                }
+                let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
+                reader
+                    .read_to(&spec, &mut sink)
+                    .map_err(|e| CliError::Usage(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);
             sink.send(batch);
-            spare = sink.spare;
         }
-        drop(tx);
-        joiner
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        result
+        if progress
+            && [Side::Left, Side::Right]
+                .iter()
+                .any(|&s| feeder.records(s) >= PROGRESS_EVERY)
+        {
+            eprint!("\r\x1b[2K");
+        }
+        Ok::<(), CliError>(())
     })?;
     let [left_reader, right_reader] = readers;
     let [left_tables, right_tables] = tables;

@@ -35,14 +35,19 @@
 //! assert_eq!(s.rule_counts, vec![("percent-hex-case", 1)]);
 //! ```
 
+mod batch;
 mod engine;
 mod index;
 mod keyer;
+mod keying;
 mod outcome;
+mod pipeline;
 
-pub use engine::{Batch, Reconciler};
+pub use batch::Batch;
+pub use engine::Reconciler;
 pub use keyer::{KeyError, Keyer, LevelKeyer, WHATWG_RULE};
 pub use outcome::{Duplicate, Invalid, Occurrence, Pair, Reconciliation, SideCounts, Summary};
+pub use pipeline::Feeder;
 
 /// One of the two lists being reconciled.
 ///

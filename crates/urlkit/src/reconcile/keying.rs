@@ -1,0 +1,199 @@
+//! Keying a batch and joining it: the records of a part of a batch are keyed and sorted into
+//! one run per shard, then each shard joins its runs in record order.
+//!
+//! The two steps are separate so that several threads can key parts while others join the
+//! runs already keyed (see `pipeline`), and so that a shard reads its records in one
+//! sequential sweep instead of picking them out of the whole batch.
+
+use std::hash::BuildHasher;
+
+use super::engine::Shard;
+use super::keyer::{KeyError, Keyer};
+use super::Side;
+
+/// Prefix of the key given to a URL that has no key at the level: such URLs can still match a
+/// byte-identical URL on the other side, and never anything else (keys at `safe` and above
+/// are printable ASCII, so they never start with NUL).
+const INVALID_KEY_PREFIX: char = '\0';
+
+/// How many records ahead of the one being inserted the join loads what it will read.
+const AHEAD: usize = 16;
+
+/// Records per part of a batch keyed at once: small enough that the threads share the work of
+/// a batch evenly, large enough that taking a part costs nothing.
+pub(crate) const KEY_PART: usize = 4096;
+
+/// What keying needs, shared by every thread that keys: the keyer, the hash of keys and how
+/// many shards they are split into.
+#[derive(Clone)]
+pub(crate) struct KeyContext<'k> {
+    pub(crate) keyer: &'k dyn Keyer,
+    // foldhash is several times faster than SipHash on URL-length keys and is seeded per
+    // process, so crafted lists cannot force collisions predictably.
+    hasher: foldhash::fast::RandomState,
+    pub(crate) shards: usize,
+}
+
+impl<'k> KeyContext<'k> {
+    pub(crate) fn new(keyer: &'k dyn Keyer, shards: usize) -> KeyContext<'k> {
+        KeyContext {
+            keyer,
+            hasher: foldhash::fast::RandomState::default(),
+            shards: shards.max(1),
+        }
+    }
+
+    /// The shard that owns a key of this hash.
+    pub(crate) fn shard_of(&self, hash: u64) -> usize {
+        // The high bits: the table uses the low ones.
+        ((hash >> 40) % self.shards as u64) as usize
+    }
+
+    /// Writes the key of `url` over `key` and returns the key's hash and the keying error: a
+    /// URL without a key is keyed by its exact text behind [`INVALID_KEY_PREFIX`], so that it
+    /// still joins.
+    pub(crate) fn key_and_hash(&self, url: &str, key: &mut String) -> (u64, Option<KeyError>) {
+        key.clear();
+        let error = self.keyer.key_into(url, key).err();
+        if error.is_some() {
+            key.clear();
+            key.push(INVALID_KEY_PREFIX);
+            key.push_str(url);
+        }
+        (self.hasher.hash_one(key.as_bytes()), error)
+    }
+
+    /// Keys the records `range` of a batch (URLs as `spans` of `text`, metadata `metas` in
+    /// the same order, the first numbered `first_seq`) and sorts them into one run per shard.
+    pub(crate) fn key_part<M>(
+        &self,
+        text: &str,
+        spans: &[(usize, usize)],
+        range: std::ops::Range<usize>,
+        metas: impl IntoIterator<Item = M>,
+        first_seq: u64,
+    ) -> Vec<Run<M>> {
+        let spans = spans.get(range.clone()).unwrap_or_default();
+        // Each shard gets about its share of the part: room for that and a little more, for
+        // the keys and the URLs that differ from them (most growth then copies nothing).
+        let bytes: usize = spans.iter().map(|&(f, t)| t.saturating_sub(f)).sum();
+        let share = |total: usize| total / self.shards + total / (4 * self.shards) + 64;
+        let mut runs: Vec<Run<M>> = (0..self.shards)
+            .map(|_| Run {
+                text: String::with_capacity(share(bytes * 2)),
+                records: Vec::with_capacity(share(spans.len())),
+                metas: Vec::with_capacity(share(spans.len())),
+                errors: Vec::new(),
+            })
+            .collect();
+        let mut key = String::new();
+        for ((i, &(from, to)), meta) in (range.start..).zip(spans).zip(metas) {
+            let url = text.get(from..to).unwrap_or("");
+            let (hash, error) = self.key_and_hash(url, &mut key);
+            let Some(run) = runs.get_mut(self.shard_of(hash)) else {
+                continue;
+            };
+            if let Some(e) = error {
+                run.errors.push((run.records.len(), e));
+            }
+            // The key, then the URL when it differs: what the shard will read, side by side.
+            run.text.push_str(&key);
+            let key_end = run.text.len();
+            let same = key == url;
+            if !same {
+                run.text.push_str(url);
+            }
+            run.records.push(RunRecord {
+                seq: first_seq + i as u64,
+                hash,
+                key_end,
+                url_end: run.text.len(),
+                same,
+            });
+            run.metas.push(meta);
+        }
+        runs
+    }
+}
+
+/// The records of one part of a batch that one shard owns, their keys and URLs copied side by
+/// side while they are in cache.
+pub(crate) struct Run<M> {
+    /// Each record's key, then its URL when that differs, back to back.
+    text: String,
+    records: Vec<RunRecord>,
+    metas: Vec<M>,
+    /// The errors of records that have no key, by their number in the run.
+    errors: Vec<(usize, KeyError)>,
+}
+
+impl<M> Run<M> {
+    /// How many records it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.records.len()
+    }
+}
+
+/// One record of a [`Run`]: its key ends at `key_end` (it starts where the previous record
+/// ends), its URL is the key (`same`) or runs from `key_end` to `url_end`.
+struct RunRecord {
+    seq: u64,
+    hash: u64,
+    key_end: usize,
+    url_end: usize,
+    same: bool,
+}
+
+/// Joins `runs` (of `side`, in record order) into `shard`.
+pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) {
+    // Each record's key hash and URL length, for the loads ahead.
+    let mut ahead: Vec<(u64, usize)> = Vec::with_capacity(runs.iter().map(Run::len).sum());
+    for run in &runs {
+        let mut from = 0;
+        ahead.extend(run.records.iter().map(|rec| {
+            let len = match rec.same {
+                true => rec.key_end.saturating_sub(from),
+                false => rec.url_end.saturating_sub(rec.key_end),
+            };
+            from = rec.url_end;
+            (rec.hash, len)
+        }));
+    }
+    let next = |from: usize| ahead.get(from..).unwrap_or(&[]).iter().take(AHEAD);
+    let mut touched = 0u64;
+    let mut n = 0;
+    for run in runs {
+        let Run {
+            text,
+            records,
+            metas,
+            errors,
+        } = run;
+        let mut errors = errors.into_iter().peekable();
+        let mut from = 0;
+        for ((k, rec), meta) in records.iter().enumerate().zip(metas) {
+            // A software pipeline of plain loads: the index entries of the records two groups
+            // ahead, and the slots and text that the entries of the next group (loaded one
+            // group ago) point to. The loads are independent, so they overlap instead of
+            // costing a cache miss each, one after the other.
+            if n % AHEAD == 0 {
+                for &(h, _) in next(n + 2 * AHEAD) {
+                    touched = touched.wrapping_add(shard.touch_index(h));
+                }
+                for &(h, len) in next(n + AHEAD) {
+                    touched = touched.wrapping_add(shard.touch_slot(h, side, len));
+                }
+            }
+            n += 1;
+            let key = text.get(from..rec.key_end).unwrap_or("");
+            let url = match rec.same {
+                true => key,
+                false => text.get(rec.key_end..rec.url_end).unwrap_or(""),
+            };
+            from = rec.url_end;
+            let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e);
+            shard.insert(side, rec.seq, key, rec.hash, url, meta, error);
+        }
+    }
+    std::hint::black_box(touched);
+}
