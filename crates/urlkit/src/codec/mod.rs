@@ -30,6 +30,7 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
+pub(crate) use simd::prefetch;
 pub(crate) use simd::validated_string;
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with

@@ -93,6 +93,19 @@ impl Arena {
         }
     }
 
+    /// Hints the cache lines of a span's first and last bytes.
+    fn prefetch(&self, s: Span) {
+        if let Some(bytes) = self.chunks.get(s.chunk()).map(String::as_bytes) {
+            let from = s.offset as usize;
+            if let Some(first) = bytes.get(from) {
+                crate::codec::prefetch(first);
+            }
+            if let Some(last) = bytes.get((from + s.len as usize).saturating_sub(1)) {
+                crate::codec::prefetch(last);
+            }
+        }
+    }
+
     fn get(&self, s: Span) -> &str {
         let from = s.offset as usize;
         self.chunks
@@ -205,9 +218,40 @@ impl<M> Shard<M> {
         self.slots.reserve(keys);
     }
 
-    /// Loads the index entry of a key with `hash`, for prefetching (see [`Shard::touch_slot`]).
-    pub(crate) fn touch_index(&self, hash: u64) -> u64 {
-        self.index.touch(hash)
+    /// The first stage of prefetching for a record whose key has `hash`: its index entry.
+    pub(crate) fn prefetch_entry(&self, hash: u64) {
+        self.index.prefetch(hash);
+    }
+
+    /// The second stage (the entry is in cache by now): the slot it points to.
+    pub(crate) fn prefetch_slot(&self, hash: u64) {
+        if let Some(slot) = self.slot_of(hash) {
+            // A slot spans two cache lines: the key's span and the counts at one end, the
+            // occurrences across.
+            crate::codec::prefetch(&slot.key);
+            crate::codec::prefetch(&slot.first[1]);
+        }
+    }
+
+    /// The last stage (the slot is in cache by now): the key's text, and the other side's
+    /// first URL when it may be spelled like this one (`url_len` bytes).
+    pub(crate) fn prefetch_text(&self, hash: u64, side: Side, url_len: usize) {
+        let Some(slot) = self.slot_of(hash) else {
+            return;
+        };
+        self.store.keys.prefetch(slot.key);
+        if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
+            if u.len as usize == url_len {
+                self.store.urls.prefetch(*u);
+            }
+        }
+    }
+
+    /// The slot that the index most likely holds for `hash`.
+    fn slot_of(&self, hash: u64) -> Option<&Slot<M>> {
+        self.index
+            .candidate(hash)
+            .and_then(|id| self.slots.get(id as usize))
     }
 
     fn new(n: u32) -> Shard<M> {
@@ -270,39 +314,6 @@ impl<M> Shard<M> {
             self.invalid.push((seq, record));
         }
         self.place(id, side, url, key == url, meta);
-    }
-
-    /// Loads what inserting a record whose key has `hash` will most likely read (its slot,
-    /// its key text, the other side's first URL), for prefetching: the sum is a checksum
-    /// nobody reads.
-    pub(crate) fn touch_slot(&self, hash: u64, side: Side, url_len: usize) -> u64 {
-        let Some(slot) = self
-            .index
-            .candidate(hash)
-            .and_then(|id| self.slots.get(id as usize))
-        else {
-            return 0;
-        };
-        let key = self.store.key(slot.key).as_bytes();
-        let mut sum = u64::from(slot.count[side.index()]);
-        sum += u64::from(key.first().copied().unwrap_or(0))
-            + u64::from(key.last().copied().unwrap_or(0));
-        // The other side's first URL is read only if it may be spelled the same.
-        if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
-            if u.len as usize != url_len {
-                return sum;
-            }
-            sum += u64::from(
-                self.store
-                    .urls
-                    .get(*u)
-                    .as_bytes()
-                    .first()
-                    .copied()
-                    .unwrap_or(0),
-            );
-        }
-        sum
     }
 
     fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {

@@ -2,10 +2,9 @@
 //!
 //! A million distinct keys make an index, slots and key text far larger than the caches, so a
 //! lookup is a chain of cache misses (index entry, slot, key text). hashbrown hides where an
-//! entry lives; this index does not, so the join can *touch* the entries (and through them
-//! the slots and key text) of the records a little ahead of the one it is inserting: plain
-//! loads that do not depend on each other, which the processor overlaps, so that the real
-//! lookup finds everything in cache. Linear probing over a power-of-two table at most half
+//! entry lives; this index does not, so the join can prefetch the entries (and through them
+//! the slots and key text) of the records a little ahead of the one it is inserting, so that
+//! the real lookup finds everything in cache. Linear probing over a power-of-two table at most half
 //! full; no deletion.
 
 /// An entry: the top 32 bits of the key's hash (most mismatches end there) over the slot
@@ -77,10 +76,11 @@ impl Index {
         None
     }
 
-    /// Loads the entry where the probe for `hash` starts (for prefetching: the value is only
-    /// folded into a checksum nobody reads).
-    pub(crate) fn touch(&self, hash: u64) -> u64 {
-        self.table.get(self.home(hash)).copied().unwrap_or(0)
+    /// Hints the cache line where the probe for `hash` starts.
+    pub(crate) fn prefetch(&self, hash: u64) {
+        if let Some(e) = self.table.get(self.home(hash)) {
+            crate::codec::prefetch(e);
+        }
     }
 
     /// Indexes the next slot (numbered by how many were indexed before) under `hash`; the caller has checked

@@ -16,8 +16,8 @@ use super::Side;
 /// are printable ASCII, so they never start with NUL).
 const INVALID_KEY_PREFIX: char = '\0';
 
-/// How many records ahead of the one being inserted the join loads what it will read.
-const AHEAD: usize = 16;
+/// The distance, in records, between the stages of the join's prefetching (see `join_runs`).
+const AHEAD: usize = 8;
 
 /// Records per part of a batch keyed at once: small enough that the threads share the work of
 /// a batch evenly, large enough that taking a part costs nothing.
@@ -159,8 +159,12 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
             (rec.hash, len)
         }));
     }
-    let next = |from: usize| ahead.get(from..).unwrap_or(&[]).iter().take(AHEAD);
-    let mut touched = 0u64;
+    // A software pipeline of prefetches, each stage reading only what the previous one
+    // brought into cache: the index entry of the record `3 * AHEAD` ahead, the slot of the
+    // one `2 * AHEAD` ahead (through its entry), the key text of the one `AHEAD` ahead
+    // (through its slot). The real lookup then finds everything in cache, and no stage waits
+    // for memory.
+    let at = |i: usize| ahead.get(i).copied();
     let mut n = 0;
     for run in runs {
         let Run {
@@ -172,17 +176,14 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
         let mut errors = errors.into_iter().peekable();
         let mut from = 0;
         for ((k, rec), meta) in records.iter().enumerate().zip(metas) {
-            // A software pipeline of plain loads: the index entries of the records two groups
-            // ahead, and the slots and text that the entries of the next group (loaded one
-            // group ago) point to. The loads are independent, so they overlap instead of
-            // costing a cache miss each, one after the other.
-            if n % AHEAD == 0 {
-                for &(h, _) in next(n + 2 * AHEAD) {
-                    touched = touched.wrapping_add(shard.touch_index(h));
-                }
-                for &(h, len) in next(n + AHEAD) {
-                    touched = touched.wrapping_add(shard.touch_slot(h, side, len));
-                }
+            if let Some((h, _)) = at(n + 3 * AHEAD) {
+                shard.prefetch_entry(h);
+            }
+            if let Some((h, _)) = at(n + 2 * AHEAD) {
+                shard.prefetch_slot(h);
+            }
+            if let Some((h, len)) = at(n + AHEAD) {
+                shard.prefetch_text(h, side, len);
             }
             n += 1;
             let key = text.get(from..rec.key_end).unwrap_or("");
@@ -195,5 +196,4 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
             shard.insert(side, rec.seq, key, rec.hash, url, meta, error);
         }
     }
-    std::hint::black_box(touched);
 }

@@ -160,15 +160,18 @@ impl<M> Drop for Closer<'_, M> {
         let mut st = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
         st.closed = true;
         drop(st);
-        self.0.changed.notify_all();
+        self.0.work.notify_all();
     }
 }
 
 /// The work shared by the pool's threads.
 struct Pool<M> {
     state: Mutex<State<M>>,
-    /// Signalled whenever work is added or done.
-    changed: Condvar,
+    /// Signalled when there is work for an idle thread, or the pool closes or fails.
+    work: Condvar,
+    /// Signalled when records in flight are joined while the caller waits for room, or the
+    /// pool fails.
+    room: Condvar,
 }
 
 /// A batch added and not yet completely keyed.
@@ -200,6 +203,10 @@ struct State<M> {
     parts: u64,
     /// Records added and not yet joined.
     queued: usize,
+    /// Whether the caller waits for `queued` to go down.
+    caller_waits: bool,
+    /// Threads waiting for work.
+    idle: usize,
     /// Text buffers of keyed batches, for the caller to reuse.
     spare: Vec<String>,
     closed: bool,
@@ -240,11 +247,14 @@ impl<M: Send + Sync> Pool<M> {
                 batches: 0,
                 parts: 0,
                 queued: 0,
+                caller_waits: false,
+                idle: 0,
                 spare: Vec::new(),
                 closed: false,
                 failed: false,
             }),
-            changed: Condvar::new(),
+            work: Condvar::new(),
+            room: Condvar::new(),
         }
     }
 
@@ -253,8 +263,8 @@ impl<M: Send + Sync> Pool<M> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn wait<'g>(&self, guard: MutexGuard<'g, State<M>>) -> MutexGuard<'g, State<M>> {
-        self.changed.wait(guard).unwrap_or_else(|p| p.into_inner())
+    fn wait<'g>(&self, cv: &Condvar, guard: MutexGuard<'g, State<M>>) -> MutexGuard<'g, State<M>> {
+        cv.wait(guard).unwrap_or_else(|p| p.into_inner())
     }
 
     fn add(&self, side: Side, batch: Batch<M>, first_seq: u64) {
@@ -273,7 +283,9 @@ impl<M: Send + Sync> Pool<M> {
         parts.reverse();
         let mut st = self.lock();
         while st.queued > 0 && st.queued + n > MAX_QUEUED.max(n) && !st.failed {
-            st = self.wait(st);
+            st.caller_waits = true;
+            st = self.wait(&self.room, st);
+            st.caller_waits = false;
         }
         if st.failed {
             return;
@@ -293,8 +305,11 @@ impl<M: Send + Sync> Pool<M> {
             next_part: 0,
             parts_done: 0,
         });
+        let idle = st.idle > 0;
         drop(st);
-        self.changed.notify_all();
+        if idle {
+            self.work.notify_all();
+        }
     }
 
     fn reserve(&self, keys: usize) {
@@ -313,11 +328,18 @@ impl<M: Send + Sync> Pool<M> {
             if st.failed {
                 break;
             }
-            let Some(task) = st.take() else {
+            let task = st.take();
+            if task.is_some() && st.idle > 0 && st.has_task() {
+                // More than this thread can take: wake another (which wakes the next).
+                self.work.notify_one();
+            }
+            let Some(task) = task else {
                 if st.closed && st.drained() {
                     break;
                 }
-                st = self.wait(st);
+                st.idle += 1;
+                st = self.wait(&self.work, st);
+                st.idle -= 1;
                 continue;
             };
             drop(st);
@@ -356,14 +378,22 @@ impl<M: Send + Sync> Pool<M> {
                         *slot = Some(shard);
                     }
                     st.queued = st.queued.saturating_sub(n);
+                    if st.caller_waits {
+                        self.room.notify_one();
+                    }
                     st
                 }
             };
-            self.changed.notify_all();
+            // What this thread did may have made work for another (runs to join, a shard
+            // free again); this thread takes one task itself next.
+            if st.idle > 0 {
+                self.work.notify_one();
+            }
         }
         drop(st);
         std::mem::forget(guard);
-        self.changed.notify_all();
+        // The last thread out wakes the others, which see the pool drained too.
+        self.work.notify_all();
     }
 
     fn into_shards(self) -> Vec<Shard<M>> {
@@ -380,7 +410,8 @@ impl<M> Drop for PanicGuard<'_, M> {
         let mut st = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
         st.failed = true;
         drop(st);
-        self.0.changed.notify_all();
+        self.0.work.notify_all();
+        self.0.room.notify_all();
     }
 }
 
@@ -410,6 +441,20 @@ impl<M> State<M> {
             text: Arc::clone(&pending.text),
             metas: pending.metas.get_mut(part)?.take().unwrap_or_default(),
         })
+    }
+
+    /// Whether [`State::take`] would give a task.
+    fn has_task(&self) -> bool {
+        let joinable = (0..self.shards.len()).any(|i| {
+            let next = self.next_part.get(i);
+            self.shards.get(i).is_some_and(Option::is_some)
+                && self
+                    .ready
+                    .get(i)
+                    .and_then(BTreeMap::first_key_value)
+                    .is_some_and(|(part, _)| Some(part) == next)
+        });
+        joinable || self.pending.iter().any(|p| p.next_part < p.metas.len())
     }
 
     /// Shard `index`'s runs that can be joined now: the consecutive parts from its next one,
