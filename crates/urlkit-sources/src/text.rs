@@ -13,6 +13,9 @@ use crate::spec::{Format, Location};
 /// consumer can key them on all cores), while memory stays a few blocks.
 const BLOCK: usize = 4 << 20;
 
+/// The first block is smaller, so that a consumer working in parallel starts sooner.
+const FIRST_BLOCK: usize = 256 << 10;
+
 /// Reads one URL a line: a UTF-8 BOM, CR before LF and surrounding whitespace are dropped;
 /// blank lines and lines starting with `#` are skipped.
 ///
@@ -37,9 +40,10 @@ pub(crate) fn read(
     // that it is neither zeroed nor faulted in again).
     let mut buf: Vec<u8> = Vec::new();
     let mut filled = 0;
+    let mut block = FIRST_BLOCK;
     loop {
-        if buf.len() - filled < BLOCK / 2 {
-            buf.resize(filled + BLOCK, 0);
+        if buf.len() - filled < block / 2 {
+            buf.resize(filled + block, 0);
         }
         let end = fill(&mut input, &mut buf, &mut filled)
             .map_err(|e| io_error(&e, &name, reader.max_bytes))?;
@@ -52,9 +56,10 @@ pub(crate) fn read(
             continue;
         };
         let rest = buf.get(last + 1..filled).unwrap_or_default();
+        block = BLOCK;
         let mut next = sink.spare();
-        if next.len() < rest.len() + BLOCK {
-            next.resize(rest.len() + BLOCK, 0);
+        if next.len() < rest.len() + block {
+            next.resize(rest.len() + block, 0);
         }
         if let Some(start) = next.get_mut(..rest.len()) {
             start.copy_from_slice(rest);
