@@ -119,60 +119,70 @@ enum OnlyArg {
     Matched,
 }
 
-/// Where a record came from, in 20 bytes since a million of them may be kept: its source (in
-/// its side's catalog), its line (0: none), and its JSON pointer and type as indexes into the
-/// side's tables (`NONE`: none). The line is kept as two 32-bit halves so that the struct is
-/// 4-byte aligned: next to a URL span an occurrence then packs into 32 bytes instead of 40.
-/// The source is kept plus one, never zero: an occurrence that may be absent then needs no
-/// tag of its own.
+/// Where a record came from, in 12 bytes since a million of them may be kept (next to a URL
+/// span an occurrence packs into 24 bytes): its source (in its side's catalog) and its line,
+/// or, for a record that also has a JSON pointer or a type, the number of its [`Place`] in
+/// the side's tables. The source is kept plus one, never zero, so that an occurrence that may
+/// be absent needs no tag of its own; its top bit says which of the two `at` holds.
 #[derive(Clone, Copy, Debug)]
 struct Meta {
     source: NonZeroU32,
-    kind: u32,
-    pointer: u32,
-    /// The line's low and high 32 bits.
-    line: [u32; 2],
+    /// The line, or the place's number (low and high 32 bits: the struct stays 4-byte
+    /// aligned).
+    at: [u32; 2],
 }
 
+/// The top bit of [`Meta::source`]: `at` numbers a [`Place`].
+const PLACED: u32 = 1 << 31;
+
 impl Meta {
-    /// The compact origin of a record of `source` at `line`, with a type and a JSON pointer
-    /// (`NONE`: none).
-    fn new(source: u32, line: u64, kind: u32, pointer: u32) -> Meta {
+    /// A record of `source` at `line` (1-based; 0: none), with no type or pointer.
+    fn at_line(source: u32, line: u64) -> Meta {
+        Meta::new(source & !PLACED, line)
+    }
+
+    fn new(source: u32, at: u64) -> Meta {
         Meta {
             source: NonZeroU32::MIN.saturating_add(source),
-            kind,
-            pointer,
-            line: [line as u32, (line >> 32) as u32],
+            at: [at as u32, (at >> 32) as u32],
         }
     }
 
     /// The source's number in its side's catalog.
     fn source(&self) -> u32 {
-        self.source.get() - 1
+        (self.source.get() - 1) & !PLACED
     }
 
-    /// The 1-based line (0: none).
-    fn line(&self) -> u64 {
-        u64::from(self.line[0]) | (u64::from(self.line[1]) << 32)
+    fn at(&self) -> u64 {
+        u64::from(self.at[0]) | (u64::from(self.at[1]) << 32)
+    }
+
+    /// The number of its place, when it has one.
+    fn place(&self) -> Option<usize> {
+        ((self.source.get() - 1) & PLACED != 0).then(|| self.at() as usize)
     }
 }
 
-/// No type, no pointer.
-const NONE: u32 = u32::MAX;
+/// The origin of a record that has a type or a JSON pointer.
+struct Place {
+    line: u64,
+    kind: Option<u32>,
+    pointer: Option<u32>,
+}
 
 /// The tables `Meta` indexes into, built while reading one side.
 #[derive(Default)]
 struct Tables {
     kinds: Vec<Arc<str>>,
     pointers: Vec<String>,
+    places: Vec<Place>,
 }
 
 impl Tables {
     /// The compact form of a record's origin.
     fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
-        let kind = match kind {
-            None => NONE,
-            Some(k) => match self
+        let kind = kind.map(|k| {
+            match self
                 .kinds
                 .iter()
                 .position(|x| Arc::ptr_eq(x, &k) || *x == k)
@@ -182,21 +192,48 @@ impl Tables {
                     self.kinds.push(k);
                     (self.kinds.len() - 1) as u32
                 }
-            },
-        };
+            }
+        });
         let (line, pointer) = match position {
             Position::Line(n) => (n, None),
             Position::Pointer(p) => (0, Some(p)),
             Position::LinePointer(n, p) => (n, Some(p)),
         };
-        let pointer = match pointer {
-            None => NONE,
-            Some(p) => {
-                self.pointers.push(p);
-                (self.pointers.len() - 1) as u32
-            }
-        };
-        Meta::new(source, line, kind, pointer)
+        let pointer = pointer.map(|p| {
+            self.pointers.push(p);
+            (self.pointers.len() - 1) as u32
+        });
+        if kind.is_none() && pointer.is_none() {
+            return Meta::at_line(source, line);
+        }
+        self.places.push(Place {
+            line,
+            kind,
+            pointer,
+        });
+        Meta::new(source | PLACED, (self.places.len() - 1) as u64)
+    }
+
+    /// The record's 1-based line (0: none).
+    fn line(&self, meta: &Meta) -> u64 {
+        match meta.place() {
+            None => meta.at(),
+            Some(i) => self.places.get(i).map_or(0, |p| p.line),
+        }
+    }
+
+    /// The record's content type, when its source said.
+    fn kind(&self, meta: &Meta) -> Option<&str> {
+        let place = self.places.get(meta.place()?)?;
+        self.kinds.get(place.kind? as usize).map(|k| &**k)
+    }
+
+    /// The record's JSON pointer, when it has one.
+    fn pointer(&self, meta: &Meta) -> Option<&str> {
+        let place = self.places.get(meta.place()?)?;
+        self.pointers
+            .get(place.pointer? as usize)
+            .map(String::as_str)
     }
 }
 
@@ -358,7 +395,7 @@ impl RecordSink for BatchSink<'_, '_, '_> {
         let mut batch = Batch::from_text(text);
         batch.reserve(records.len());
         for r in records {
-            let meta = Meta::new(source, r.line, NONE, NONE);
+            let meta = Meta::at_line(source, r.line);
             // The reader's ranges are on the text's character boundaries.
             let added = batch.push_range(r.url, meta);
             debug_assert!(added);
@@ -453,4 +490,36 @@ fn read_sides(
             tables: right_tables,
         },
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_origin_is_twelve_bytes() {
+        assert_eq!(std::mem::size_of::<Meta>(), 12);
+        assert_eq!(std::mem::size_of::<Option<Meta>>(), 12);
+    }
+
+    #[test]
+    fn origins_come_back_as_they_were_given() {
+        let mut t = Tables::default();
+        let big = (1u64 << 40) + 7;
+        let line = t.meta(3, Position::Line(big), None);
+        let typed = t.meta(4, Position::Line(9), Some(Arc::from("page")));
+        let pointed = t.meta(5, Position::Pointer("/0/link".into()), None);
+        let both = t.meta(
+            6,
+            Position::LinePointer(2, "/url".into()),
+            Some(Arc::from("post")),
+        );
+        let got = |m: &Meta| (m.source(), t.line(m), t.kind(m), t.pointer(m));
+        assert_eq!(got(&line), (3, big, None, None));
+        assert_eq!(got(&typed), (4, 9, Some("page"), None));
+        assert_eq!(got(&pointed), (5, 0, None, Some("/0/link")));
+        assert_eq!(got(&both), (6, 2, Some("post"), Some("/url")));
+        // Only the records with a type or a pointer take a place in the tables.
+        assert_eq!(t.places.len(), 3);
+    }
 }

@@ -34,8 +34,8 @@ impl Report<'_> {
             .catalog
             .source(urlkit_sources::SourceId(meta.source()))
             .map_or("?", |s| s.name.as_str());
-        let pointer = self.side(side).tables.pointers.get(meta.pointer as usize);
-        match (meta.line(), pointer) {
+        let tables = &self.side(side).tables;
+        match (tables.line(meta), tables.pointer(meta)) {
             (0, Some(p)) => format!("{name}#{p}"),
             (n, Some(p)) => format!("{name}:{n}#{p}"),
             (n, None) => format!("{name}:{n}"),
@@ -44,11 +44,7 @@ impl Report<'_> {
 
     /// The content type of a record, when its source said.
     fn kind_of(&self, side: Side, meta: &Meta) -> Option<&str> {
-        self.side(side)
-            .tables
-            .kinds
-            .get(meta.kind as usize)
-            .map(|k| &**k)
+        self.side(side).tables.kind(meta)
     }
 
     /// ` [type]` after a listed URL, when known.
