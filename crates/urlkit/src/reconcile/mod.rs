@@ -4,10 +4,11 @@
 //!
 //! The engine is pure and generic: it takes a [`Keyer`] (the key of a URL at a level of the
 //! comparison ladder, DESIGN §4, and the rules that explain an equality) and any metadata `M`
-//! per record (where the URL came from). Records stream in with [`Reconciler::add`] or
-//! [`Reconciler::add_batch`]; memory grows with the number of *distinct keys*, not with the
-//! number of records: a key remembers its first occurrence on each side, a count, and a few
-//! examples of its duplicates.
+//! per record (where the URL came from). Records stream in with [`Reconciler::add`],
+//! [`Reconciler::add_batch`], or [`Reconciler::feed`], which keys and joins batches on a pool
+//! of threads while the caller reads the next ones; memory grows with the number of
+//! *distinct keys*, not with the number of records: a key remembers its first occurrence on
+//! each side, a count, and a few examples of its duplicates.
 //!
 //! ```
 //! use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
