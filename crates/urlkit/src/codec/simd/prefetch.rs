@@ -7,11 +7,8 @@
 //! because this is the one module allowed `unsafe`.
 
 /// Hints that `data`'s cache line will be read soon. It changes nothing the program can
-/// observe, only when the memory is loaded; a no-op off x86_64.
-///
-/// ```ignore
-/// prefetch(&table[i]);
-/// ```
+/// observe, only when the memory is loaded; a no-op off x86_64. (Crate-private, so its use is
+/// shown in `reconcile::keying::join_runs` rather than in a doc test.)
 #[inline(always)]
 pub(crate) fn prefetch<T: ?Sized>(data: &T) {
     #[cfg(target_arch = "x86_64")]
