@@ -10,6 +10,7 @@ use std::num::NonZeroU32;
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
+use super::spelling::{Spelling, Transform};
 use super::Side;
 
 /// How many duplicates of one key on one side are kept as examples; the rest are only counted,
@@ -35,23 +36,51 @@ const INVALID_KEY_PREFIX: char = '\0';
 /// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
-    /// One more than the shard (the top bits) and the chunk of its arena (the low
-    /// [`CHUNK_BITS`] bits).
+    /// One more than the shard (the [`SHARD_BITS`] above the chunk) and the chunk of its
+    /// arena (the low [`CHUNK_BITS`] bits); the top [`MARK_BITS`] are zero, for a
+    /// [`Spelling`] to say that it holds no text (see [`Span::marker`]).
     place: NonZeroU32,
     offset: u32,
     len: u32,
 }
 
-/// Bits of [`Span::place`] that number the chunk: 2^24 chunks of at least 1 MiB each is more
-/// text than any machine holds, and the remaining 8 bits number up to [`MAX_SHARDS`] shards.
-const CHUNK_BITS: u32 = 24;
+/// Bits of [`Span::place`] that number the chunk: 2^22 chunks of at least 1 MiB each (4 TiB
+/// of text per shard and arena) is more text than any machine holds.
+const CHUNK_BITS: u32 = 22;
+
+/// Bits of [`Span::place`] that number the shard, above the chunk: up to [`MAX_SHARDS`].
+const SHARD_BITS: u32 = 8;
+
+/// The top bits of [`Span::place`], left zero by a span of text: a [`Spelling`] keeps in them
+/// which transform of its key a URL is.
+const MARK_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
 
 /// The most shards a reconciler splits its keys into (more threads than this share shards).
-const MAX_SHARDS: usize = 1 << (32 - CHUNK_BITS);
+const MAX_SHARDS: usize = 1 << SHARD_BITS;
 
 impl Span {
+    /// A span of no text whose mark (the top [`MARK_BITS`] of its place) is `mark`, which must
+    /// be nonzero and below `1 << MARK_BITS` (what a [`Spelling`] that is not text holds).
+    pub(crate) const fn marker(mark: u32) -> Span {
+        let place = match NonZeroU32::new(mark << (32 - MARK_BITS)) {
+            Some(p) => p,
+            None => NonZeroU32::MAX,
+        };
+        Span {
+            place,
+            offset: 0,
+            len: 0,
+        }
+    }
+
+    /// Its mark: 0 for a span of text (see [`Span::marker`]).
+    pub(crate) const fn mark(self) -> u32 {
+        self.place.get() >> (32 - MARK_BITS)
+    }
+
     fn place(self) -> u32 {
-        self.place.get() - 1
+        // A marker's place is 0 here, and wraps to a shard that does not exist.
+        (self.place.get() & (u32::MAX >> MARK_BITS)).wrapping_sub(1)
     }
 
     fn shard(self) -> usize {
@@ -89,13 +118,14 @@ impl Arena {
             offset = c.len();
             c.push_str(text);
         }
-        // The last chunk number is never reached (2^24 chunks of at least 1 MiB), so the place
-        // plus one does not wrap to zero.
+        // The last chunk number is never reached (2^22 chunks of at least 1 MiB), so the place
+        // plus one stays below the mark bits.
         let chunk = u32::try_from(chunk)
             .unwrap_or(u32::MAX)
             .min((1 << CHUNK_BITS) - 2);
         Span {
-            place: NonZeroU32::MIN.saturating_add((shard << CHUNK_BITS) | chunk),
+            place: NonZeroU32::MIN
+                .saturating_add(((shard & ((1 << SHARD_BITS) - 1)) << CHUNK_BITS) | chunk),
             offset: u32::try_from(offset).unwrap_or(u32::MAX),
             len: u32::try_from(text.len()).unwrap_or(u32::MAX),
         }
@@ -123,8 +153,16 @@ impl Store {
         self.keys.push(text, self.shard)
     }
 
-    fn push_url(&mut self, text: &str) -> Span {
+    pub(crate) fn push_url(&mut self, text: &str) -> Span {
         self.urls.push(text, self.shard)
+    }
+
+    /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
+    fn spell(&mut self, url: &str, transform: Option<Transform>) -> Spelling {
+        match transform {
+            Some(t) => Spelling::of_transform(t),
+            None => Spelling::of_text(self.push_url(url)),
+        }
     }
 
     fn key(&self, s: Span) -> &str {
@@ -146,10 +184,10 @@ impl Stores {
     }
 }
 
-/// One occurrence kept: its URL when it differs from the key (`None`: the URL is its own key,
-/// already normalized), and the caller's metadata.
+/// One occurrence kept: how its URL is written (most often a transform of its key, with no
+/// text of its own), and the caller's metadata.
 pub(crate) struct Occ<M> {
-    pub(crate) url: Option<Span>,
+    pub(crate) url: Spelling,
     pub(crate) meta: M,
 }
 
@@ -365,7 +403,7 @@ impl<M> Shard<M> {
             };
             self.invalid.push((seq, record));
         }
-        self.place(id, side, url, key == url, meta);
+        self.place(id, side, url, key, meta);
     }
 
     /// Loads what inserting a record whose key has `hash` will most likely read (its slot,
@@ -383,15 +421,17 @@ impl<M> Shard<M> {
         let mut sum = u64::from(slot.count[side.index()]);
         sum += u64::from(key.first().copied().unwrap_or(0))
             + u64::from(key.last().copied().unwrap_or(0));
-        // The other side's first URL is read only if it may be spelled the same.
-        if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
+        // The other side's first URL is read only if it is text that may be spelled the same
+        // (a transform of the key has no text but the key's).
+        let other = slot.first[side.other().index()].as_ref();
+        if let Some(u) = other.and_then(|o| o.url.text()) {
             if u.len as usize != url_len {
                 return sum;
             }
             sum += u64::from(
                 self.store
                     .urls
-                    .get(*u)
+                    .get(u)
                     .as_bytes()
                     .first()
                     .copied()
@@ -401,7 +441,9 @@ impl<M> Shard<M> {
         sum
     }
 
-    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
+    /// Counts a record of `url`, whose key is `key`, in slot `id`, and keeps it if it is the
+    /// first of its side or one of the first duplicates.
+    fn place(&mut self, id: u32, side: Side, url: &str, key: &str, meta: M) {
         let s = side.index();
         let Shard {
             slots, store, dups, ..
@@ -410,33 +452,35 @@ impl<M> Shard<M> {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
-        if slot.first[s].is_none() {
+        let is_first = slot.first[s].is_none();
+        if !is_first && slot.count[s] > DUPLICATE_EXAMPLES + 1 {
+            return;
+        }
+        let transform = Transform::of(url, key);
+        if is_first {
             // The first occurrence on this side: whether it is spelled exactly as the other
             // side's first (decided now, while its text is at hand), and if it is, it shares
-            // that text instead of a copy of its own.
+            // that spelling instead of a copy of its own. The classification is a function of
+            // the URL and the key, so transforms compare by their kind alone.
             let mut shared = None;
             if let Some(other) = &slot.first[1 - s] {
-                // Lengths first: a spelling of another length is not read from memory.
-                let span = other.url.unwrap_or(slot.key);
-                slot.exact = span.len as usize == url.len()
-                    && match other.url {
-                        Some(u) => store.urls.get(u),
-                        None => store.key(slot.key),
-                    } == url;
+                slot.exact = match (transform, other.url.text()) {
+                    (Some(t), None) => other.url.transform() == Some(t),
+                    // Lengths first: a spelling of another length is not read from memory.
+                    (None, Some(u)) => u.len as usize == url.len() && store.urls.get(u) == url,
+                    _ => false,
+                };
                 if slot.exact {
                     shared = Some(other.url);
                 }
             }
-            let url = match shared {
-                Some(span) => span,
-                None => (!same_as_key).then(|| store.push_url(url)),
-            };
+            let url = shared.unwrap_or_else(|| store.spell(url, transform));
             slot.first[s] = Some(Occ { url, meta });
-        } else if slot.count[s] <= DUPLICATE_EXAMPLES + 1 {
+        } else {
             dups.push(DupExample {
                 slot: id,
                 side,
-                url: (!same_as_key).then(|| store.push_url(url)),
+                url: store.spell(url, transform),
                 meta,
             });
         }

@@ -39,6 +39,7 @@ mod engine;
 mod index;
 mod keyer;
 mod outcome;
+mod spelling;
 
 pub use engine::{Batch, Reconciler};
 pub use keyer::{KeyError, Keyer, LevelKeyer, WHATWG_RULE};
