@@ -5,8 +5,8 @@
 //! distinct keys' text plus a fixed size per slot.
 
 use std::hash::BuildHasher;
-use std::num::NonZeroU32;
 
+use super::arena::{Span, Store, MAX_SHARDS};
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
@@ -31,158 +31,6 @@ const PARALLEL_THRESHOLD: usize = 4096;
 /// byte-identical URL on the other side, and never anything else (keys at `safe` and above
 /// are printable ASCII, so they never start with NUL).
 const INVALID_KEY_PREFIX: char = '\0';
-
-/// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
-/// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Span {
-    /// One more than the shard (the [`SHARD_BITS`] above the chunk) and the chunk of its
-    /// arena (the low [`CHUNK_BITS`] bits); the top [`MARK_BITS`] are zero, for a
-    /// [`Spelling`] to say that it holds no text (see [`Span::marker`]).
-    place: NonZeroU32,
-    offset: u32,
-    len: u32,
-}
-
-/// Bits of [`Span::place`] that number the chunk: 2^22 chunks of at least 1 MiB each (4 TiB
-/// of text per shard and arena) is more text than any machine holds.
-const CHUNK_BITS: u32 = 22;
-
-/// Bits of [`Span::place`] that number the shard, above the chunk: up to [`MAX_SHARDS`].
-const SHARD_BITS: u32 = 8;
-
-/// The top bits of [`Span::place`], left zero by a span of text: a [`Spelling`] keeps in them
-/// which transform of its key a URL is.
-const MARK_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
-
-/// The most shards a reconciler splits its keys into (more threads than this share shards).
-const MAX_SHARDS: usize = 1 << SHARD_BITS;
-
-impl Span {
-    /// A span of no text whose mark (the top [`MARK_BITS`] of its place) is `mark`, which must
-    /// be nonzero and below `1 << MARK_BITS` (what a [`Spelling`] that is not text holds).
-    pub(crate) const fn marker(mark: u32) -> Span {
-        let place = match NonZeroU32::new(mark << (32 - MARK_BITS)) {
-            Some(p) => p,
-            None => NonZeroU32::MAX,
-        };
-        Span {
-            place,
-            offset: 0,
-            len: 0,
-        }
-    }
-
-    /// Its mark: 0 for a span of text (see [`Span::marker`]).
-    pub(crate) const fn mark(self) -> u32 {
-        self.place.get() >> (32 - MARK_BITS)
-    }
-
-    fn place(self) -> u32 {
-        // A marker's place is 0 here, and wraps to a shard that does not exist.
-        (self.place.get() & (u32::MAX >> MARK_BITS)).wrapping_sub(1)
-    }
-
-    fn shard(self) -> usize {
-        (self.place() >> CHUNK_BITS) as usize
-    }
-
-    fn chunk(self) -> usize {
-        (self.place() & ((1 << CHUNK_BITS) - 1)) as usize
-    }
-}
-
-/// Arena chunks are this large (or as large as one text that does not fit): the arena grows
-/// by adding chunks, never by copying what it holds.
-const CHUNK: usize = 1 << 20;
-
-/// Append-only text in fixed chunks.
-#[derive(Default)]
-pub(crate) struct Arena {
-    chunks: Vec<String>,
-}
-
-impl Arena {
-    fn push(&mut self, text: &str, shard: u32) -> Span {
-        let fits = self
-            .chunks
-            .last()
-            .is_some_and(|c| c.capacity() - c.len() >= text.len());
-        if !fits {
-            self.chunks
-                .push(String::with_capacity(CHUNK.max(text.len())));
-        }
-        let chunk = self.chunks.len() - 1;
-        let mut offset = 0;
-        if let Some(c) = self.chunks.last_mut() {
-            offset = c.len();
-            c.push_str(text);
-        }
-        // The last chunk number is never reached (2^22 chunks of at least 1 MiB), so the place
-        // plus one stays below the mark bits.
-        let chunk = u32::try_from(chunk)
-            .unwrap_or(u32::MAX)
-            .min((1 << CHUNK_BITS) - 2);
-        Span {
-            place: NonZeroU32::MIN
-                .saturating_add(((shard & ((1 << SHARD_BITS) - 1)) << CHUNK_BITS) | chunk),
-            offset: u32::try_from(offset).unwrap_or(u32::MAX),
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-        }
-    }
-
-    fn get(&self, s: Span) -> &str {
-        let from = s.offset as usize;
-        self.chunks
-            .get(s.chunk())
-            .and_then(|c| c.get(from..from + s.len as usize))
-            .unwrap_or("")
-    }
-}
-
-/// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
-#[derive(Default)]
-pub(crate) struct Store {
-    shard: u32,
-    keys: Arena,
-    urls: Arena,
-}
-
-impl Store {
-    fn push_key(&mut self, text: &str) -> Span {
-        self.keys.push(text, self.shard)
-    }
-
-    pub(crate) fn push_url(&mut self, text: &str) -> Span {
-        self.urls.push(text, self.shard)
-    }
-
-    /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
-    fn spell(&mut self, url: &str, transform: Option<Transform>) -> Spelling {
-        match transform {
-            Some(t) => Spelling::of_transform(t),
-            None => Spelling::of_text(self.push_url(url)),
-        }
-    }
-
-    fn key(&self, s: Span) -> &str {
-        self.keys.get(s)
-    }
-}
-
-/// Every shard's arenas, to read any span.
-#[derive(Default)]
-pub(crate) struct Stores(pub(crate) Vec<Store>);
-
-impl Stores {
-    pub(crate) fn key(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.keys.get(s))
-    }
-
-    pub(crate) fn url(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.urls.get(s))
-    }
-}
 
 /// One occurrence kept: how its URL is written (most often a transform of its key, with no
 /// text of its own), and the caller's metadata.
@@ -347,10 +195,7 @@ impl<M> Shard<M> {
     fn new(n: u32) -> Shard<M> {
         Shard {
             index: Index::default(),
-            store: Store {
-                shard: n,
-                ..Store::default()
-            },
+            store: Store::new(n),
             slots: Vec::new(),
             dups: Vec::new(),
             invalid: Vec::new(),
@@ -376,7 +221,7 @@ impl<M> Shard<M> {
         let found = self.index.find(hash, |id| {
             slots
                 .get(id as usize)
-                .is_some_and(|s| s.key.len as usize == key.len() && store.key(s.key) == key)
+                .is_some_and(|s| s.key.len() == key.len() && store.key(s.key) == key)
         });
         let id = match found {
             Some(id) => id,
@@ -425,18 +270,10 @@ impl<M> Shard<M> {
         // (a transform of the key has no text but the key's).
         let other = slot.first[side.other().index()].as_ref();
         if let Some(u) = other.and_then(|o| o.url.text()) {
-            if u.len as usize != url_len {
+            if u.len() != url_len {
                 return sum;
             }
-            sum += u64::from(
-                self.store
-                    .urls
-                    .get(u)
-                    .as_bytes()
-                    .first()
-                    .copied()
-                    .unwrap_or(0),
-            );
+            sum += u64::from(self.store.url(u).as_bytes().first().copied().unwrap_or(0));
         }
         sum
     }
@@ -467,7 +304,7 @@ impl<M> Shard<M> {
                 slot.exact = match (transform, other.url.text()) {
                     (Some(t), None) => other.url.transform() == Some(t),
                     // Lengths first: a spelling of another length is not read from memory.
-                    (None, Some(u)) => u.len as usize == url.len() && store.urls.get(u) == url,
+                    (None, Some(u)) => u.len() == url.len() && store.url(u) == url,
                     _ => false,
                 };
                 if slot.exact {

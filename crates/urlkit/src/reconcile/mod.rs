@@ -35,6 +35,7 @@
 //! assert_eq!(s.rule_counts, vec![("percent-hex-case", 1)]);
 //! ```
 
+mod arena;
 mod engine;
 mod index;
 mod keyer;

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::engine::{Occ, Shard, Slot, Stores};
+use super::arena::Stores;
+use super::engine::{Occ, Shard, Slot};
 use super::keyer::{KeyError, Keyer};
 use super::spelling::{Spelled, Spelling};
 use super::Side;

@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use super::engine::{Span, Stores};
+use super::arena::{Span, Stores};
 use crate::codec::{escape_at, uppercase_escape_word, validated_string};
 
 /// A way to write a URL that its key determines.
@@ -349,7 +349,7 @@ impl<'a> Spelled<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::Store;
+    use super::super::arena::Store;
     use super::*;
 
     fn of(url: &str, key: &str) -> Option<Transform> {
