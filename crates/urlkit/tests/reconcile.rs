@@ -2,6 +2,7 @@
 //! thread-count independence, and properties (reconcile(A, A) matches everything; reconcile is
 //! symmetric).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
@@ -116,7 +117,7 @@ fn duplicates_are_counted_and_kept_as_examples() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].count, 3);
     assert_eq!(d[0].first.url(), "http://a/%e3%81%82");
-    let others: Vec<&str> = d[0].others.iter().map(|o| o.url()).collect();
+    let others: Vec<Cow<str>> = d[0].others.iter().map(|o| o.url()).collect();
     assert_eq!(others, ["http://a/あ", "http://A/%E3%81%82"]);
     assert_eq!(*d[0].others[1].meta(), 2);
 }
@@ -154,8 +155,8 @@ fn lists_follow_first_appearance() {
         &["http://a/9", "http://a/1", "http://a/8"],
         1,
     );
-    let left: Vec<&str> = done.only(Side::Left).map(|o| o.url()).collect();
-    let right: Vec<&str> = done.only(Side::Right).map(|o| o.url()).collect();
+    let left: Vec<Cow<str>> = done.only(Side::Left).map(|o| o.url()).collect();
+    let right: Vec<Cow<str>> = done.only(Side::Right).map(|o| o.url()).collect();
     assert_eq!(left, ["http://a/3", "http://a/2"]);
     assert_eq!(right, ["http://a/9", "http://a/8"]);
 }
@@ -181,11 +182,11 @@ fn the_result_does_not_depend_on_the_thread_count() {
     let one = run(&SAFE, &left, &right, 1);
     let four = run(&SAFE, &left, &right, 4);
     assert_eq!(one.summary(), four.summary());
-    let a: Vec<(&str, &str, Vec<&str>)> = one
+    let a: Vec<(Cow<str>, Cow<str>, Vec<&str>)> = one
         .matched()
         .map(|p| (p.left.url(), p.right.url(), p.rules))
         .collect();
-    let b: Vec<(&str, &str, Vec<&str>)> = four
+    let b: Vec<(Cow<str>, Cow<str>, Vec<&str>)> = four
         .matched()
         .map(|p| (p.left.url(), p.right.url(), p.rules))
         .collect();
@@ -218,14 +219,14 @@ fn large_results_do_not_depend_on_the_thread_count() {
     assert_eq!(one.summary(), three.summary());
     assert!(one.summary().left.duplicate_records > 0 && one.summary().only_right > 0);
     for side in [Side::Left, Side::Right] {
-        let a: Vec<&str> = one.only(side).map(|o| o.url()).collect();
-        let b: Vec<&str> = three.only(side).map(|o| o.url()).collect();
+        let a: Vec<Cow<str>> = one.only(side).map(|o| o.url()).collect();
+        let b: Vec<Cow<str>> = three.only(side).map(|o| o.url()).collect();
         assert_eq!(a, b);
-        let a: Vec<(usize, Vec<&str>)> = one
+        let a: Vec<(usize, Vec<Cow<str>>)> = one
             .duplicates(side)
             .map(|d| (d.count, d.others.iter().map(|o| o.url()).collect()))
             .collect();
-        let b: Vec<(usize, Vec<&str>)> = three
+        let b: Vec<(usize, Vec<Cow<str>>)> = three
             .duplicates(side)
             .map(|d| (d.count, d.others.iter().map(|o| o.url()).collect()))
             .collect();
@@ -269,8 +270,8 @@ fn url() -> impl Strategy<Value = String> {
     })
 }
 
-fn set<'a>(it: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
-    it.map(str::to_owned).collect()
+fn set<'a>(it: impl Iterator<Item = Cow<'a, str>>) -> BTreeSet<String> {
+    it.map(Cow::into_owned).collect()
 }
 
 proptest! {
@@ -299,8 +300,77 @@ proptest! {
         prop_assert_eq!(&x.left, &y.right);
         prop_assert_eq!(set(ab.only(Side::Left).map(|o| o.url())), set(ba.only(Side::Right).map(|o| o.url())));
         prop_assert_eq!(set(ab.only(Side::Right).map(|o| o.url())), set(ba.only(Side::Left).map(|o| o.url())));
-        let pairs_ab: BTreeSet<(String, String)> = ab.matched().map(|p| (p.left.url().to_owned(), p.right.url().to_owned())).collect();
-        let pairs_ba: BTreeSet<(String, String)> = ba.matched().map(|p| (p.right.url().to_owned(), p.left.url().to_owned())).collect();
+        let pairs_ab: BTreeSet<(String, String)> = ab.matched().map(|p| (p.left.url().into_owned(), p.right.url().into_owned())).collect();
+        let pairs_ba: BTreeSet<(String, String)> = ba.matched().map(|p| (p.right.url().into_owned(), p.left.url().into_owned())).collect();
         prop_assert_eq!(pairs_ab, pairs_ba);
+    }
+}
+
+/// A URL of one of a few pages (so that keys repeat, within a side and across), each character
+/// of its path written raw or escaped in uppercase, lowercase or mixed-case hex: the spellings
+/// the reconciliation keeps as transforms of the key, and the ones it keeps as text.
+fn spelled_url() -> impl Strategy<Value = String> {
+    const PAGES: [&str; 4] = ["運営", "é~a", "😀/b", "z%"];
+    let page = 0..PAGES.len();
+    let forms = prop::collection::vec(0..4u8, 4);
+    let host = prop::sample::select(vec!["example.com", "EXAMPLE.com"]);
+    (host, page, forms, prop::bool::ANY).prop_map(|(host, page, forms, query)| {
+        let mut path = String::new();
+        for (c, form) in PAGES[page].chars().zip(forms.iter().cycle()) {
+            let mut buf = [0u8; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            // `%` is always escaped (raw, it would start no escape).
+            let form = if c == '%' { form.max(&1) } else { form };
+            for (i, b) in bytes.iter().enumerate() {
+                match form {
+                    0 => {}
+                    1 => path.push_str(&format!("%{b:02X}")),
+                    2 => path.push_str(&format!("%{b:02x}")),
+                    _ if i % 2 == 0 => path.push_str(&format!("%{b:02x}")),
+                    _ => path.push_str(&format!("%{b:02X}")),
+                }
+            }
+            if *form == 0 {
+                path.push(c);
+            }
+        }
+        let query = if query { "?q=%E6%9D%B1" } else { "" };
+        format!("https://{host}/{path}/{query}")
+    })
+}
+
+proptest! {
+    #[test]
+    fn every_occurrence_gives_back_its_url_exactly(
+        left in prop::collection::vec(spelled_url(), 0..30),
+        right in prop::collection::vec(spelled_url(), 0..30),
+    ) {
+        let l: Vec<&str> = left.iter().map(String::as_str).collect();
+        let r: Vec<&str> = right.iter().map(String::as_str).collect();
+        let done = run(&SAFE, &l, &r, 1);
+        // Each record's metadata is its number in its list.
+        let input = |side: Side| match side {
+            Side::Left => &left,
+            Side::Right => &right,
+        };
+        let mut exact = 0;
+        for p in done.matched() {
+            prop_assert_eq!(&p.left.url(), &left[*p.left.meta()]);
+            prop_assert_eq!(&p.right.url(), &right[*p.right.meta()]);
+            let same = left[*p.left.meta()] == right[*p.right.meta()];
+            prop_assert_eq!(p.is_exact(), same);
+            exact += usize::from(same);
+        }
+        prop_assert_eq!(done.summary().matched_exact, exact);
+        for side in [Side::Left, Side::Right] {
+            for o in done.only(side) {
+                prop_assert_eq!(&o.url(), &input(side)[*o.meta()]);
+            }
+            for d in done.duplicates(side) {
+                for o in std::iter::once(&d.first).chain(&d.others) {
+                    prop_assert_eq!(&o.url(), &input(side)[*o.meta()]);
+                }
+            }
+        }
     }
 }

@@ -24,6 +24,7 @@ mod simd_encode_tests;
 #[cfg(test)]
 mod simd_tests;
 
+pub(crate) use decode::escape_at;
 pub use decode::{
     decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,
     DecodeError, DecodeErrorKind, DecodeMode,
@@ -39,6 +40,13 @@ pub(crate) use simd::validated_string;
 /// mostly such runs (percent-encoded UTF-8).
 pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usize {
     simd::copy_escape_run(simd::level(), input, from, out)
+}
+
+/// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that
+/// compares several escapes at once.
+#[inline]
+pub(crate) fn uppercase_escape_word(byte: u8) -> u32 {
+    u32::from_le_bytes(simd::HEX_UPPER.escapes[byte as usize])
 }
 
 /// `%XX` of `byte`, uppercase hex (RFC 3986 §2.1), from the encoders' table.

@@ -70,10 +70,18 @@ static HEX_VALUE: [u8; 256] = {
     t
 };
 
-/// `/.`, which may start a dot segment (built once: building a finder costs more than a
-/// search).
-static DOT_SEGMENT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"/."));
+/// Whether `path` holds `/.`, which may start a dot segment: a search for the dot, then a
+/// look at the byte before it (paths have few dots; a two-byte substring searcher costs more
+/// to set up than this search).
+fn has_dot_segment(path: &[u8]) -> bool {
+    memchr::memchr_iter(b'.', path).any(|p| path.get(p.wrapping_sub(1)) == Some(&b'/'))
+}
+
+thread_local! {
+    /// Room for [`write_key`] to write a key in (three bytes per input byte at most): it only
+    /// grows, so it is zero-filled once per new longest URL instead of once per URL.
+    static ROOM: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// Whether [`key_into`] handles these rules: the `safe` and `normal` presets (the pass never
 /// meets a dot segment, where they differ).
@@ -86,27 +94,27 @@ pub(crate) fn handles(rs: RuleSet) -> bool {
 pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
     debug_assert!(handles(rs) && rs.has(Rule::HexCase));
     // The key is written as bytes into room for the longest it can be (each input byte gives
-    // at most three), then checked as UTF-8 in one go: cheaper than pushing characters one
-    // at a time, and it is ASCII by construction.
-    let mut bytes = std::mem::take(out).into_bytes();
-    let start = bytes.len();
-    bytes.resize(start + 3 * input.len(), 0);
-    let written = bytes
-        .get_mut(start..)
-        .and_then(|room| write_key(input.as_bytes(), room));
-    bytes.truncate(start + written.unwrap_or(0));
-    match crate::codec::validated_string(bytes) {
-        Ok(s) => {
-            *out = s;
-            written.is_some()
+    // at most three), then checked as UTF-8 in one go and appended: cheaper than pushing
+    // characters one at a time, and it is ASCII by construction. The room is kept between
+    // calls (filling fresh room with zeros would cost more than the copy).
+    ROOM.with_borrow_mut(|room| {
+        let need = 3 * input.len();
+        if room.len() < need {
+            room.resize(need, 0);
         }
-        Err(mut bytes) => {
-            // Unreachable (the key is ASCII); the caller's text before `start` is kept.
-            bytes.truncate(start);
-            *out = String::from_utf8(bytes).unwrap_or_default();
-            false
+        let key = room
+            .get_mut(..need)
+            .and_then(|room| write_key(input.as_bytes(), room))
+            .and_then(|written| room.get(..written));
+        // A key that is not UTF-8 is not reached (it is ASCII).
+        match key.map(simdutf8::basic::from_utf8) {
+            Some(Ok(key)) => {
+                out.push_str(key);
+                true
+            }
+            _ => false,
         }
-    }
+    })
 }
 
 /// Copies a run of escapes (`%`, digits, hex letters) uppercased: in such a run the letters
@@ -149,7 +157,7 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
     // Where the path ends, and whether a segment of it may be a dot segment: both handled
     // by the full path (`/.` here, `%2E` below).
     let path_end = path + memchr::memchr2(b'?', b'#', b.get(path..)?).unwrap_or(b.len() - path);
-    if DOT_SEGMENT.find(b.get(path..path_end)?).is_some() {
+    if has_dot_segment(b.get(path..path_end)?) {
         return None;
     }
     out.get_mut(..path)?.copy_from_slice(b.get(..path)?);

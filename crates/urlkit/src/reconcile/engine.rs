@@ -4,12 +4,12 @@
 //! table of slot numbers. A record costs no allocation of its own, and the memory is the
 //! distinct keys' text plus a fixed size per slot.
 
-use std::num::NonZeroU32;
-
+use super::arena::{Span, Store, MAX_SHARDS};
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::keying::{join_runs, KeyContext, Run, KEY_PART};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
+use super::spelling::{Spelling, Transform};
 use super::{Batch, Side};
 
 /// How many duplicates of one key on one side are kept as examples; the rest are only counted,
@@ -23,138 +23,10 @@ const SHARDS_PER_THREAD: usize = 4;
 /// Below this many records a batch is keyed on the calling thread: spawning costs more.
 const PARALLEL_THRESHOLD: usize = 4096;
 
-/// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
-/// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Span {
-    /// One more than the shard (the top bits) and the chunk of its arena (the low
-    /// [`CHUNK_BITS`] bits).
-    place: NonZeroU32,
-    offset: u32,
-    len: u32,
-}
-
-/// Bits of [`Span::place`] that number the chunk: 2^24 chunks of at least 1 MiB each is more
-/// text than any machine holds, and the remaining 8 bits number up to [`MAX_SHARDS`] shards.
-const CHUNK_BITS: u32 = 24;
-
-/// The most shards a reconciler splits its keys into (more threads than this share shards).
-const MAX_SHARDS: usize = 1 << (32 - CHUNK_BITS);
-
-impl Span {
-    fn place(self) -> u32 {
-        self.place.get() - 1
-    }
-
-    fn shard(self) -> usize {
-        (self.place() >> CHUNK_BITS) as usize
-    }
-
-    fn chunk(self) -> usize {
-        (self.place() & ((1 << CHUNK_BITS) - 1)) as usize
-    }
-}
-
-/// Arena chunks are this large (or as large as one text that does not fit): the arena grows
-/// by adding chunks, never by copying what it holds.
-const CHUNK: usize = 1 << 20;
-
-/// Append-only text in fixed chunks.
-#[derive(Default)]
-pub(crate) struct Arena {
-    chunks: Vec<String>,
-}
-
-impl Arena {
-    fn push(&mut self, text: &str, shard: u32) -> Span {
-        let fits = self
-            .chunks
-            .last()
-            .is_some_and(|c| c.capacity() - c.len() >= text.len());
-        if !fits {
-            self.chunks
-                .push(String::with_capacity(CHUNK.max(text.len())));
-        }
-        let chunk = self.chunks.len() - 1;
-        let mut offset = 0;
-        if let Some(c) = self.chunks.last_mut() {
-            offset = c.len();
-            c.push_str(text);
-        }
-        // The last chunk number is never reached (2^24 chunks of at least 1 MiB), so the place
-        // plus one does not wrap to zero.
-        let chunk = u32::try_from(chunk)
-            .unwrap_or(u32::MAX)
-            .min((1 << CHUNK_BITS) - 2);
-        Span {
-            place: NonZeroU32::MIN.saturating_add((shard << CHUNK_BITS) | chunk),
-            offset: u32::try_from(offset).unwrap_or(u32::MAX),
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-        }
-    }
-
-    /// Hints the cache lines of a span's first and last bytes.
-    fn prefetch(&self, s: Span) {
-        if let Some(bytes) = self.chunks.get(s.chunk()).map(String::as_bytes) {
-            let from = s.offset as usize;
-            if let Some(first) = bytes.get(from) {
-                crate::codec::prefetch(first);
-            }
-            if let Some(last) = bytes.get((from + s.len as usize).saturating_sub(1)) {
-                crate::codec::prefetch(last);
-            }
-        }
-    }
-
-    fn get(&self, s: Span) -> &str {
-        let from = s.offset as usize;
-        self.chunks
-            .get(s.chunk())
-            .and_then(|c| c.get(from..from + s.len as usize))
-            .unwrap_or("")
-    }
-}
-
-/// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
-#[derive(Default)]
-pub(crate) struct Store {
-    shard: u32,
-    keys: Arena,
-    urls: Arena,
-}
-
-impl Store {
-    fn push_key(&mut self, text: &str) -> Span {
-        self.keys.push(text, self.shard)
-    }
-
-    fn push_url(&mut self, text: &str) -> Span {
-        self.urls.push(text, self.shard)
-    }
-
-    fn key(&self, s: Span) -> &str {
-        self.keys.get(s)
-    }
-}
-
-/// Every shard's arenas, to read any span.
-#[derive(Default)]
-pub(crate) struct Stores(pub(crate) Vec<Store>);
-
-impl Stores {
-    pub(crate) fn key(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.keys.get(s))
-    }
-
-    pub(crate) fn url(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.urls.get(s))
-    }
-}
-
-/// One occurrence kept: its URL when it differs from the key (`None`: the URL is its own key,
-/// already normalized), and the caller's metadata.
+/// One occurrence kept: how its URL is written (most often a transform of its key, with no
+/// text of its own), and the caller's metadata.
 pub(crate) struct Occ<M> {
-    pub(crate) url: Option<Span>,
+    pub(crate) url: Spelling,
     pub(crate) meta: M,
 }
 
@@ -239,10 +111,12 @@ impl<M> Shard<M> {
         let Some(slot) = self.slot_of(hash) else {
             return;
         };
-        self.store.keys.prefetch(slot.key);
-        if let Some(Occ { url: Some(u), .. }) = &slot.first[side.other().index()] {
-            if u.len as usize == url_len {
-                self.store.urls.prefetch(*u);
+        self.store.prefetch_key(slot.key);
+        // A transform of the key has no text but the key's.
+        let other = slot.first[side.other().index()].as_ref();
+        if let Some(u) = other.and_then(|o| o.url.text()) {
+            if u.len() == url_len {
+                self.store.prefetch_url(u);
             }
         }
     }
@@ -257,10 +131,7 @@ impl<M> Shard<M> {
     fn new(n: u32) -> Shard<M> {
         Shard {
             index: Index::default(),
-            store: Store {
-                shard: n,
-                ..Store::default()
-            },
+            store: Store::new(n),
             slots: Vec::new(),
             dups: Vec::new(),
             invalid: Vec::new(),
@@ -286,7 +157,7 @@ impl<M> Shard<M> {
         let found = self.index.find(hash, |id| {
             slots
                 .get(id as usize)
-                .is_some_and(|s| s.key.len as usize == key.len() && store.key(s.key) == key)
+                .is_some_and(|s| s.key.len() == key.len() && store.key(s.key) == key)
         });
         let id = match found {
             Some(id) => id,
@@ -313,10 +184,12 @@ impl<M> Shard<M> {
             };
             self.invalid.push((seq, record));
         }
-        self.place(id, side, url, key == url, meta);
+        self.place(id, side, url, key, meta);
     }
 
-    fn place(&mut self, id: u32, side: Side, url: &str, same_as_key: bool, meta: M) {
+    /// Counts a record of `url`, whose key is `key`, in slot `id`, and keeps it if it is the
+    /// first of its side or one of the first duplicates.
+    fn place(&mut self, id: u32, side: Side, url: &str, key: &str, meta: M) {
         let s = side.index();
         let Shard {
             slots, store, dups, ..
@@ -325,33 +198,35 @@ impl<M> Shard<M> {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
-        if slot.first[s].is_none() {
+        let is_first = slot.first[s].is_none();
+        if !is_first && slot.count[s] > DUPLICATE_EXAMPLES + 1 {
+            return;
+        }
+        let transform = Transform::of(url, key);
+        if is_first {
             // The first occurrence on this side: whether it is spelled exactly as the other
             // side's first (decided now, while its text is at hand), and if it is, it shares
-            // that text instead of a copy of its own.
+            // that spelling instead of a copy of its own. The classification is a function of
+            // the URL and the key, so transforms compare by their kind alone.
             let mut shared = None;
             if let Some(other) = &slot.first[1 - s] {
-                // Lengths first: a spelling of another length is not read from memory.
-                let span = other.url.unwrap_or(slot.key);
-                slot.exact = span.len as usize == url.len()
-                    && match other.url {
-                        Some(u) => store.urls.get(u),
-                        None => store.key(slot.key),
-                    } == url;
+                slot.exact = match (transform, other.url.text()) {
+                    (Some(t), None) => other.url.transform() == Some(t),
+                    // Lengths first: a spelling of another length is not read from memory.
+                    (None, Some(u)) => u.len() == url.len() && store.url(u) == url,
+                    _ => false,
+                };
                 if slot.exact {
                     shared = Some(other.url);
                 }
             }
-            let url = match shared {
-                Some(span) => span,
-                None => (!same_as_key).then(|| store.push_url(url)),
-            };
+            let url = shared.unwrap_or_else(|| store.spell(url, transform));
             slot.first[s] = Some(Occ { url, meta });
-        } else if slot.count[s] <= DUPLICATE_EXAMPLES + 1 {
+        } else {
             dups.push(DupExample {
                 slot: id,
                 side,
-                url: (!same_as_key).then(|| store.push_url(url)),
+                url: store.spell(url, transform),
                 meta,
             });
         }

@@ -36,6 +36,7 @@
 //! assert_eq!(s.rule_counts, vec![("percent-hex-case", 1)]);
 //! ```
 
+mod arena;
 mod batch;
 mod engine;
 mod index;
@@ -43,6 +44,7 @@ mod keyer;
 mod keying;
 mod outcome;
 mod pipeline;
+mod spelling;
 
 pub use batch::Batch;
 pub use engine::Reconciler;

@@ -1,18 +1,22 @@
 //! The result of a reconciliation: the summary, the matched pairs with their rules, what is
 //! only on one side, the duplicates and the URLs that had no key.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::engine::{Occ, Shard, Slot, Span, Stores};
+use super::arena::Stores;
+use super::engine::{Occ, Shard, Slot};
 use super::keyer::{KeyError, Keyer};
+use super::spelling::{Spelled, Spelling};
 use super::Side;
 
 /// A duplicate kept as an example (see `DUPLICATE_EXAMPLES` in the engine).
 pub(crate) struct DupExample<M> {
     pub(crate) slot: u32,
     pub(crate) side: Side,
-    pub(crate) url: Option<Span>,
+    pub(crate) url: Spelling,
     pub(crate) meta: M,
 }
 
@@ -98,25 +102,43 @@ impl Summary {
 }
 
 /// One record as the reconciliation remembers it: its URL, its key and its metadata.
-#[derive(Debug)]
 pub struct Occurrence<'a, M> {
-    url: &'a str,
+    url: Spelled<'a>,
     key: &'a str,
     meta: &'a M,
 }
 
 impl<'a, M> Occurrence<'a, M> {
-    fn new(store: &'a Stores, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+    fn new(store: &'a Stores, key: &'a str, url: Spelling, meta: &'a M) -> Occurrence<'a, M> {
         Occurrence {
-            url: occ.url.map_or(key, |u| store.url(u)),
+            url: url.resolve(store),
             key,
-            meta: &occ.meta,
+            meta,
         }
     }
 
-    /// The URL as it was written in its source.
-    pub fn url(&self) -> &'a str {
-        self.url
+    fn first(store: &'a Stores, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+        Occurrence::new(store, key, occ.url, &occ.meta)
+    }
+
+    /// The URL as it was written in its source: borrowed when the reconciliation kept its
+    /// text, built from the key when it kept only how the URL writes its key (most URLs are
+    /// their key with lowercase hex, or with raw non-ASCII, and keeping their text would take
+    /// most of the memory).
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// r.add(Side::Left, "http://a/%e3%81%82", ());
+    /// r.add(Side::Left, "http://A/x", ());
+    /// let done = r.finish();
+    /// let urls: Vec<String> = done.only_left().map(|o| o.url().into_owned()).collect();
+    /// assert_eq!(urls, ["http://a/%e3%81%82", "http://A/x"]);
+    /// ```
+    pub fn url(&self) -> Cow<'a, str> {
+        self.url.url(self.key)
     }
 
     /// Its key at the level (a URL with no key has a private one; see [`Invalid`]).
@@ -127,6 +149,16 @@ impl<'a, M> Occurrence<'a, M> {
     /// What the caller attached to the record (where it came from).
     pub fn meta(&self) -> &'a M {
         self.meta
+    }
+}
+
+impl<M: fmt::Debug> fmt::Debug for Occurrence<'_, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Occurrence")
+            .field("url", &self.url())
+            .field("key", &self.key)
+            .field("meta", &self.meta)
+            .finish()
     }
 }
 
@@ -145,7 +177,14 @@ pub struct Pair<'a, M> {
 impl<M> Pair<'_, M> {
     /// Whether the two spellings are byte-identical.
     pub fn is_exact(&self) -> bool {
-        self.left.url == self.right.url
+        let (l, r) = (&self.left, &self.right);
+        if l.key == r.key {
+            // Of one key, two URLs are the same bytes iff they are spelled the same (see
+            // `Spelled`): nothing to build.
+            l.url == r.url
+        } else {
+            l.url() == r.url()
+        }
     }
 }
 
@@ -196,7 +235,7 @@ pub struct Invalid<'a> {
 /// r.add(Side::Right, "/b", ());
 /// let done = r.finish();
 /// let pair = done.matched().next().unwrap();
-/// assert_eq!((pair.left.url(), pair.right.url(), pair.rules.clone()), ("/A", "/a", vec!["ascii-case"]));
+/// assert_eq!((&*pair.left.url(), &*pair.right.url(), pair.rules.clone()), ("/A", "/a", vec!["ascii-case"]));
 /// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
 /// ```
 pub struct Reconciliation<M> {
@@ -370,8 +409,8 @@ impl<M> Reconciliation<M> {
                         .map(|(_, n)| *n)
                         .collect();
                     Some(Pair {
-                        left: Occurrence::new(&self.store, key, l),
-                        right: Occurrence::new(&self.store, key, r),
+                        left: Occurrence::first(&self.store, key, l),
+                        right: Occurrence::first(&self.store, key, r),
                         rules,
                     })
                 }
@@ -384,7 +423,7 @@ impl<M> Reconciliation<M> {
         let (s, o) = (side.index(), side.other().index());
         self.slots_in_order()
             .filter_map(move |(i, slot)| match (&slot.first[s], &slot.first[o]) {
-                (Some(occ), None) => Some(Occurrence::new(&self.store, self.key(i), occ)),
+                (Some(occ), None) => Some(Occurrence::first(&self.store, self.key(i), occ)),
                 _ => None,
             })
     }
@@ -409,16 +448,12 @@ impl<M> Reconciliation<M> {
             let others = self.dups[from..]
                 .iter()
                 .take_while(|d| d.side == side && d.slot as usize == i)
-                .map(|d| Occurrence {
-                    url: d.url.map_or(key, |u| self.store.url(u)),
-                    key,
-                    meta: &d.meta,
-                })
+                .map(|d| Occurrence::new(&self.store, key, d.url, &d.meta))
                 .collect();
             Some(Duplicate {
                 side,
                 count: slot.count[s] as usize,
-                first: Occurrence::new(&self.store, key, first),
+                first: Occurrence::first(&self.store, key, first),
                 others,
             })
         })
@@ -451,6 +486,9 @@ fn explain<M: Send + Sync>(
         let mut index: HashMap<&'static str, usize> = HashMap::new();
         let mut out = Vec::with_capacity(part.len());
         let mut rules = Vec::new();
+        // The URLs that are transforms of their key are built here, into buffers reused for
+        // every pair.
+        let mut scratch = (String::new(), String::new());
         for &i in part {
             let Some(slot) = order
                 .get(i)
@@ -464,8 +502,8 @@ fn explain<M: Send + Sync>(
             };
             rules.clear();
             keyer.rules(
-                l.url.map_or(key, |u| store.url(u)),
-                r.url.map_or(key, |u| store.url(u)),
+                l.url.resolve(store).url_in(key, &mut scratch.0),
+                r.url.resolve(store).url_in(key, &mut scratch.1),
                 &mut rules,
             );
             let mut bits = 0u64;

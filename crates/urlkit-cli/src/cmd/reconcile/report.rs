@@ -163,14 +163,15 @@ impl Report<'_> {
             }
             writeln!(out, "\n{}", st.bold(&format!("{title}: {}", list.len())))?;
             for (side, o) in &list {
+                let url = o.url();
                 writeln!(
                     out,
                     "  {}  {}{}",
-                    escape_controls(o.url()),
+                    escape_controls(&url),
                     st.dim(&self.place(*side, o.meta())),
                     self.kind_suffix(*side, o.meta())
                 )?;
-                if let Some(iri) = readable(o.url()) {
+                if let Some(iri) = readable(&url) {
                     writeln!(
                         out,
                         "    {}",
@@ -190,12 +191,12 @@ impl Report<'_> {
                 st.bold(&format!("Duplicates in {}: {}", side.name(), dups.len()))
             )?;
             for d in dups {
-                writeln!(out, "  {} x{}", escape_controls(d.first.url()), d.count)?;
+                writeln!(out, "  {} x{}", escape_controls(&d.first.url()), d.count)?;
                 for o in std::iter::once(&d.first).chain(&d.others) {
                     writeln!(
                         out,
                         "    {}  {}",
-                        escape_controls(o.url()),
+                        escape_controls(&o.url()),
                         st.dim(&self.place(side, o.meta()))
                     )?;
                 }
@@ -259,23 +260,24 @@ impl Report<'_> {
                 writeln!(
                     out,
                     "{}\t{}\t{rules}",
-                    escape_controls(p.left.url()),
-                    escape_controls(p.right.url())
+                    escape_controls(&p.left.url()),
+                    escape_controls(&p.right.url())
                 )?;
             }
             return Ok(n);
         }
         let list = self.list(only);
         for (_, o) in &list {
-            writeln!(out, "{}", escape_controls(o.url()))?;
+            writeln!(out, "{}", escape_controls(&o.url()))?;
         }
         Ok(list.len())
     }
 
     fn occ_json(&self, side: Side, o: &Occurrence<'_, Meta>) -> Value {
+        let url = o.url();
         json!({
-            "url": o.url(),
-            "iri": readable(o.url()),
+            "url": url,
+            "iri": readable(&url),
             "key": o.key(),
             "source": self.place(side, o.meta()),
             "type": self.kind_of(side, o.meta()),
@@ -430,7 +432,7 @@ impl Report<'_> {
             match o {
                 Some(o) => format!(
                     "{},{},{}",
-                    cell(o.url()),
+                    cell(&o.url()),
                     cell(&self.place(side, o.meta())),
                     cell(self.kind_of(side, o.meta()).unwrap_or(""))
                 ),
@@ -549,7 +551,7 @@ impl Report<'_> {
                     writeln!(
                         out,
                         "| {} | {} | {} |",
-                        md(occ.url()),
+                        md(&occ.url()),
                         md(&self.place(*side, occ.meta())),
                         self.kind_of(*side, occ.meta()).unwrap_or("")
                     )?;
@@ -569,8 +571,8 @@ impl Report<'_> {
                 writeln!(
                     out,
                     "| {} | {} | {} |",
-                    md(p.left.url()),
-                    md(p.right.url()),
+                    md(&p.left.url()),
+                    md(&p.right.url()),
                     rules
                 )?;
             }

@@ -1,0 +1,198 @@
+//! The join's text: each shard's distinct keys and the URLs kept as text, in append-only
+//! arenas of fixed chunks, and the 12-byte [`Span`] that says where a text is.
+
+use std::num::NonZeroU32;
+
+use super::spelling::{Spelling, Transform};
+
+/// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
+/// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    /// One more than the shard (the [`SHARD_BITS`] above the chunk) and the chunk of its
+    /// arena (the low [`CHUNK_BITS`] bits); the top [`MARK_BITS`] are zero, for a
+    /// [`Spelling`] to say that it holds no text (see [`Span::marker`]).
+    place: NonZeroU32,
+    offset: u32,
+    len: u32,
+}
+
+/// Bits of [`Span::place`] that number the chunk: 2^22 chunks of at least 1 MiB each (4 TiB
+/// of text per shard and arena) is more text than any machine holds.
+const CHUNK_BITS: u32 = 22;
+
+/// Bits of [`Span::place`] that number the shard, above the chunk: up to [`MAX_SHARDS`].
+const SHARD_BITS: u32 = 8;
+
+/// The top bits of [`Span::place`], left zero by a span of text: a [`Spelling`] keeps in them
+/// which transform of its key a URL is.
+const MARK_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
+
+/// The most shards a reconciler splits its keys into (more threads than this share shards).
+pub(crate) const MAX_SHARDS: usize = 1 << SHARD_BITS;
+
+impl Span {
+    /// A span of no text whose mark (the top [`MARK_BITS`] of its place) is `mark`, which must
+    /// be nonzero and below `1 << MARK_BITS` (what a [`Spelling`] that is not text holds).
+    pub(crate) const fn marker(mark: u32) -> Span {
+        let place = match NonZeroU32::new(mark << (32 - MARK_BITS)) {
+            Some(p) => p,
+            None => NonZeroU32::MAX,
+        };
+        Span {
+            place,
+            offset: 0,
+            len: 0,
+        }
+    }
+
+    /// Its mark: 0 for a span of text (see [`Span::marker`]).
+    pub(crate) const fn mark(self) -> u32 {
+        self.place.get() >> (32 - MARK_BITS)
+    }
+
+    /// The length of its text.
+    pub(crate) fn len(self) -> usize {
+        self.len as usize
+    }
+
+    fn place(self) -> u32 {
+        // A marker's place is 0 here, and wraps to a shard that does not exist.
+        (self.place.get() & (u32::MAX >> MARK_BITS)).wrapping_sub(1)
+    }
+
+    fn shard(self) -> usize {
+        (self.place() >> CHUNK_BITS) as usize
+    }
+
+    fn chunk(self) -> usize {
+        (self.place() & ((1 << CHUNK_BITS) - 1)) as usize
+    }
+}
+
+/// Arena chunks are this large (or as large as one text that does not fit): the arena grows
+/// by adding chunks, never by copying what it holds.
+const CHUNK: usize = 1 << 20;
+
+/// Append-only text in fixed chunks.
+#[derive(Default)]
+pub(crate) struct Arena {
+    chunks: Vec<String>,
+}
+
+impl Arena {
+    fn push(&mut self, text: &str, shard: u32) -> Span {
+        let fits = self
+            .chunks
+            .last()
+            .is_some_and(|c| c.capacity() - c.len() >= text.len());
+        if !fits {
+            self.chunks
+                .push(String::with_capacity(CHUNK.max(text.len())));
+        }
+        let chunk = self.chunks.len() - 1;
+        let mut offset = 0;
+        if let Some(c) = self.chunks.last_mut() {
+            offset = c.len();
+            c.push_str(text);
+        }
+        // The last chunk number is never reached (2^22 chunks of at least 1 MiB), so the place
+        // plus one stays below the mark bits.
+        let chunk = u32::try_from(chunk)
+            .unwrap_or(u32::MAX)
+            .min((1 << CHUNK_BITS) - 2);
+        Span {
+            place: NonZeroU32::MIN
+                .saturating_add(((shard & ((1 << SHARD_BITS) - 1)) << CHUNK_BITS) | chunk),
+            offset: u32::try_from(offset).unwrap_or(u32::MAX),
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Hints the cache lines of a span's first and last bytes.
+    fn prefetch(&self, s: Span) {
+        if let Some(bytes) = self.chunks.get(s.chunk()).map(String::as_bytes) {
+            let from = s.offset as usize;
+            if let Some(first) = bytes.get(from) {
+                crate::codec::prefetch(first);
+            }
+            if let Some(last) = bytes.get((from + s.len as usize).saturating_sub(1)) {
+                crate::codec::prefetch(last);
+            }
+        }
+    }
+
+    fn get(&self, s: Span) -> &str {
+        let from = s.offset as usize;
+        self.chunks
+            .get(s.chunk())
+            .and_then(|c| c.get(from..from + s.len as usize))
+            .unwrap_or("")
+    }
+}
+
+/// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
+#[derive(Default)]
+pub(crate) struct Store {
+    shard: u32,
+    keys: Arena,
+    urls: Arena,
+}
+
+impl Store {
+    /// The empty arenas of shard number `shard`.
+    pub(crate) fn new(shard: u32) -> Store {
+        Store {
+            shard,
+            ..Store::default()
+        }
+    }
+
+    pub(crate) fn push_key(&mut self, text: &str) -> Span {
+        self.keys.push(text, self.shard)
+    }
+
+    pub(crate) fn push_url(&mut self, text: &str) -> Span {
+        self.urls.push(text, self.shard)
+    }
+
+    /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
+    pub(crate) fn spell(&mut self, url: &str, transform: Option<Transform>) -> Spelling {
+        match transform {
+            Some(t) => Spelling::of_transform(t),
+            None => Spelling::of_text(self.push_url(url)),
+        }
+    }
+
+    pub(crate) fn key(&self, s: Span) -> &str {
+        self.keys.get(s)
+    }
+
+    /// Hints the cache lines of a key's text.
+    pub(crate) fn prefetch_key(&self, s: Span) {
+        self.keys.prefetch(s);
+    }
+
+    /// Hints the cache lines of a kept URL's text.
+    pub(crate) fn prefetch_url(&self, s: Span) {
+        self.urls.prefetch(s);
+    }
+
+    pub(crate) fn url(&self, s: Span) -> &str {
+        self.urls.get(s)
+    }
+}
+
+/// Every shard's arenas, to read any span.
+#[derive(Default)]
+pub(crate) struct Stores(pub(crate) Vec<Store>);
+
+impl Stores {
+    pub(crate) fn key(&self, s: Span) -> &str {
+        self.0.get(s.shard()).map_or("", |st| st.keys.get(s))
+    }
+
+    pub(crate) fn url(&self, s: Span) -> &str {
+        self.0.get(s.shard()).map_or("", |st| st.urls.get(s))
+    }
+}
