@@ -139,7 +139,10 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                 },
             };
             // Closed also when `feed` panics, so that the workers end and the panic goes on.
-            let closer = Closer(&pool);
+            let closer = Marker {
+                pool: &pool,
+                mark: Mark::Closed,
+            };
             let out = feed(&mut feeder);
             drop(closer);
             for w in workers {
@@ -152,15 +155,29 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// Closes the pool when dropped.
-struct Closer<'p, M>(&'p Pool<M>);
+/// Marks the pool when dropped, and wakes whoever waits: closed when the caller is done
+/// adding (also by a panic), failed when a worker unwinds (so that nobody waits for it).
+struct Marker<'p, M> {
+    pool: &'p Pool<M>,
+    mark: Mark,
+}
 
-impl<M> Drop for Closer<'_, M> {
+/// What a [`Marker`] marks.
+enum Mark {
+    Closed,
+    Failed,
+}
+
+impl<M> Drop for Marker<'_, M> {
     fn drop(&mut self) {
-        let mut st = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
-        st.closed = true;
+        let mut st = self.pool.state.lock().unwrap_or_else(|p| p.into_inner());
+        match self.mark {
+            Mark::Closed => st.closed = true,
+            Mark::Failed => st.failed = true,
+        }
         drop(st);
-        self.0.work.notify_all();
+        self.pool.work.notify_all();
+        self.pool.room.notify_all();
     }
 }
 
@@ -322,7 +339,10 @@ impl<M: Send + Sync> Pool<M> {
 
     /// A worker: takes ready work until the pool is closed and drained.
     fn work(&self, ctx: &KeyContext<'_>) {
-        let guard = PanicGuard(self);
+        let guard = Marker {
+            pool: self,
+            mark: Mark::Failed,
+        };
         let mut st = self.lock();
         loop {
             if st.failed {
@@ -399,19 +419,6 @@ impl<M: Send + Sync> Pool<M> {
     fn into_shards(self) -> Vec<Shard<M>> {
         let st = self.state.into_inner().unwrap_or_else(|p| p.into_inner());
         st.shards.into_iter().flatten().collect()
-    }
-}
-
-/// Marks the pool failed when a worker unwinds, so that nobody waits for it.
-struct PanicGuard<'p, M>(&'p Pool<M>);
-
-impl<M> Drop for PanicGuard<'_, M> {
-    fn drop(&mut self) {
-        let mut st = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
-        st.failed = true;
-        drop(st);
-        self.0.work.notify_all();
-        self.0.room.notify_all();
     }
 }
 
