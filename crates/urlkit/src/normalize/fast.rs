@@ -79,7 +79,8 @@ fn has_dot_segment(path: &[u8]) -> bool {
 
 thread_local! {
     /// Room for [`write_key`] to write a key in (three bytes per input byte at most): it only
-    /// grows, so it is zero-filled once per new longest URL instead of once per URL.
+    /// grows (up to [`ROOM_KEPT`]), so it is zero-filled once per new longest URL instead of
+    /// once per URL.
     static ROOM: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -97,24 +98,36 @@ pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
     // at most three), then checked as UTF-8 in one go and appended: cheaper than pushing
     // characters one at a time, and it is ASCII by construction. The room is kept between
     // calls (filling fresh room with zeros would cost more than the copy).
+    let need = 3 * input.len();
+    if need > ROOM_KEPT {
+        // A rare huge URL gets room of its own, so the thread does not keep it.
+        return write_key_in(input, &mut vec![0; need], out);
+    }
     ROOM.with_borrow_mut(|room| {
-        let need = 3 * input.len();
         if room.len() < need {
             room.resize(need, 0);
         }
-        let key = room
-            .get_mut(..need)
-            .and_then(|room| write_key(input.as_bytes(), room))
-            .and_then(|written| room.get(..written));
-        // A key that is not UTF-8 is not reached (it is ASCII).
-        match key.map(simdutf8::basic::from_utf8) {
-            Some(Ok(key)) => {
-                out.push_str(key);
-                true
-            }
-            _ => false,
-        }
+        write_key_in(input, room, out)
     })
+}
+
+/// The longest room a thread keeps for [`key_into`] (URLs of up to a third of it).
+const ROOM_KEPT: usize = 64 << 10;
+
+/// [`key_into`] with `room` (at least three bytes per input byte) to write in.
+fn write_key_in(input: &str, room: &mut [u8], out: &mut String) -> bool {
+    let key = room
+        .get_mut(..3 * input.len())
+        .and_then(|room| write_key(input.as_bytes(), room))
+        .and_then(|written| room.get(..written));
+    // A key that is not UTF-8 is not reached (it is ASCII).
+    match key.map(simdutf8::basic::from_utf8) {
+        Some(Ok(key)) => {
+            out.push_str(key);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Copies a run of escapes (`%`, digits, hex letters) uppercased: in such a run the letters
@@ -285,6 +298,21 @@ mod tests {
             assert!(key_into(u, SAFE, &mut out), "{u}");
             check(u);
         }
+    }
+
+    #[test]
+    fn urls_longer_than_the_kept_room_and_shorter_ones_after_them() {
+        let piece = "%e9%81%8b-ログ-";
+        let huge = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 20));
+        assert!(3 * huge.len() > ROOM_KEPT);
+        let mid = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 160));
+        // Longest first, so that a shorter key is written over room holding a longer one.
+        for u in [&huge, &mid, "https://example.com/a"] {
+            let mut out = String::new();
+            assert!(key_into(u, SAFE, &mut out), "{}", u.len());
+            check(u);
+        }
+        ROOM.with_borrow(|room| assert!(room.len() <= ROOM_KEPT));
     }
 
     #[test]
