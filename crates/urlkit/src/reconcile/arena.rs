@@ -3,7 +3,7 @@
 
 use std::num::NonZeroU32;
 
-use super::spelling::{Spelling, Transform};
+use super::spelling::{Spelled, Spelling};
 
 /// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
 /// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
@@ -157,10 +157,10 @@ impl Store {
     }
 
     /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
-    pub(crate) fn spell(&mut self, url: &str, transform: Option<Transform>) -> Spelling {
-        match transform {
-            Some(t) => Spelling::of_transform(t),
-            None => Spelling::of_text(self.push_url(url)),
+    pub(crate) fn spell(&mut self, url: Spelled<'_>) -> Spelling {
+        match url {
+            Spelled::Transform(t) => Spelling::of_transform(t),
+            Spelled::Text(text) => Spelling::of_text(self.push_url(text)),
         }
     }
 

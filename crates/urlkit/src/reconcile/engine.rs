@@ -9,7 +9,7 @@ use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::keying::{join_runs, KeyContext, Run, KEY_PART};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
-use super::spelling::{Spelling, Transform};
+use super::spelling::{Spelled, Spelling, Transform};
 use super::{Batch, Side};
 
 /// How many duplicates of one key on one side are kept as examples; the rest are only counted,
@@ -139,7 +139,8 @@ impl<M> Shard<M> {
     }
 
     /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
-    /// `error` says there is no key; `hash` is the key's; `seq` numbers the record.
+    /// `error` says there is no key; `hash` is the key's; `seq` numbers the record; `url` is
+    /// how it is written (a transform of the key, or text: see `spelling`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn insert(
         &mut self,
@@ -147,7 +148,7 @@ impl<M> Shard<M> {
         seq: u64,
         key: &str,
         hash: u64,
-        url: &str,
+        url: Spelled<'_>,
         meta: M,
         error: Option<KeyError>,
     ) {
@@ -179,17 +180,17 @@ impl<M> Shard<M> {
             // The record is still joined, by its exact text (see `INVALID_KEY_PREFIX`).
             let record = InvalidRecord {
                 side,
-                url: url.into(),
+                url: url.url(key).into(),
                 error,
             };
             self.invalid.push((seq, record));
         }
-        self.place(id, side, url, key, meta);
+        self.place(id, side, url, meta);
     }
 
-    /// Counts a record of `url`, whose key is `key`, in slot `id`, and keeps it if it is the
-    /// first of its side or one of the first duplicates.
-    fn place(&mut self, id: u32, side: Side, url: &str, key: &str, meta: M) {
+    /// Counts a record written `url` in slot `id`, and keeps it if it is the first of its
+    /// side or one of the first duplicates.
+    fn place(&mut self, id: u32, side: Side, url: Spelled<'_>, meta: M) {
         let s = side.index();
         let Shard {
             slots, store, dups, ..
@@ -202,7 +203,6 @@ impl<M> Shard<M> {
         if !is_first && slot.count[s] > DUPLICATE_EXAMPLES + 1 {
             return;
         }
-        let transform = Transform::of(url, key);
         if is_first {
             // The first occurrence on this side: whether it is spelled exactly as the other
             // side's first (decided now, while its text is at hand), and if it is, it shares
@@ -210,23 +210,23 @@ impl<M> Shard<M> {
             // the URL and the key, so transforms compare by their kind alone.
             let mut shared = None;
             if let Some(other) = &slot.first[1 - s] {
-                slot.exact = match (transform, other.url.text()) {
-                    (Some(t), None) => other.url.transform() == Some(t),
+                slot.exact = match (url, other.url.text()) {
+                    (Spelled::Transform(t), None) => other.url.transform() == Some(t),
                     // Lengths first: a spelling of another length is not read from memory.
-                    (None, Some(u)) => u.len() == url.len() && store.url(u) == url,
+                    (Spelled::Text(url), Some(u)) => u.len() == url.len() && store.url(u) == url,
                     _ => false,
                 };
                 if slot.exact {
                     shared = Some(other.url);
                 }
             }
-            let url = shared.unwrap_or_else(|| store.spell(url, transform));
+            let url = shared.unwrap_or_else(|| store.spell(url));
             slot.first[s] = Some(Occ { url, meta });
         } else {
             dups.push(DupExample {
                 slot: id,
                 side,
-                url: store.spell(url, transform),
+                url: store.spell(url),
                 meta,
             });
         }
@@ -306,6 +306,10 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let seq = self.next_seq(side);
         let shard = self.ctx.shard_of(hash);
         if let Some(sh) = self.shards.get_mut(shard) {
+            let url = match Transform::of(url, &key) {
+                Some(t) => Spelled::Transform(t),
+                None => Spelled::Text(url),
+            };
             sh.insert(side, seq, &key, hash, url, meta, error);
         }
         self.scratch = key;

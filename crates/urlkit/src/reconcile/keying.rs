@@ -9,6 +9,7 @@ use std::hash::BuildHasher;
 
 use super::engine::Shard;
 use super::keyer::{KeyError, Keyer};
+use super::spelling::{Spelled, Transform};
 use super::Side;
 
 /// Prefix of the key given to a URL that has no key at the level: such URLs can still match a
@@ -96,11 +97,13 @@ impl<'k> KeyContext<'k> {
             if let Some(e) = error {
                 run.errors.push((run.records.len(), e));
             }
-            // The key, then the URL when it differs: what the shard will read, side by side.
+            // The key, then the URL unless it is a transform of the key: what the shard will
+            // read, side by side. Classifying here, while both are in cache and on every
+            // thread, leaves the join only the lookups, and most URLs need no copy.
             run.text.push_str(&key);
             let key_end = run.text.len();
-            let same = key == url;
-            if !same {
+            let transform = Transform::of(url, &key);
+            if transform.is_none() {
                 run.text.push_str(url);
             }
             run.records.push(RunRecord {
@@ -108,7 +111,7 @@ impl<'k> KeyContext<'k> {
                 hash,
                 key_end,
                 url_end: run.text.len(),
-                same,
+                transform,
             });
             run.metas.push(meta);
         }
@@ -135,27 +138,26 @@ impl<M> Run<M> {
 }
 
 /// One record of a [`Run`]: its key ends at `key_end` (it starts where the previous record
-/// ends), its URL is the key (`same`) or runs from `key_end` to `url_end`.
+/// ends), its URL is a `transform` of the key or else runs from `key_end` to `url_end`.
 struct RunRecord {
     seq: u64,
     hash: u64,
     key_end: usize,
     url_end: usize,
-    same: bool,
+    transform: Option<Transform>,
 }
 
 /// Joins `runs` (of `side`, in record order) into `shard`.
 pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) {
-    // Each record's key hash and URL length, for the loads ahead.
+    // Each record's key hash and the length of its URL's text (none for a transform of the
+    // key, which is never spelled like a text), for the loads ahead.
     let mut ahead: Vec<(u64, usize)> = Vec::with_capacity(runs.iter().map(Run::len).sum());
     for run in &runs {
-        let mut from = 0;
         ahead.extend(run.records.iter().map(|rec| {
-            let len = match rec.same {
-                true => rec.key_end.saturating_sub(from),
-                false => rec.url_end.saturating_sub(rec.key_end),
+            let len = match rec.transform {
+                Some(_) => usize::MAX,
+                None => rec.url_end.saturating_sub(rec.key_end),
             };
-            from = rec.url_end;
             (rec.hash, len)
         }));
     }
@@ -187,9 +189,9 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
             }
             n += 1;
             let key = text.get(from..rec.key_end).unwrap_or("");
-            let url = match rec.same {
-                true => key,
-                false => text.get(rec.key_end..rec.url_end).unwrap_or(""),
+            let url = match rec.transform {
+                Some(t) => Spelled::Transform(t),
+                None => Spelled::Text(text.get(rec.key_end..rec.url_end).unwrap_or("")),
             };
             from = rec.url_end;
             let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e);
