@@ -288,52 +288,46 @@ fn read_text_both_ways(text: &[u8]) -> (Listed, Listed, Catalog) {
         .into_iter()
         .map(|r| (r.url, r.position.to_string()))
         .collect();
-    let mut reader = Reader::new();
-    let mut blocks = Vec::new();
-    struct Collect<'a>(&'a mut Listed);
+    /// A sink that lists what it gets; when it recycles, it hands the blocks' texts back to
+    /// be read over (and garbage the first time).
+    struct Collect<'a> {
+        listed: &'a mut Listed,
+        recycle: Option<Vec<Vec<u8>>>,
+    }
     impl urlkit_sources::RecordSink for Collect<'_> {
         fn record(&mut self, r: Record) {
-            self.0.push((r.url, r.position.to_string()));
+            self.listed.push((r.url, r.position.to_string()));
         }
         fn lines(&mut self, block: urlkit_sources::LineBlock) {
             let (text, records) = block.into_parts();
             for r in records {
-                self.0
+                self.listed
                     .push((text[r.url].to_string(), format!("line {}", r.line)));
             }
-        }
-    }
-    reader
-        .read_to(
-            &SourceSpec::parse(&spec).unwrap(),
-            &mut Collect(&mut blocks),
-        )
-        .unwrap();
-    // A sink that hands the blocks' texts back to be read over, and garbage the first time.
-    struct Recycle<'a>(&'a mut Listed, Vec<Vec<u8>>);
-    impl urlkit_sources::RecordSink for Recycle<'_> {
-        fn record(&mut self, r: Record) {
-            self.0.push((r.url, r.position.to_string()));
-        }
-        fn lines(&mut self, block: urlkit_sources::LineBlock) {
-            let (text, records) = block.into_parts();
-            for r in records {
-                self.0
-                    .push((text[r.url].to_string(), format!("line {}", r.line)));
+            if let Some(texts) = &mut self.recycle {
+                texts.push(text.into_bytes());
             }
-            self.1.push(text.into_bytes());
         }
         fn spare(&mut self) -> Vec<u8> {
-            self.1.pop().unwrap_or_else(|| vec![b'\n'; 1 << 20])
+            match &mut self.recycle {
+                Some(texts) => texts.pop().unwrap_or_else(|| vec![b'\n'; 1 << 20]),
+                None => Vec::new(),
+            }
         }
     }
-    let mut recycled = Vec::new();
-    Reader::new()
-        .read_to(
-            &SourceSpec::parse(&spec).unwrap(),
-            &mut Recycle(&mut recycled, Vec::new()),
-        )
-        .unwrap();
+    let spec = SourceSpec::parse(&spec).unwrap();
+    let (mut blocks, mut recycled) = (Vec::new(), Vec::new());
+    let mut reader = Reader::new();
+    let mut sink = Collect {
+        listed: &mut blocks,
+        recycle: None,
+    };
+    reader.read_to(&spec, &mut sink).unwrap();
+    let mut sink = Collect {
+        listed: &mut recycled,
+        recycle: Some(Vec::new()),
+    };
+    Reader::new().read_to(&spec, &mut sink).unwrap();
     assert!(recycled == blocks, "blocks read over recycled buffers");
     (one, blocks, reader.into_catalog())
 }

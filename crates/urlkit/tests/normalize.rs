@@ -10,7 +10,7 @@
 mod normalize_harness;
 
 use libtest_mimic::{Arguments, Trial};
-use normalize_harness::{load, testdata, text, Suite};
+use normalize_harness::{load, string_list, testdata, text, Suite};
 use serde_json::Value;
 use urlkit::compare::compare;
 use urlkit::normalize::{key, normalize, Form, Level, LooseRule, Options};
@@ -41,16 +41,7 @@ fn rfc3986_equivalences(trials: &mut Vec<Trial>) {
         let case = case.clone();
         suite.case(format!("rfc3986_normalization::{:04}", i + 1), move || {
             let o = Options::new(Level::Normal);
-            let strs = |k: &str| -> Vec<String> {
-                case[k]
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|v| v.as_str().map(str::to_owned))
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            };
+            let strs = |k: &str| string_list(&case[k]);
             let eq = strs("equivalent");
             for w in eq.windows(2) {
                 equivalent(&o, &w[0], &w[1])?;

@@ -161,21 +161,24 @@ fn lists_follow_first_appearance() {
     assert_eq!(right, ["http://a/9", "http://a/8"]);
 }
 
+/// The page `slug` written the ways real lists write it, by `form` modulo 3: raw, escaped in
+/// uppercase hex, escaped in lowercase hex.
+fn written(slug: &str, form: usize) -> String {
+    let enc = Encoder::new(sets::PATH_SEGMENT);
+    match form % 3 {
+        0 => format!("https://example.com/{slug}/"),
+        1 => format!("https://example.com/{}/", enc.encode_str(slug)),
+        _ => format!(
+            "https://example.com/{}/",
+            enc.hex(HexCase::Lower).encode_str(slug)
+        ),
+    }
+}
+
 #[test]
 fn the_result_does_not_depend_on_the_thread_count() {
     let urls: Vec<String> = (0..20_000)
-        .map(|i| {
-            let slug = format!("記事{}", i % 7000);
-            let enc = Encoder::new(sets::PATH_SEGMENT);
-            match i % 3 {
-                0 => format!("https://example.com/{slug}/"),
-                1 => format!("https://example.com/{}/", enc.encode_str(&slug)),
-                _ => format!(
-                    "https://example.com/{}/",
-                    enc.hex(HexCase::Lower).encode_str(&slug)
-                ),
-            }
-        })
+        .map(|i| written(&format!("記事{}", i % 7000), i))
         .collect();
     let left: Vec<&str> = urls.iter().step_by(2).map(String::as_str).collect();
     let right: Vec<&str> = urls.iter().skip(1).step_by(3).map(String::as_str).collect();
@@ -197,18 +200,7 @@ fn the_result_does_not_depend_on_the_thread_count() {
 fn large_results_do_not_depend_on_the_thread_count() {
     // Enough distinct keys that the result is counted on several threads too, with
     // duplicates and keys on one side only.
-    let enc = Encoder::new(sets::PATH_SEGMENT);
-    let spell = |i: usize, page: usize| {
-        let slug = format!("記事-{page}");
-        match i % 3 {
-            0 => format!("https://example.com/{slug}/"),
-            1 => format!("https://example.com/{}/", enc.encode_str(&slug)),
-            _ => format!(
-                "https://example.com/{}/",
-                enc.hex(HexCase::Lower).encode_str(&slug)
-            ),
-        }
-    };
+    let spell = |i: usize, page: usize| written(&format!("記事-{page}"), i);
     // Left: pages 0..80000, the first 20000 twice; right: pages 50000..130000 and 0..20000.
     let left: Vec<String> = (0..100_000).map(|i| spell(i, i % 80_000)).collect();
     let right: Vec<String> = (50_000..150_000).map(|i| spell(i, i % 130_000)).collect();

@@ -4,20 +4,8 @@
 mod normalize_harness;
 
 use libtest_mimic::Arguments;
-use normalize_harness::{load, text, Suite};
+use normalize_harness::{load, string_list, text, Suite};
 use urlkit::uri::{parse, remove_dot_segments, resolve_str, Resolution};
-
-/// The strings of a JSON array (none when the value is absent or not an array).
-fn string_list(value: &serde_json::Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 fn check_eq(got: &str, want: &str) -> Result<(), String> {
     if got == want {

@@ -426,15 +426,11 @@ impl<M> State<M> {
     /// The next task: joining first (it frees memory and lets the caller go on), then keying
     /// the oldest part not yet taken.
     fn take(&mut self) -> Option<Task<M>> {
-        for index in 0..self.shards.len() {
-            if let Some(task) = self.take_join(index) {
-                return Some(task);
-            }
+        if let Some(index) = (0..self.shards.len()).find(|&i| self.joinable(i)) {
+            return self.take_join(index);
         }
-        let pending = self
-            .pending
-            .iter_mut()
-            .find(|p| p.next_part < p.metas.len())?;
+        let at = self.keyable()?;
+        let pending = self.pending.get_mut(at)?;
         let part = pending.next_part;
         pending.next_part += 1;
         let n = pending.text.1.len();
@@ -452,27 +448,29 @@ impl<M> State<M> {
 
     /// Whether [`State::take`] would give a task.
     fn has_task(&self) -> bool {
-        let joinable = (0..self.shards.len()).any(|i| {
-            let next = self.next_part.get(i);
-            self.shards.get(i).is_some_and(Option::is_some)
-                && self
-                    .ready
-                    .get(i)
-                    .and_then(BTreeMap::first_key_value)
-                    .is_some_and(|(part, _)| Some(part) == next)
-        });
-        joinable || self.pending.iter().any(|p| p.next_part < p.metas.len())
+        (0..self.shards.len()).any(|i| self.joinable(i)) || self.keyable().is_some()
     }
 
-    /// Shard `index`'s runs that can be joined now: the consecutive parts from its next one,
-    /// of one side.
+    /// Whether shard `index` is free and the runs of its next part are keyed.
+    fn joinable(&self, index: usize) -> bool {
+        let first = self.ready.get(index).and_then(BTreeMap::first_key_value);
+        self.shards.get(index).is_some_and(Option::is_some)
+            && first.map(|(part, _)| part) == self.next_part.get(index)
+    }
+
+    /// The oldest batch (its place in `pending`) with a part not yet taken for keying.
+    fn keyable(&self) -> Option<usize> {
+        self.pending
+            .iter()
+            .position(|p| p.next_part < p.metas.len())
+    }
+
+    /// Shard `index`'s runs that can be joined now ([`State::joinable`]): the consecutive
+    /// parts from its next one, of one side.
     fn take_join(&mut self, index: usize) -> Option<Task<M>> {
         let next = *self.next_part.get(index)?;
         let ready = self.ready.get_mut(index)?;
-        let side = match ready.first_key_value() {
-            Some((&part, &(side, _))) if part == next => side,
-            _ => return None,
-        };
+        let side = ready.first_key_value().map(|(_, &(side, _))| side)?;
         let shard = self.shards.get_mut(index)?.take()?;
         let mut runs = Vec::new();
         let mut part = next;

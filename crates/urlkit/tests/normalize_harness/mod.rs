@@ -111,3 +111,15 @@ pub fn text(v: &Value) -> Option<String> {
         .collect();
     String::from_utf8(bytes?).ok()
 }
+
+/// The strings of a JSON array (none when the value is absent or not an array).
+pub fn string_list(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
