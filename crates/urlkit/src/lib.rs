@@ -1,8 +1,9 @@
 //! urlkit: URL percent-encoding, normalization and comparison that is correct, explains
 //! itself, and is fast.
 //!
-//! The library is pure: no I/O, no threads, no global state. Data flows one way: text -> [`uri`] /
-//! [`whatwg`] components -> [`normalize`] -> key -> [`compare`].
+//! The library is pure: no I/O, no threads, no global state. Data flows one way: text ->
+//! [`uri`] / [`whatwg`] components -> [`normalize`] -> key -> [`compare`]. The bulk join of
+//! URL lists by key, which runs threads, is the `urlkit-reconcile` crate.
 //!
 //! ```
 //! use urlkit::codec::{Encoder, sets};
