@@ -246,10 +246,10 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let level = simd::level();
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
-        // Lenient decoding cannot fail.
-        Some(first) => {
-            Cow::Owned(decode_owned(level, input, first, DecodeMode::Lenient).unwrap_or_default())
-        }
+        Some(first) => Cow::Owned(
+            decode_owned(level, input, first, DecodeMode::Lenient)
+                .expect("invariant: lenient decoding leaves malformed escapes as they are"),
+        ),
     }
 }
 

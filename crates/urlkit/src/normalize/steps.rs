@@ -382,7 +382,11 @@ const ESCAPES: &str = {
 #[inline]
 fn push_escape(v: u8, out: &mut String) {
     let at = v as usize * 3;
-    out.push_str(ESCAPES.get(at..at + 3).unwrap_or_default());
+    out.push_str(
+        ESCAPES
+            .get(at..at + 3)
+            .expect("invariant: ESCAPES holds three bytes for each of the 256 byte values"),
+    );
 }
 
 /// Sub-delimiters the loose `sub-delims` switch decodes: all of them, except in the query
