@@ -46,11 +46,11 @@ pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usiz
 /// compares several escapes at once.
 #[inline]
 pub(crate) fn uppercase_escape_word(byte: u8) -> u32 {
-    u32::from_le_bytes(simd::HEX_UPPER.escapes[byte as usize])
+    u32::from_le_bytes(crate::uri::chars::HEX_UPPER.escapes[byte as usize])
 }
 
 /// `%XX` of `byte`, uppercase hex (RFC 3986 §2.1), from the encoders' table.
 #[inline]
 pub(crate) fn uppercase_escape(byte: u8) -> &'static [u8] {
-    &simd::HEX_UPPER.escapes[byte as usize][..3]
+    crate::uri::chars::HEX_UPPER.escape(byte)
 }

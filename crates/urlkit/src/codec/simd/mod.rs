@@ -60,7 +60,7 @@ mod prefetch;
 mod scan;
 
 pub(crate) use decode::decode_append;
-pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned, Hex, HEX_LOWER, HEX_UPPER};
+pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned};
 pub(crate) use prefetch::prefetch;
 pub(crate) use scan::{find_special, first_in_set};
 
