@@ -88,6 +88,9 @@ const DOMAINS: &[Atom] = &[
     &["b"],
 ];
 
+/// The choice of one spelling of one atom: an atom index and a spelling index.
+type Choice = (usize, usize);
+
 /// A URL as the choices that build it: every atom as an index into its spellings, so that
 /// one shape can be written many ways.
 #[derive(Clone, Debug)]
@@ -96,7 +99,7 @@ struct Shape {
     authority: Option<Authority>,
     rooted: bool,
     path: Vec<(usize, usize)>,
-    mailto: Option<Vec<((usize, usize), (usize, usize))>>,
+    mailto: Option<Vec<(Choice, Choice)>>,
     query: Option<Vec<(usize, usize)>>,
     fragment: Option<(usize, usize)>,
 }

@@ -9,7 +9,7 @@ use super::rule::{Rule, RuleSet};
 pub(crate) fn strip_www(out: &mut String, host_start: usize) {
     let mut cut = host_start;
     loop {
-        let host = out[cut..].as_bytes();
+        let host = &out.as_bytes()[cut..];
         let www = host
             .get(..4)
             .is_some_and(|h| h.eq_ignore_ascii_case(b"www."));
