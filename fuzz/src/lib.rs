@@ -143,6 +143,10 @@ pub fn normalize_laws(data: &[u8]) {
             assert_eq!(href, k, "{s:?}: the href is not a fixed point");
             continue;
         }
+        if level == Level::Exact && parse(s).is_err() {
+            // `exact` keys any text as itself: there is no shape to keep.
+            continue;
+        }
         assert_eq!(
             shape(s),
             shape(&k),
@@ -178,14 +182,17 @@ pub fn key_compare(data: &[u8]) {
         let o = Options::new(level);
         let (ka, kb) = (key(a, &o), key(b, &o));
         if let (Ok(ka), Ok(kb)) = (&ka, &kb) {
-            if let Ok(c) = compare(a, b, &o) {
-                assert_eq!(c.equal, ka == kb, "{a:?} vs {b:?} at {level}");
-            } else {
-                assert_eq!(
-                    level,
-                    Level::Whatwg,
-                    "{a:?} vs {b:?}: keys but no comparison"
-                );
+            match compare(a, b, &o) {
+                Ok(c) => assert_eq!(c.equal, ka == kb, "{a:?} vs {b:?} at {level}"),
+                // `exact` keys any text, `whatwg` what a browser accepts; a comparison also
+                // reads both as RFC 3986 references and says which one it cannot.
+                Err(e) => {
+                    let bad = match e.side {
+                        urlkit::compare::Side::A => a,
+                        urlkit::compare::Side::B => b,
+                    };
+                    assert!(parse(bad).is_err(), "{a:?} vs {b:?} at {level}: {e}");
+                }
             }
         }
         for (x, kx) in [(a, &ka), (b, &kb)] {
@@ -201,7 +208,7 @@ pub fn key_compare(data: &[u8]) {
 }
 
 /// The RFC 3986 and WHATWG readings side by side: no panic, and the RFC reading written back
-/// reads the same (no host appears).
+/// has the same scheme and authority (no host appears or goes).
 pub fn whatwg_rfc(data: &[u8]) {
     use urlkit::lint::parser_disagreement::{compare as side_by_side, Rfc3986Reading};
     let Some(s) = text(data) else { return };
@@ -215,7 +222,21 @@ pub fn whatwg_rfc(data: &[u8]) {
         let written = r.to_string();
         let back = Rfc3986Reading::parse(&written, None)
             .unwrap_or_else(|e| panic!("{input:?}: the target {written:?} is rejected: {e:?}"));
-        assert_eq!(back, r, "{input:?}: {written:?} reads differently");
+        // The path may lose dot segments a base kept (§5.2.2 copies the base's path as it is
+        // for an empty reference), but the authority is the one the reading showed.
+        let authority = |r: &Rfc3986Reading| {
+            (
+                r.scheme.clone(),
+                r.userinfo.clone(),
+                r.host.clone(),
+                r.port.clone(),
+            )
+        };
+        assert_eq!(
+            authority(&back),
+            authority(&r),
+            "{input:?}: {written:?} reads differently"
+        );
     }
 }
 
