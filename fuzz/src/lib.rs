@@ -351,3 +351,76 @@ pub fn base64(data: &[u8]) {
         }
     }
 }
+
+/// Reconciliation against a naive model: a map from key (or, for a URL without one, `\0` and
+/// its text) to the first URL and the count of each side. The input is two lists of lines,
+/// separated by the first empty line; its first byte picks the level.
+pub fn reconcile(data: &[u8]) {
+    use std::collections::HashMap;
+    use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(s) = text(rest) else { return };
+    let level = Level::LADDER[usize::from(pick) % Level::LADDER.len()];
+    let o = Options::new(level);
+    let (left, right) = s.split_once("\n\n").unwrap_or((s, ""));
+    let keyer = LevelKeyer::new(o);
+    let mut r = Reconciler::new(&keyer);
+    // key -> (first left URL, left count, first right URL, right count)
+    let mut model: HashMap<String, [(Option<&str>, usize); 2]> = HashMap::new();
+    let mut invalid = [0usize; 2];
+    for (side, lines) in [(Side::Left, left), (Side::Right, right)] {
+        let i = usize::from(side == Side::Right);
+        for (n, url) in lines.lines().enumerate() {
+            r.add(side, url, n);
+            let k = key(url, &o).unwrap_or_else(|_| {
+                invalid[i] += 1;
+                format!("\0{url}")
+            });
+            let slot = &mut model.entry(k).or_default()[i];
+            slot.0.get_or_insert(url);
+            slot.1 += 1;
+        }
+    }
+    let done = r.finish();
+    let got = done.summary();
+    let on = |i: usize| model.values().filter(move |v| v[i].1 > 0);
+    let both: Vec<_> = model
+        .values()
+        .filter(|v| v[0].1 > 0 && v[1].1 > 0)
+        .collect();
+    let exact = both.iter().filter(|v| v[0].0 == v[1].0).count();
+    for (i, counts) in [(0, &got.left), (1, &got.right)] {
+        assert_eq!(
+            counts.records,
+            on(i).map(|v| v[i].1).sum::<usize>(),
+            "records {i}"
+        );
+        assert_eq!(counts.distinct, on(i).count(), "distinct {i}");
+        assert_eq!(
+            counts.duplicate_keys,
+            on(i).filter(|v| v[i].1 > 1).count(),
+            "dups {i}"
+        );
+        assert_eq!(counts.invalid, invalid[i], "invalid {i}");
+    }
+    assert_eq!(got.matched(), both.len(), "matched at {level}");
+    assert_eq!(got.matched_exact, exact, "matched exactly at {level}");
+    assert_eq!(
+        got.only_left,
+        on(0).count() - both.len(),
+        "only left at {level}"
+    );
+    assert_eq!(
+        got.only_right,
+        on(1).count() - both.len(),
+        "only right at {level}"
+    );
+    let only_left: Vec<String> = done.only_left().map(|o| o.url().into_owned()).collect();
+    assert_eq!(only_left.len(), got.only_left);
+    for url in &only_left {
+        let k = key(url, &o).unwrap_or_else(|_| format!("\0{url}"));
+        assert_eq!(model[&k][1].1, 0, "{url:?} is on the right too");
+    }
+}

@@ -456,3 +456,19 @@ fn regression_ports_with_leading_zeros() {
         key("http://h:81/", &exact).unwrap()
     );
 }
+
+/// Found by `laws_hold_for_arbitrary_url_text`: at `whatwg` a URL equals its key (its href)
+/// even when RFC 3986 rejects it (a lone `%`).
+#[test]
+fn regression_whatwg_compare_equals_a_url_rfc3986_rejects() {
+    let o = Options::new(Level::Whatwg);
+    let k = key("A:%", &o).unwrap();
+    assert_eq!(k, "a:%");
+    let c = compare("A:%", &k, &o).unwrap();
+    assert!(c.equal);
+    assert_eq!(c.lowest_equal_level, None);
+    assert!(
+        compare("A:%", "b:%", &o).is_err(),
+        "no verdict to locate a difference with"
+    );
+}
