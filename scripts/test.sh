@@ -44,4 +44,12 @@ for check in scripts/checks/*.sh; do
   log "$check"
   bash "$check"
 done
+
+# --- 5. fuzzing ----------------------------------------------------------------------------
+# Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, 20 by default: under five
+# minutes in all), from the committed seeds; a crash fails the run. scripts/fuzz.sh installs
+# cargo-fuzz (and the nightly toolchain) when they are missing.
+log "fuzz targets (${FUZZ_SECONDS:-20}s each)"
+bash scripts/fuzz.sh
+
 log "all checks passed"

@@ -44,8 +44,8 @@ pub enum Level {
     /// Identical bytes.
     Exact,
     /// Only what no conforming server can tell apart: case of scheme and host, hex case,
-    /// escaped unreserved characters, IRI vs URI, IDNA, IPv6 spelling, default port, empty
-    /// http(s) path. Never decodes a reserved character, `%25`, `%00`, never touches dot
+    /// escaped unreserved characters, IRI vs URI, IDNA, IPv6 spelling, a port's leading
+    /// zeros, default port, empty http(s) path. Never decodes a reserved character, `%25`, `%00`, never touches dot
     /// segments or the query's order.
     #[default]
     Safe,

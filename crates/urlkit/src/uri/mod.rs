@@ -13,6 +13,7 @@
 pub(crate) mod chars;
 mod dot_segments;
 mod parse;
+mod path_guard;
 mod port;
 mod resolve;
 
@@ -20,4 +21,6 @@ pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub(crate) use parse::flag;
 pub use parse::{parse, Component, ParseError, ParseErrorKind, UriRef};
 pub use port::{default_port, is_default_port};
+pub use path_guard::{guard_path, path_guard, push_path, PathHead};
+pub use port::port_number;
 pub use resolve::{recompose, resolve, resolve_str, Resolution};
