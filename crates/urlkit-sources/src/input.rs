@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use crate::error::SourceError;
+use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::Fetcher;
 use crate::spec::Location;
 
@@ -155,25 +155,60 @@ impl<R: BufRead> BufRead for Tracked<R> {
     }
 }
 
+/// How many bytes of a source's content are looked at to detect its format: enough for a
+/// BOM, an XML declaration and comment, or the first JSON items and their `link`.
+pub(crate) const HEAD: usize = 4096;
+
+/// A source once opened: its content (inflated), capped, and a copy of its first bytes.
+pub(crate) struct Opened {
+    pub(crate) input: Tracked<Box<dyn BufRead>>,
+    /// The first [`HEAD`] bytes of the content (fewer when it is shorter).
+    pub(crate) head: Vec<u8>,
+}
+
 /// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content.
+///
+/// *Rationale*: the gzip magic and the format are detected from bytes read once and then
+/// given back in front of the rest of the stream, never by opening the file again: a FIFO,
+/// a `<(...)` process substitution or stdin cannot be read twice.
 pub(crate) fn open(
     location: &Location,
     fetcher: Option<&dyn Fetcher>,
     cap: u64,
-) -> Result<Tracked<Box<dyn BufRead>>, SourceError> {
+) -> Result<Opened, SourceError> {
     let name = location.name();
     let raw: Box<dyn Read> = match location {
         Location::Stdin => Box::new(io::stdin()),
-        Location::File(path) => Box::new(
-            std::fs::File::open(path)
-                .map_err(|e| SourceError::new("io", &name, format!("cannot open: {e}")))?,
-        ),
+        Location::File(path) => Box::new(std::fs::File::open(path).map_err(|e| {
+            SourceError::new(SourceErrorKind::Io, &name, format!("cannot open: {e}"))
+        })?),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
             response.body
         }
     };
-    Ok(Tracked::new(inflate(raw, &name)?, cap))
+    let read_error = |e: io::Error| io_error(&e, &name, cap);
+    let (magic, raw) = peek(raw, 2).map_err(read_error)?;
+    let content: Box<dyn Read> = if magic.starts_with(&[0x1f, 0x8b]) {
+        Box::new(MultiGzDecoder::new(raw))
+    } else {
+        raw
+    };
+    // The head is given back in front of the content, so the cap counts it too.
+    let (head, content) = peek(content, HEAD).map_err(read_error)?;
+    Ok(Opened {
+        input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
+        head,
+    })
+}
+
+/// The first `n` bytes of `raw` (fewer at its end), and a reader that yields them again
+/// followed by the rest.
+fn peek(mut raw: Box<dyn Read>, n: usize) -> io::Result<(Vec<u8>, Box<dyn Read>)> {
+    let mut head = Vec::with_capacity(n);
+    (&mut raw).take(n as u64).read_to_end(&mut head)?;
+    let again = io::Cursor::new(head.clone());
+    Ok((head, Box::new(again.chain(raw))))
 }
 
 /// GETs `url` and requires a 2xx answer.
@@ -183,17 +218,17 @@ pub(crate) fn get_ok(
 ) -> Result<crate::fetch::Response, SourceError> {
     let Some(fetcher) = fetcher else {
         return Err(SourceError::new(
-            "http-disabled",
+            SourceErrorKind::HttpDisabled,
             url,
             "fetching URLs needs the `http` feature (urlkit's command line has it)",
         ));
     };
     let response = fetcher
         .get(url)
-        .map_err(|e| SourceError::new("http", url, e.message))?;
+        .map_err(|e| SourceError::new(SourceErrorKind::Http, url, e.message))?;
     if !(200..300).contains(&response.status) {
         return Err(SourceError::new(
-            "http-status",
+            SourceErrorKind::HttpStatus,
             url,
             format!("GET answered HTTP {}", response.status),
         ));
@@ -201,27 +236,11 @@ pub(crate) fn get_ok(
     Ok(response)
 }
 
-/// Buffers `raw`, inflating it when it starts with the gzip magic bytes.
-fn inflate(raw: Box<dyn Read>, name: &str) -> Result<Box<dyn BufRead>, SourceError> {
-    let mut buffered = BufReader::with_capacity(64 * 1024, raw);
-    let head = buffered
-        .fill_buf()
-        .map_err(|e| SourceError::new("io", name, format!("cannot read: {e}")))?;
-    if head.starts_with(&[0x1f, 0x8b]) {
-        Ok(Box::new(BufReader::with_capacity(
-            64 * 1024,
-            MultiGzDecoder::new(buffered),
-        )))
-    } else {
-        Ok(Box::new(buffered))
-    }
-}
-
 /// Maps an I/O error while reading a source to a [`SourceError`].
 pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
     if is_cap(e) {
         SourceError::new(
-            "too-large",
+            SourceErrorKind::TooLarge,
             name,
             format!(
                 "stopped after {cap} bytes (the limit; a compressed file that inflates this far \
@@ -229,6 +248,6 @@ pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
             ),
         )
     } else {
-        SourceError::new("io", name, format!("cannot read: {e}"))
+        SourceError::new(SourceErrorKind::Io, name, format!("cannot read: {e}"))
     }
 }

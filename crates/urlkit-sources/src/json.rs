@@ -5,8 +5,8 @@ use std::io::Read;
 use serde_json::Value;
 
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
-use crate::input::{io_error, open};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, Opened};
 use crate::read::Reader;
 use crate::spec::{Format, SourceSpec};
 
@@ -21,10 +21,11 @@ const URL_MEMBERS: [&str; 4] = ["url", "loc", "link", "href"];
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     spec: &SourceSpec,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = spec.location.name();
-    let mut input = open(&spec.location, reader.fetcher, reader.max_bytes)?;
+    let mut input = opened.input;
     let mut body = Vec::new();
     input
         .read_to_end(&mut body)
@@ -46,7 +47,8 @@ pub(crate) fn read(
             continue;
         }
         let value: Value = serde_json::from_slice(line).map_err(|e| {
-            SourceError::new("json-syntax", &name, e.to_string()).at(n, e.column() as u64)
+            SourceError::new(SourceErrorKind::JsonSyntax, &name, e.to_string())
+                .at(n, e.column() as u64)
         })?;
         let mut found = Vec::new();
         select(&value, pointer, String::new(), &mut found);

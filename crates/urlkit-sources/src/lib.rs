@@ -42,8 +42,8 @@ mod text;
 mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
-pub use catalog::{Catalog, Finding, Position, Record, SourceId, SourceInfo};
-pub use error::SourceError;
+pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
+pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, Fetcher, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;

@@ -4,6 +4,7 @@ use crate::block::{FnSink, RecordSink};
 use crate::catalog::{Catalog, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
+use crate::input::open;
 use crate::spec::{Format, SourceSpec};
 
 /// Reads sources into records, remembering what it read in a [`Catalog`].
@@ -95,13 +96,22 @@ impl<'f> Reader<'f> {
         spec: &SourceSpec,
         sink: &mut dyn RecordSink,
     ) -> Result<(), SourceError> {
+        let location = &spec.location;
+        if spec.format == Some(Format::WordPress) {
+            // A folder or a live site: opened item by item.
+            return crate::wordpress::read(self, location, &mut |r| sink.record(r));
+        }
+        let opened = open(location, self.fetcher, self.max_bytes)?;
+        let format = spec
+            .format
+            .unwrap_or_else(|| crate::spec::detect_content(&opened.head));
         let mut one = |r: Record| sink.record(r);
-        match spec.format {
-            Format::Sitemap => crate::sitemap::read(self, &spec.location, &mut one),
-            Format::WordPress => crate::wordpress::read(self, &spec.location, &mut one),
-            Format::Csv | Format::Tsv => crate::table::read(self, spec, &mut one),
-            Format::Text => crate::text::read(self, &spec.location, sink),
-            Format::Json => crate::json::read(self, spec, &mut one),
+        match format {
+            Format::Sitemap => crate::sitemap::read(self, location, opened, &mut one),
+            Format::WordPress => crate::wordpress::read_saved(self, location, opened, &mut one),
+            Format::Csv | Format::Tsv => crate::table::read(self, spec, format, opened, &mut one),
+            Format::Json => crate::json::read(self, spec, opened, &mut one),
+            Format::Text => crate::text::read(self, location, opened, sink),
         }
     }
 }

@@ -9,8 +9,8 @@ use quick_xml::events::Event;
 use quick_xml::Reader as XmlReader;
 
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
-use crate::input::{io_error, is_cap, open, Tracked};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -24,22 +24,24 @@ const MAX_BYTES: u64 = 52_428_800;
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let mut visited = HashSet::new();
     visited.insert(location.name());
-    read_one(reader, location, 0, &mut visited, sink)
+    read_one(reader, location, opened, 0, &mut visited, sink)
 }
 
 fn read_one(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     depth: usize,
     visited: &mut HashSet<String>,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let input = open(location, reader.fetcher, reader.max_bytes)?;
+    let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);
     let kind = kind_from_name(&name);
     let parsed = parse(reader, input, &name, id, kind, sink)?;
@@ -90,7 +92,15 @@ fn read_one(
             );
             continue;
         }
-        read_one(reader, &child_location, depth + 1, visited, sink)?;
+        let child_input = open(&child_location, reader.fetcher, reader.max_bytes)?;
+        read_one(
+            reader,
+            &child_location,
+            child_input,
+            depth + 1,
+            visited,
+            sink,
+        )?;
     }
     Ok(())
 }
@@ -186,14 +196,16 @@ fn parse(
             Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
             Err(e) => {
                 let (line, col) = xml.get_ref().line_col(xml.error_position());
-                return Err(SourceError::new("xml-syntax", name, e.to_string()).at(line, col));
+                return Err(
+                    SourceError::new(SourceErrorKind::XmlSyntax, name, e.to_string()).at(line, col),
+                );
             }
         };
         match event {
             Event::DocType(d) if d.windows(8).any(|w| w.eq_ignore_ascii_case(b"<!ENTITY")) => {
                 let (line, col) = xml.get_ref().line_col(start);
                 return Err(SourceError::new(
-                    "xml-dtd-refused",
+                    SourceErrorKind::XmlDtdRefused,
                     name,
                     "the document declares DTD entities; they are refused (entity expansion is \
                      how \"billion laughs\" attacks work, and sitemaps need none)",
@@ -210,7 +222,7 @@ fn parse(
                     (1, other) => {
                         let (line, col) = xml.get_ref().line_col(start);
                         return Err(SourceError::new(
-                            "not-a-sitemap",
+                            SourceErrorKind::NotASitemap,
                             name,
                             format!(
                                 "the root element is <{}>, not <urlset> or <sitemapindex>",
@@ -265,7 +277,7 @@ fn parse(
                         Err(e) => {
                             let (line, col) = xml.get_ref().line_col(start + escape_offset(&e));
                             return Err(SourceError::new(
-                                "xml-escape",
+                                SourceErrorKind::XmlEscape,
                                 name,
                                 format!(
                                     "{e} (a literal '&' in a URL must be written &amp; in XML)"
@@ -287,7 +299,7 @@ fn parse(
     }
     if root == Root::Unknown {
         return Err(SourceError::new(
-            "not-a-sitemap",
+            SourceErrorKind::NotASitemap,
             name,
             "no <urlset> or <sitemapindex> element",
         ));

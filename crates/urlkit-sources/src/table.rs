@@ -1,10 +1,8 @@
 //! CSV and TSV: the URLs in one column.
 
-use std::sync::Arc;
-
-use crate::catalog::{Position, Record};
-use crate::error::SourceError;
-use crate::input::{io_error, open};
+use crate::catalog::{Kinds, Position, Record};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, Opened};
 use crate::read::Reader;
 use crate::spec::{Column, Format, SourceSpec};
 
@@ -21,10 +19,12 @@ const URL_HEADERS: [&str; 4] = ["url", "loc", "link", "href"];
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     spec: &SourceSpec,
+    format: Format,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = spec.location.name();
-    let mut input = open(&spec.location, reader.fetcher, reader.max_bytes)?;
+    let mut input = opened.input;
     {
         use std::io::BufRead;
         let head = input
@@ -34,12 +34,8 @@ pub(crate) fn read(
             input.consume(3);
         }
     }
-    let delimiter = if spec.format == Format::Tsv {
-        b'\t'
-    } else {
-        b','
-    };
-    let id = reader.catalog.add_source(&name, spec.format);
+    let delimiter = if format == Format::Tsv { b'\t' } else { b',' };
+    let id = reader.catalog.add_source(&name, format);
     let mut csv = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -52,7 +48,7 @@ pub(crate) fn read(
     let mut record = csv::StringRecord::new();
     let mut column: Option<usize> = None;
     let mut kind_column: Option<usize> = None;
-    let mut kinds: Vec<Arc<str>> = Vec::new();
+    let mut kinds = Kinds::default();
     let mut first = true;
     loop {
         let more = csv
@@ -65,7 +61,7 @@ pub(crate) fn read(
         if first {
             first = false;
             let (col, header) = choose_column(spec.column.as_ref(), &record)
-                .map_err(|m| SourceError::new("csv-column", &name, m).at(line, 1))?;
+                .map_err(|m| SourceError::new(SourceErrorKind::CsvColumn, &name, m).at(line, 1))?;
             column = Some(col);
             if header {
                 kind_column = first_kind_column(&record, col);
@@ -79,7 +75,7 @@ pub(crate) fn read(
                     .and_then(|k| record.get(k))
                     .map(str::trim)
                     .filter(|k| !k.is_empty())
-                    .map(|k| intern(&mut kinds, k));
+                    .map(|k| kinds.intern(k));
                 let rec = Record {
                     url: url.to_owned(),
                     source: id,
@@ -110,15 +106,6 @@ fn first_kind_column(header: &csv::StringRecord, url_column: usize) -> Option<us
                 .any(|k| h.trim().eq_ignore_ascii_case(k)))
         .then_some(i)
     })
-}
-
-fn intern(kinds: &mut Vec<Arc<str>>, k: &str) -> Arc<str> {
-    if let Some(a) = kinds.iter().find(|a| &***a == k) {
-        return a.clone();
-    }
-    let a: Arc<str> = Arc::from(k);
-    kinds.push(a.clone());
-    a
 }
 
 fn looks_like_url(cell: &str) -> bool {
@@ -168,7 +155,7 @@ fn choose_column(
 
 fn csv_error(e: &csv::Error, name: &str) -> SourceError {
     let line = e.position().map(|p| p.line());
-    let err = SourceError::new("csv", name, e.to_string());
+    let err = SourceError::new(SourceErrorKind::Csv, name, e.to_string());
     match line {
         Some(l) => err.at(l, 1),
         None => err,

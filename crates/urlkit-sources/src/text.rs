@@ -4,8 +4,8 @@ use std::io::Read;
 
 use crate::block::{LineBlock, LineRecord, RecordSink};
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
-use crate::input::{io_error, open};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, Opened};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -25,10 +25,11 @@ const FIRST_BLOCK: usize = 256 << 10;
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn RecordSink,
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let mut input = open(location, reader.fetcher, reader.max_bytes)?;
+    let mut input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Text);
     let mut lines = Lines {
         name: &name,
@@ -175,8 +176,12 @@ impl Lines<'_> {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            SourceError::new("invalid-utf8", self.name, "the line is not valid UTF-8")
-                .at(self.n, e.valid_up_to() as u64 + 1)
+            SourceError::new(
+                SourceErrorKind::Encoding,
+                self.name,
+                "the line is not valid UTF-8",
+            )
+            .at(self.n, e.valid_up_to() as u64 + 1)
         })?;
         let url = text.trim();
         if url.is_empty() || url.starts_with('#') {

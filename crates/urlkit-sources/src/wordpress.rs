@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
+use crate::catalog::{Kinds, Position, Record, SourceId};
+use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::Fetcher;
-use crate::input::{io_error, open};
+use crate::input::{io_error, open, Opened};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -35,7 +35,13 @@ pub(crate) fn read(
         Location::Url(base) => read_live(reader, base, sink),
         Location::File(dir) if dir.is_dir() => {
             let mut files: Vec<_> = std::fs::read_dir(dir)
-                .map_err(|e| SourceError::new("io", location.name(), format!("cannot list: {e}")))?
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Io,
+                        location.name(),
+                        format!("cannot list: {e}"),
+                    )
+                })?
                 .filter_map(Result::ok)
                 .map(|e| e.path())
                 .filter(|p| {
@@ -46,28 +52,34 @@ pub(crate) fn read(
             files.sort();
             if files.is_empty() {
                 return Err(SourceError::new(
-                    "wp-empty-folder",
+                    SourceErrorKind::WpEmptyFolder,
                     location.name(),
                     "no .json files in this folder",
                 ));
             }
             for file in files {
-                read_saved(reader, &Location::File(file), sink)?;
+                let location = Location::File(file);
+                let opened = open(&location, reader.fetcher, reader.max_bytes)?;
+                read_saved(reader, &location, opened, sink)?;
             }
             Ok(())
         }
-        _ => read_saved(reader, location, sink),
+        _ => {
+            let opened = open(location, reader.fetcher, reader.max_bytes)?;
+            read_saved(reader, location, opened, sink)
+        }
     }
 }
 
 /// Reads one saved REST response: a JSON array of objects with `link`.
-fn read_saved(
+pub(crate) fn read_saved(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let mut input = open(location, reader.fetcher, reader.max_bytes)?;
+    let mut input = opened.input;
     let mut body = Vec::new();
     input
         .read_to_end(&mut body)
@@ -81,7 +93,8 @@ fn read_saved(
 fn parse_json(body: &[u8], name: &str) -> Result<Value, SourceError> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
     serde_json::from_slice(body).map_err(|e| {
-        SourceError::new("json-syntax", name, e.to_string()).at(e.line() as u64, e.column() as u64)
+        SourceError::new(SourceErrorKind::JsonSyntax, name, e.to_string())
+            .at(e.line() as u64, e.column() as u64)
     })
 }
 
@@ -96,20 +109,13 @@ fn emit_items(
     let Value::Array(items) = value else {
         return Err(not_an_array(value, name));
     };
-    let mut kinds: Vec<Arc<str>> = Vec::new();
+    let mut kinds = Kinds::default();
     for (i, item) in items.iter().enumerate() {
         let kind = item
             .get("type")
             .or_else(|| item.get("taxonomy"))
             .and_then(Value::as_str)
-            .map(|k| match kinds.iter().find(|x| &***x == k) {
-                Some(a) => a.clone(),
-                None => {
-                    let a: Arc<str> = Arc::from(k);
-                    kinds.push(a.clone());
-                    a
-                }
-            });
+            .map(|k| kinds.intern(k));
         match item.get("link") {
             Some(Value::String(link)) if !link.is_empty() => {
                 let record = Record {
@@ -146,7 +152,7 @@ fn not_an_array(value: &Value, name: &str) -> SourceError {
         _ => format!("it is {}", json_kind(value)),
     };
     SourceError::new(
-        "wp-not-an-array",
+        SourceErrorKind::WpNotAnArray,
         name,
         format!("expected a JSON array of items with \"link\"; {detail}"),
     )
@@ -197,7 +203,7 @@ fn read_live(
     let base = base.trim_end_matches('/');
     let Some(fetcher) = reader.fetcher else {
         return Err(SourceError::new(
-            "http-disabled",
+            SourceErrorKind::HttpDisabled,
             base,
             "reading a live WordPress site needs the `http` feature (urlkit's command line has it)",
         ));
@@ -217,12 +223,18 @@ fn read_live(
             let url = route_url(base, routes, &c.route, &query);
             let mut response = fetcher
                 .get(&url)
-                .map_err(|e| SourceError::new("http", &url, e.message))?;
+                .map_err(|e| SourceError::new(SourceErrorKind::Http, &url, e.message))?;
             let mut body = Vec::new();
             (&mut response.body)
                 .take(reader.max_bytes)
                 .read_to_end(&mut body)
-                .map_err(|e| SourceError::new("http", &url, format!("cannot read body: {e}")))?;
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Http,
+                        &url,
+                        format!("cannot read body: {e}"),
+                    )
+                })?;
             if response.status == 400 && is_past_the_end(&body) {
                 break;
             }
@@ -293,7 +305,7 @@ fn http_status_error(url: &str, status: u16, body: &[u8]) -> SourceError {
         })
         .unwrap_or_default();
     SourceError::new(
-        "http-status",
+        SourceErrorKind::HttpStatus,
         url,
         format!("GET answered HTTP {status}{detail}"),
     )
@@ -314,7 +326,7 @@ fn discover(fetcher: &dyn Fetcher, base: &str) -> Result<(Routes, Value), Source
                 _ => Err(match first {
                     Err(e) => e,
                     Ok(_) => SourceError::new(
-                        "wp-not-found",
+                        SourceErrorKind::WpNotFound,
                         base,
                         "no WordPress REST API at /wp-json/ or ?rest_route=",
                     ),
@@ -327,12 +339,14 @@ fn discover(fetcher: &dyn Fetcher, base: &str) -> Result<(Routes, Value), Source
 fn get_json(fetcher: &dyn Fetcher, url: &str) -> Result<Value, SourceError> {
     let mut response = fetcher
         .get(url)
-        .map_err(|e| SourceError::new("http", url, e.message))?;
+        .map_err(|e| SourceError::new(SourceErrorKind::Http, url, e.message))?;
     let mut body = Vec::new();
     (&mut response.body)
         .take(64 * 1024 * 1024)
         .read_to_end(&mut body)
-        .map_err(|e| SourceError::new("http", url, format!("cannot read body: {e}")))?;
+        .map_err(|e| {
+            SourceError::new(SourceErrorKind::Http, url, format!("cannot read body: {e}"))
+        })?;
     if !(200..300).contains(&response.status) {
         return Err(http_status_error(url, response.status, &body));
     }

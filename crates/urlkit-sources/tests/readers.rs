@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use urlkit_sources::{Catalog, Finding, Reader, Record, SourceError, SourceSpec};
+use urlkit_sources::{Catalog, Finding, Reader, Record, SourceError, SourceErrorKind, SourceSpec};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -60,7 +60,7 @@ fn sitemap_amp_resolved_exactly_once() {
 fn sitemap_raw_ampersand_is_an_error_with_line_and_column() {
     let (r, _) = read(fixture("raw-amp.xml").to_str().unwrap());
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "xml-escape");
+    assert_eq!(e.kind, SourceErrorKind::XmlEscape);
     let (line, col) = e.location.unwrap();
     assert_eq!(line, 4);
     // The '&' of "?a=1&b=2" is the 37th byte of line 4.
@@ -72,7 +72,7 @@ fn sitemap_raw_ampersand_is_an_error_with_line_and_column() {
 fn sitemap_billion_laughs_is_refused() {
     let (r, _) = read(fixture("billion-laughs.xml").to_str().unwrap());
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "xml-dtd-refused");
+    assert_eq!(e.kind, SourceErrorKind::XmlDtdRefused);
     assert_eq!(e.location.map(|l| l.0), Some(2));
 }
 
@@ -80,14 +80,14 @@ fn sitemap_billion_laughs_is_refused() {
 fn sitemap_syntax_error_has_a_location() {
     let (r, _) = read(fixture("broken.xml").to_str().unwrap());
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "xml-syntax");
+    assert_eq!(e.kind, SourceErrorKind::XmlSyntax);
     assert_eq!(e.location.map(|l| l.0), Some(4), "{e}");
 }
 
 #[test]
 fn sitemap_rejects_other_xml() {
     let (r, _) = read(&format!("sitemap:{}", fixture("rss.xml").display()));
-    assert_eq!(r.unwrap_err().kind, "not-a-sitemap");
+    assert_eq!(r.unwrap_err().kind, SourceErrorKind::NotASitemap);
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn sitemap_gzip_bomb_is_capped() {
     std::fs::write(&path, packed).unwrap();
     let (r, _) = read_with(Reader::new().max_bytes(1024 * 1024), path.to_str().unwrap());
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "too-large", "{e}");
+    assert_eq!(e.kind, SourceErrorKind::TooLarge, "{e}");
     let (r, _) = read_with(
         Reader::new().max_bytes(16 * 1024 * 1024),
         path.to_str().unwrap(),
@@ -186,7 +186,7 @@ fn sitemap_over_50000_urls_is_a_finding_not_a_failure() {
 fn wordpress_error_body_is_not_an_array() {
     let (r, _) = read(&format!("wp:{}", fixture("wp-error.json").display()));
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "wp-not-an-array");
+    assert_eq!(e.kind, SourceErrorKind::WpNotAnArray);
     assert!(e.message.contains("rest_no_route"), "{e}");
 }
 
@@ -235,7 +235,7 @@ fn csv_column_detected_by_header_name() {
 fn csv_missing_header_is_an_error_naming_the_headers() {
     let (r, _) = read(&format!("csv:{}#link", fixture("bom-crlf.csv").display()));
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "csv-column");
+    assert_eq!(e.kind, SourceErrorKind::CsvColumn);
     assert!(e.message.contains("title, url"), "{e}");
 }
 
@@ -380,7 +380,7 @@ fn text_invalid_utf8_is_located_in_any_block() {
     std::fs::write(&path, &text).unwrap();
     let (r, _) = read(&format!("text:{}", path.display()));
     let e = r.unwrap_err();
-    assert_eq!(e.kind, "invalid-utf8", "{e}");
+    assert_eq!(e.kind, SourceErrorKind::Encoding, "{e}");
     assert_eq!(e.location, Some((200_002, 21)), "{e}");
 }
 
@@ -415,5 +415,82 @@ fn json_lines_with_pointer() {
 #[test]
 fn urls_are_refused_without_a_fetcher() {
     let (r, _) = read("sitemap:https://example.com/sitemap.xml");
-    assert_eq!(r.unwrap_err().kind, "http-disabled");
+    assert_eq!(r.unwrap_err().kind, SourceErrorKind::HttpDisabled);
+}
+
+/// Makes a FIFO at `path` and writes `data` into it from a thread (which blocks until the
+/// reader opens it).
+fn fifo_with(path: &Path, data: Vec<u8>) -> std::thread::JoinHandle<()> {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo failed");
+    let path = path.to_owned();
+    std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        // The reader may stop early on an error; a closed pipe is its business.
+        let _ = f.write_all(&data);
+    })
+}
+
+#[test]
+fn fifo_text_source_is_read_once_and_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list");
+    let text: String = (0..1000)
+        .map(|i| format!("https://example.com/page/{i:04}/with-some-length\n"))
+        .collect();
+    assert!(text.len() > 3 * 8192);
+    let writer = fifo_with(&path, text.into_bytes());
+    let spec = path.to_str().unwrap();
+    assert_eq!(
+        SourceSpec::parse(spec).unwrap().format,
+        None,
+        "parsing reads nothing"
+    );
+    let (r, catalog) = read(spec);
+    writer.join().unwrap();
+    let records = r.unwrap();
+    assert_eq!(records.len(), 1000);
+    assert_eq!(
+        records[0].url,
+        "https://example.com/page/0000/with-some-length"
+    );
+    assert_eq!(records[999].position.to_string(), "line 1000");
+    assert_eq!(catalog.sources()[0].format, urlkit_sources::Format::Text);
+}
+
+#[test]
+fn fifo_sitemap_is_detected_from_its_first_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("from-a-process");
+    let mut xml = String::from(
+        "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for i in 0..500 {
+        xml.push_str(&format!("<url><loc>https://example.com/{i}</loc></url>\n"));
+    }
+    xml.push_str("</urlset>\n");
+    let writer = fifo_with(&path, gzip(xml.as_bytes()));
+    let (r, catalog) = read(path.to_str().unwrap());
+    writer.join().unwrap();
+    assert_eq!(r.unwrap().len(), 500);
+    assert_eq!(catalog.sources()[0].format, urlkit_sources::Format::Sitemap);
+}
+
+#[test]
+fn fifo_csv_with_extension_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.csv");
+    let mut csv = String::from("title,url\n");
+    for i in 0..1000 {
+        csv.push_str(&format!("Title {i},https://example.com/{i}\n"));
+    }
+    let writer = fifo_with(&path, csv.into_bytes());
+    let (r, _) = read(path.to_str().unwrap());
+    writer.join().unwrap();
+    let records = r.unwrap();
+    assert_eq!(records.len(), 1000);
+    assert_eq!(records[0].position.to_string(), "line 2");
 }

@@ -2,6 +2,7 @@
 //! comparison keys and report what is truly missing, what is extra, what repeats, and why each
 //! pair matched.
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -174,6 +175,8 @@ struct Place {
 #[derive(Default)]
 struct Tables {
     kinds: Vec<Arc<str>>,
+    /// Where each type is in `kinds` (a source may have 100,000 of them).
+    kind_ids: HashMap<Arc<str>, u32>,
     pointers: Vec<String>,
     places: Vec<Place>,
 }
@@ -181,17 +184,14 @@ struct Tables {
 impl Tables {
     /// The compact form of a record's origin.
     fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
-        let kind = kind.map(|k| {
-            match self
-                .kinds
-                .iter()
-                .position(|x| Arc::ptr_eq(x, &k) || *x == k)
-            {
-                Some(i) => i as u32,
-                None => {
-                    self.kinds.push(k);
-                    (self.kinds.len() - 1) as u32
-                }
+        let kind = kind.map(|k| match self.kind_ids.get(&k) {
+            Some(&i) => i,
+            None => {
+                let i = u32::try_from(self.kinds.len())
+                    .expect("invariant: fewer than 2^32 types (each is a distinct record field)");
+                self.kinds.push(k.clone());
+                self.kind_ids.insert(k, i);
+                i
             }
         });
         let (line, pointer) = match position {
@@ -409,7 +409,7 @@ fn text_file_bytes(specs: &[String]) -> u64 {
     specs
         .iter()
         .filter_map(|text| SourceSpec::parse(text).ok())
-        .filter(|spec| spec.format == Format::Text)
+        .filter(|spec| spec.format == Some(Format::Text))
         .filter_map(|spec| match spec.location {
             Location::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
             _ => None,
