@@ -203,12 +203,29 @@ pub(crate) fn open(
 }
 
 /// The first `n` bytes of `raw` (fewer at its end), and a reader that yields them again
-/// followed by the rest.
+/// followed by the rest. An error after the first bytes is kept for the reader to meet where
+/// it happened (a cut gzip stream is then a cut document, with what came before it read).
 fn peek(mut raw: Box<dyn Read>, n: usize) -> io::Result<(Vec<u8>, Box<dyn Read>)> {
     let mut head = Vec::with_capacity(n);
-    (&mut raw).take(n as u64).read_to_end(&mut head)?;
+    let result = (&mut raw).take(n as u64).read_to_end(&mut head);
     let again = io::Cursor::new(head.clone());
-    Ok((head, Box::new(again.chain(raw))))
+    match result {
+        Ok(_) => Ok((head, Box::new(again.chain(raw)))),
+        Err(e) if head.is_empty() => Err(e),
+        Err(e) => Ok((head, Box::new(again.chain(Failing(Some(e), raw))))),
+    }
+}
+
+/// A reader whose first read fails with the error it holds, then reads on from the inner one.
+struct Failing(Option<io::Error>, Box<dyn Read>);
+
+impl Read for Failing {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => self.1.read(out),
+        }
+    }
 }
 
 /// GETs `url` and requires a 2xx answer.

@@ -182,7 +182,7 @@ fn parse(
     let mut depth = 0usize;
     // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
     let mut in_entry = false;
-    let mut loc: Option<(String, u64)> = None;
+    let mut loc: Option<Loc> = None;
     let mut out = Parsed {
         urls: 0,
         bytes: 0,
@@ -194,6 +194,21 @@ fn parse(
         let event = match xml.read_event_into(&mut buf) {
             Ok(e) => e,
             Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
+            Err(quick_xml::Error::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                // A compressed stream or a response cut short.
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the stream ends early ({e})"),
+                ));
+            }
+            Err(quick_xml::Error::Syntax(e)) if is_unclosed(&e) => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the document ends inside markup: {e}"),
+                ));
+            }
             Err(e) => {
                 let (line, col) = xml.get_ref().line_col(xml.error_position());
                 return Err(
@@ -234,17 +249,35 @@ fn parse(
                     (2, b"url") if root == Root::UrlSet => in_entry = true,
                     (2, b"sitemap") if root == Root::Index => in_entry = true,
                     (3, b"loc") if in_entry => {
-                        let (line, _) = xml.get_ref().line_col(xml.buffer_position());
-                        loc = Some((String::new(), line));
+                        let (line, column) = xml.get_ref().line_col(xml.buffer_position());
+                        loc = Some(Loc {
+                            text: String::new(),
+                            line,
+                            column,
+                            not_utf8: false,
+                        });
                     }
                     _ => {}
                 }
             }
             Event::End(_) => {
                 if depth == 3 {
-                    if let Some((text, line)) = loc.take() {
+                    if let Some(Loc {
+                        text,
+                        line,
+                        column,
+                        not_utf8,
+                    }) = loc.take()
+                    {
                         let url = text.trim();
-                        if url.is_empty() {
+                        if not_utf8 {
+                            reader.catalog.skip(
+                                id,
+                                "sitemap-invalid-utf8",
+                                Some(Position::Line(line)),
+                                format!("the <loc> at column {column} is not valid UTF-8; skipped"),
+                            );
+                        } else if url.is_empty() {
                             reader.catalog.note(
                                 id,
                                 "sitemap-empty-loc",
@@ -271,7 +304,11 @@ fn parse(
                 depth = depth.saturating_sub(1);
             }
             Event::Text(t) => {
-                if let Some((text, _)) = loc.as_mut() {
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    if std::str::from_utf8(&t).is_err() {
+                        *not_utf8 = true;
+                        continue;
+                    }
                     match t.unescape() {
                         Ok(s) => text.push_str(&s),
                         Err(e) => {
@@ -289,9 +326,20 @@ fn parse(
                 }
             }
             Event::CData(c) => {
-                if let Some((text, _)) = loc.as_mut() {
-                    text.push_str(&String::from_utf8_lossy(&c));
+                // The same rule as for text: bytes that are not UTF-8 make the <loc> a finding.
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    match std::str::from_utf8(&c) {
+                        Ok(s) => text.push_str(s),
+                        Err(_) => *not_utf8 = true,
+                    }
                 }
+            }
+            Event::Eof if depth > 0 => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    "the document ends before its root element is closed",
+                ));
             }
             Event::Eof => break,
             _ => {}
@@ -306,6 +354,48 @@ fn parse(
     }
     out.bytes = xml.get_ref().consumed();
     Ok(out)
+}
+
+/// A `<loc>` being read.
+struct Loc {
+    text: String,
+    line: u64,
+    column: u64,
+    not_utf8: bool,
+}
+
+/// Whether a syntax error is markup left open at the end of the input.
+fn is_unclosed(e: &quick_xml::errors::SyntaxError) -> bool {
+    use quick_xml::errors::SyntaxError;
+    matches!(
+        e,
+        SyntaxError::UnclosedPIOrXmlDecl
+            | SyntaxError::UnclosedComment
+            | SyntaxError::UnclosedDoctype
+            | SyntaxError::UnclosedCData
+            | SyntaxError::UnclosedTag
+    )
+}
+
+/// The error of a document that stops before its end: the records read before it were handed
+/// on, so it says how many.
+fn truncated(name: &str, parsed: &Parsed, why: &str) -> SourceError {
+    let (n, what) = (
+        parsed.urls + parsed.children.len() as u64,
+        if parsed.children.is_empty() {
+            "URL"
+        } else {
+            "sitemap"
+        },
+    );
+    SourceError::new(
+        SourceErrorKind::XmlTruncated,
+        name,
+        format!(
+            "truncated: {why}; {n} {what}{} read before the cut, the rest is missing",
+            if n == 1 { " was" } else { "s were" }
+        ),
+    )
 }
 
 /// The offset of an escape error inside its text event.

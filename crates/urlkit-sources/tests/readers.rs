@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use urlkit_sources::{Catalog, Finding, Reader, Record, SourceError, SourceErrorKind, SourceSpec};
+use urlkit_sources::{
+    Catalog, Effect, Finding, Position, Reader, Record, SourceError, SourceErrorKind, SourceSpec,
+};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -378,10 +380,80 @@ fn text_invalid_utf8_is_located_in_any_block() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("list.txt");
     std::fs::write(&path, &text).unwrap();
-    let (r, _) = read(&format!("text:{}", path.display()));
-    let e = r.unwrap_err();
-    assert_eq!(e.kind, SourceErrorKind::Encoding, "{e}");
-    assert_eq!(e.location, Some((200_002, 21)), "{e}");
+    text.extend_from_slice(b"https://example.com/after\n");
+    let (r, catalog) = read(&format!("text:{}", path.display()));
+    let records = r.unwrap();
+    // The bad line is a finding at its line and column; the lines around it are read.
+    assert_eq!(records.len(), 200_001);
+    assert_eq!(records.last().unwrap().url, "https://example.com/ok");
+    let f = &catalog.findings()[0];
+    assert_eq!((f.kind, f.effect), ("text-invalid-utf8", Effect::Skipped));
+    assert_eq!(f.position, Some(Position::Line(200_002)));
+    assert!(f.message.contains("column 21"), "{}", f.message);
+    assert!(catalog.skipped_any());
+}
+
+#[test]
+fn text_invalid_utf8_line_does_not_stop_the_lines_after_it() {
+    let (r, catalog) =
+        read_text(b"https://example.com/a\nhttps://example.com/\xE9\nhttps://example.com/c\n");
+    assert_eq!(
+        urls(&r.unwrap()),
+        ["https://example.com/a", "https://example.com/c"]
+    );
+    assert_eq!(
+        kinds(catalog.findings()),
+        ["text-invalid-utf8", "text-invalid-utf8-lines"]
+    );
+    assert_eq!(catalog.findings()[1].message, "1 line was not valid UTF-8");
+}
+
+#[test]
+fn text_prose_lines_are_findings_not_urls() {
+    let text = b"# Example site\n\nThis folder holds a saved copy of the site.\nhttps://example.com/a\nREADME.md\n/relative/path\nhttps://example.com/b c\nmailto:a@example.com\n";
+    let (r, catalog) = read_text(text);
+    assert_eq!(
+        urls(&r.unwrap()),
+        ["https://example.com/a", "mailto:a@example.com"]
+    );
+    let skipped: Vec<String> = catalog
+        .findings()
+        .iter()
+        .filter(|f| f.effect == Effect::Skipped)
+        .map(|f| format!("{}: {}", f.position.as_ref().unwrap(), f.message))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "line 3: not a URL (it has a blank inside); not joined",
+            "line 5: not a URL (it has no scheme (like https:)); not joined",
+            "line 6: not a URL (it has no scheme (like https:)); not joined",
+            "line 7: not a URL (it has a blank inside); not joined",
+        ]
+    );
+    assert_eq!(
+        catalog.findings().last().unwrap().message,
+        "4 lines were not URLs"
+    );
+}
+
+#[test]
+fn text_prose_findings_are_listed_up_to_a_limit_and_counted() {
+    let text: String = (0..250).map(|i| format!("word{i}\n")).collect();
+    let (r, catalog) = read_text(text.as_bytes());
+    assert!(r.unwrap().is_empty());
+    assert_eq!(catalog.findings().len(), 101);
+    assert_eq!(
+        catalog.findings()[100].message,
+        "250 lines were not URLs (the first 100 are listed)"
+    );
+}
+
+fn read_text(text: &[u8]) -> (Result<Vec<Record>, SourceError>, Catalog) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.txt");
+    std::fs::write(&path, text).unwrap();
+    read(&format!("text:{}", path.display()))
 }
 
 #[test]
@@ -493,4 +565,103 @@ fn fifo_csv_with_extension_is_read_whole() {
     let records = r.unwrap();
     assert_eq!(records.len(), 1000);
     assert_eq!(records[0].position.to_string(), "line 2");
+}
+
+const CUT_SITEMAP: &str = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/b</loc></url>\n<url><loc>https://exam";
+
+fn read_bytes(name: &str, bytes: &[u8]) -> (Result<Vec<Record>, SourceError>, Catalog) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    read(path.to_str().unwrap())
+}
+
+#[test]
+fn sitemap_cut_inside_a_loc_is_truncated_with_the_count_read() {
+    let (r, _) = read_bytes("sitemap.xml", CUT_SITEMAP.as_bytes());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::XmlTruncated, "{e}");
+    assert!(e.message.contains("2 URLs were read before the cut"), "{e}");
+}
+
+#[test]
+fn sitemap_cut_inside_a_tag_or_after_an_entry_is_truncated() {
+    for cut in [
+        &CUT_SITEMAP[..CUT_SITEMAP.len() - 18],
+        &CUT_SITEMAP[..CUT_SITEMAP.len() - 24],
+        "<urlset><url><loc>https://example.com/a</loc></url>\n",
+    ] {
+        let (r, _) = read_bytes("sitemap.xml", cut.as_bytes());
+        let e = r.unwrap_err();
+        assert_eq!(e.kind, SourceErrorKind::XmlTruncated, "{cut:?}: {e}");
+    }
+}
+
+#[test]
+fn sitemap_gzip_of_truncated_xml_is_truncated() {
+    let (r, _) = read_bytes("sitemap.xml.gz", &gzip(CUT_SITEMAP.as_bytes()));
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::XmlTruncated, "{e}");
+}
+
+#[test]
+fn sitemap_cut_gzip_stream_is_truncated() {
+    let full = format!("{CUT_SITEMAP}ple.com/c</loc></url>\n</urlset>\n");
+    let zipped = gzip(full.as_bytes());
+    let (r, _) = read_bytes("sitemap.xml.gz", &zipped[..zipped.len() - 12]);
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::XmlTruncated, "{e}");
+}
+
+/// Answers every URL with a body that stops where `body` stops.
+struct CutBody(&'static str);
+
+impl urlkit_sources::Fetcher for CutBody {
+    fn get(&self, url: &str) -> Result<urlkit_sources::Response, urlkit_sources::FetchError> {
+        Ok(urlkit_sources::Response::new(
+            200,
+            url,
+            Vec::new(),
+            Box::new(self.0.as_bytes()),
+        ))
+    }
+}
+
+#[test]
+fn sitemap_response_that_stops_mid_document_is_truncated() {
+    let fetcher = CutBody(CUT_SITEMAP);
+    let (r, _) = read_with(
+        Reader::new().fetcher(&fetcher),
+        "https://example.com/sitemap.xml",
+    );
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::XmlTruncated, "{e}");
+    assert!(e.message.contains("2 URLs were read"), "{e}");
+}
+
+#[test]
+fn sitemap_invalid_utf8_loc_is_one_rule_in_text_and_cdata() {
+    let xml = b"<urlset>\n<url><loc>https://example.com/\xE9</loc></url>\n<url><loc><![CDATA[https://example.com/\xE9]]></loc></url>\n<url><loc>https://example.com/ok</loc></url>\n</urlset>\n";
+    let (r, catalog) = read_bytes("sitemap.xml", xml);
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/ok"]);
+    let found: Vec<_> = catalog
+        .findings()
+        .iter()
+        .map(|f| (f.kind, f.effect, f.position.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "sitemap-invalid-utf8",
+                Effect::Skipped,
+                Some(Position::Line(2))
+            ),
+            (
+                "sitemap-invalid-utf8",
+                Effect::Skipped,
+                Some(Position::Line(3))
+            ),
+        ]
+    );
 }
