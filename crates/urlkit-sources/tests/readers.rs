@@ -380,7 +380,6 @@ fn text_invalid_utf8_is_located_in_any_block() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("list.txt");
     std::fs::write(&path, &text).unwrap();
-    text.extend_from_slice(b"https://example.com/after\n");
     let (r, catalog) = read(&format!("text:{}", path.display()));
     let records = r.unwrap();
     // The bad line is a finding at its line and column; the lines around it are read.
@@ -664,4 +663,117 @@ fn sitemap_invalid_utf8_loc_is_one_rule_in_text_and_cdata() {
             ),
         ]
     );
+}
+
+#[test]
+fn wordpress_out_of_range_number_in_an_unused_field_is_read() {
+    let json = br#"[{"id": 1e999, "link": "https://example.com/a/", "type": "post", "meta": {"n": -1e400, "x": [1, 2]}},
+ {"link": "https://example.com/b/", "taxonomy": "category", "count": 123456789012345678901234567890}]"#;
+    let (r, catalog) = read_bytes("posts.json", json);
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a/", "https://example.com/b/"]
+    );
+    assert_eq!(records[0].kind(), Some("post"));
+    assert_eq!(records[1].kind(), Some("category"));
+    assert_eq!(records[1].position.to_string(), "/1/link");
+    assert_eq!(
+        catalog.sources()[0].format,
+        urlkit_sources::Format::WordPress
+    );
+}
+
+#[test]
+fn wordpress_items_that_are_not_objects_or_have_empty_links_are_findings() {
+    let json = br#"[{"link": "https://example.com/a/"}, 3, {"link": ""}, {"link": {"href": "x"}}]"#;
+    let (r, catalog) = read_bytes("posts.json", json);
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/a/"]);
+    let messages: Vec<&str> = catalog
+        .findings()
+        .iter()
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "item 1 has no \"link\" member; skipped",
+            "item 2 has a \"link\" that is not a non-empty string; skipped",
+            "item 3 has a \"link\" that is not a non-empty string; skipped",
+        ]
+    );
+}
+
+#[test]
+fn wordpress_response_over_the_cap_is_an_error_not_a_shorter_list() {
+    let mut json = String::from("[");
+    for i in 0..2000 {
+        json.push_str(&format!("{{\"link\": \"https://example.com/{i}/\"}},"));
+    }
+    json.push_str("{\"link\": \"https://example.com/last/\"}]");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("posts.json");
+    std::fs::write(&path, &json).unwrap();
+    let (r, _) = read_with(Reader::new().max_bytes(10_000), path.to_str().unwrap());
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::TooLarge, "{e}");
+}
+
+#[test]
+fn json_lines_bad_record_is_a_finding_and_the_rest_is_read() {
+    let jsonl = b"{\"url\": \"https://example.com/a\"}\n{\"url\": \"https://exa\n{\"url\": \"https://example.com/c\", \"n\": 1}\n\n\"https://example.com/d\"\n";
+    let (r, catalog) = read_bytes("list.jsonl", jsonl);
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/a",
+            "https://example.com/c",
+            "https://example.com/d"
+        ]
+    );
+    assert_eq!(records[2].position.to_string(), "line 5 /");
+    let f = &catalog.findings()[0];
+    assert_eq!((f.kind, f.effect), ("json-line-invalid", Effect::Skipped));
+    assert_eq!(f.position, Some(Position::Line(2)));
+    assert_eq!(catalog.findings()[1].message, "1 line was not JSON");
+}
+
+#[test]
+fn json_document_is_streamed_with_the_pointer_and_defaults() {
+    let doc = br#"{"meta": {"url": "https://example.com/not-this"}, "data": [
+        {"href": "https://example.com/h", "url": "https://example.com/u", "big": 1e999},
+        {"link": "https://example.com/l"}, "https://example.com/s", {"url": 3}, {"none": 1}]}"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("doc.json");
+    std::fs::write(&file, doc).unwrap();
+    let path = |p: &str| format!("json:{}#{p}", file.display());
+    let (r, _) = read(&path("/data"));
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/u",
+            "https://example.com/l",
+            "https://example.com/s"
+        ]
+    );
+    let positions: Vec<String> = records.iter().map(|r| r.position.to_string()).collect();
+    assert_eq!(positions, ["/data/0/url", "/data/1/link", "/data/2"]);
+    let (r, _) = read(&path("/data/1/link"));
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/l"]);
+    let (r, catalog) = read(&path("/nothing/*"));
+    assert!(r.unwrap().is_empty());
+    assert_eq!(kinds(catalog.findings()), ["json-no-urls"]);
+}
+
+#[test]
+fn json_document_syntax_error_is_located() {
+    let (r, _) = read_bytes(
+        "doc.json",
+        b"{\"data\": [\n  {\"url\": \"https://example.com/a\"},\n  {\"url\" \"x\"}\n]}\n",
+    );
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::JsonSyntax);
+    assert_eq!(e.location.map(|l| l.0), Some(3), "{e}");
 }
