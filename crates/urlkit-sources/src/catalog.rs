@@ -88,6 +88,9 @@ pub struct SourceInfo {
 pub enum Effect {
     /// Worth knowing; every record of the source was read.
     Note,
+    /// The reader chose how to read the source (a CSV column, a format) from its content:
+    /// a guess, which a user should be told about as it happens.
+    Guessed,
     /// Part of the input (a line, a cell, an item) gave no record: what was read is not the
     /// whole source, so a reconciliation of it cannot be a complete match.
     Skipped,
@@ -172,6 +175,17 @@ impl Catalog {
         message: impl Into<String>,
     ) {
         self.add_finding(source, kind, Effect::Note, position, message.into());
+    }
+
+    /// Records a choice made from the content of `source` ([`Effect::Guessed`]).
+    pub fn guess(
+        &mut self,
+        source: SourceId,
+        kind: &'static str,
+        position: Option<Position>,
+        message: impl Into<String>,
+    ) {
+        self.add_finding(source, kind, Effect::Guessed, position, message.into());
     }
 
     /// Records that part of `source` gave no record ([`Effect::Skipped`]).

@@ -6,6 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use flate2::read::MultiGzDecoder;
 
+use crate::encoding::Decoding;
 use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::Fetcher;
 use crate::spec::Location;
@@ -175,6 +176,7 @@ pub(crate) fn open(
     location: &Location,
     fetcher: Option<&dyn Fetcher>,
     cap: u64,
+    encoding: Option<&'static encoding_rs::Encoding>,
 ) -> Result<Opened, SourceError> {
     let name = location.name();
     let raw: Box<dyn Read> = match location {
@@ -193,6 +195,10 @@ pub(crate) fn open(
         Box::new(MultiGzDecoder::new(raw))
     } else {
         raw
+    };
+    let content: Box<dyn Read> = match encoding {
+        Some(e) if e != encoding_rs::UTF_8 => Box::new(Decoding::new(content, e)),
+        _ => content,
     };
     // The head is given back in front of the content, so the cap counts it too.
     let (head, content) = peek(content, HEAD).map_err(read_error)?;

@@ -28,6 +28,7 @@
 
 mod block;
 mod catalog;
+mod encoding;
 mod error;
 mod fetch;
 #[cfg(feature = "http")]
@@ -43,6 +44,7 @@ mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
 pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
+pub use encoding::{encoding_for_name, likely_encoding};
 pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, Fetcher, Response};
 #[cfg(feature = "http")]

@@ -26,6 +26,7 @@ pub struct Reader<'f> {
     pub(crate) fetcher: Option<&'f dyn Fetcher>,
     pub(crate) max_depth: usize,
     pub(crate) max_bytes: u64,
+    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     pub(crate) catalog: Catalog,
 }
 
@@ -43,6 +44,7 @@ impl<'f> Reader<'f> {
             fetcher: None,
             max_depth: 5,
             max_bytes: 256 * 1024 * 1024,
+            encoding: None,
             catalog: Catalog::default(),
         }
     }
@@ -67,6 +69,26 @@ impl<'f> Reader<'f> {
     #[must_use]
     pub fn max_bytes(mut self, bytes: u64) -> Reader<'f> {
         self.max_bytes = bytes;
+        self
+    }
+
+    /// Reads every source as text in `encoding` (see [`crate::encoding_for_name`]), decoded
+    /// to UTF-8 after gzip is inflated; by default UTF-8 (and a UTF-16 or UTF-8 BOM is
+    /// honoured either way).
+    ///
+    /// ```
+    /// use urlkit_sources::{encoding_for_name, Reader, SourceSpec};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("list.csv");
+    /// std::fs::write(&path, b"url\nhttps://example.com/\x97\xbf\x8b\xe0/\n").unwrap();
+    /// let mut reader = Reader::new().encoding(encoding_for_name("cp932").unwrap());
+    /// let mut urls = Vec::new();
+    /// reader.read(&SourceSpec::parse(path.to_str().unwrap()).unwrap(), &mut |r| urls.push(r.url)).unwrap();
+    /// assert_eq!(urls, ["https://example.com/料金/"]);
+    /// ```
+    #[must_use]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Reader<'f> {
+        self.encoding = Some(encoding);
         self
     }
 
@@ -101,7 +123,7 @@ impl<'f> Reader<'f> {
             // A folder or a live site: opened item by item.
             return crate::wordpress::read(self, location, &mut |r| sink.record(r));
         }
-        let opened = open(location, self.fetcher, self.max_bytes)?;
+        let opened = open(location, self.fetcher, self.max_bytes, self.encoding)?;
         let format = spec
             .format
             .unwrap_or_else(|| crate::spec::detect_content(&opened.head));

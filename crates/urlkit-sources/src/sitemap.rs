@@ -92,7 +92,12 @@ fn read_one(
             );
             continue;
         }
-        let child_input = open(&child_location, reader.fetcher, reader.max_bytes)?;
+        let child_input = open(
+            &child_location,
+            reader.fetcher,
+            reader.max_bytes,
+            reader.encoding,
+        )?;
         read_one(
             reader,
             &child_location,

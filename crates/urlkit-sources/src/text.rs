@@ -91,8 +91,8 @@ fn fill(input: &mut impl Read, buf: &mut [u8], filled: &mut usize) -> std::io::R
 
 /// Why a line gave no record.
 enum Skip {
-    /// Not valid UTF-8 from this 1-based byte column.
-    NotUtf8(u64),
+    /// Not valid UTF-8 from this 1-based byte column; the likely encoding.
+    NotUtf8(u64, String),
     /// Not a URL, for this reason.
     NotUrl(&'static str),
 }
@@ -200,7 +200,8 @@ impl Lines {
             Ok(text) => text,
             Err(e) => {
                 let column = e.valid_up_to() as u64 + 1;
-                self.skipped.push((self.n, Skip::NotUtf8(column)));
+                let hint = crate::encoding::likely_encoding(bytes);
+                self.skipped.push((self.n, Skip::NotUtf8(column, hint)));
                 return;
             }
         };
@@ -236,10 +237,11 @@ impl Lines {
                             .skip(self.source, "text-not-a-url", at, message);
                     }
                 }
-                Skip::NotUtf8(column) => {
+                Skip::NotUtf8(column, hint) => {
                     self.not_utf8 += 1;
                     if self.not_utf8 <= LISTED as u64 {
-                        let message = format!("not valid UTF-8 from column {column}; not read");
+                        let message =
+                            format!("not valid UTF-8 from column {column} ({hint}); not read");
                         reader
                             .catalog
                             .skip(self.source, "text-invalid-utf8", at, message);

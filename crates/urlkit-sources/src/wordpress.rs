@@ -66,13 +66,13 @@ pub(crate) fn read(
             }
             for file in files {
                 let location = Location::File(file);
-                let opened = open(&location, reader.fetcher, reader.max_bytes)?;
+                let opened = open(&location, reader.fetcher, reader.max_bytes, reader.encoding)?;
                 read_saved(reader, &location, opened, sink)?;
             }
             Ok(())
         }
         _ => {
-            let opened = open(location, reader.fetcher, reader.max_bytes)?;
+            let opened = open(location, reader.fetcher, reader.max_bytes, reader.encoding)?;
             read_saved(reader, location, opened, sink)
         }
     }

@@ -777,3 +777,139 @@ fn json_document_syntax_error_is_located() {
     assert_eq!(e.kind, SourceErrorKind::JsonSyntax);
     assert_eq!(e.location.map(|l| l.0), Some(3), "{e}");
 }
+
+#[test]
+fn csv_permalink_header_is_the_url_column_not_the_title() {
+    let csv = "title,permalink\nA,https://example.com/料金プラン/\n".as_bytes();
+    let (r, catalog) = read_bytes("t.csv", csv);
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/料金プラン/"]);
+    assert!(catalog.findings().is_empty());
+}
+
+#[test]
+fn csv_column_chosen_by_content_is_said() {
+    let csv = b"title,page,note\nA,https://example.com/a,x\nB,https://example.com/b,https://example.com/n\nC,,y\n";
+    let (r, catalog) = read_bytes("t.csv", csv);
+    assert_eq!(
+        urls(&r.unwrap()),
+        ["https://example.com/a", "https://example.com/b"]
+    );
+    let f = &catalog.findings()[0];
+    assert_eq!((f.kind, f.effect), ("csv-column-chosen", Effect::Guessed));
+    assert_eq!(
+        f.message,
+        "URLs read from column 2 ('page'): no header names a URL column, and 2 of its first 3 \
+         cells are absolute URLs (the first row is a header)"
+    );
+}
+
+#[test]
+fn csv_without_a_url_column_is_an_error() {
+    let (r, _) = read_bytes("t.csv", b"title,slug\nA,about\nB,contact\n");
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::CsvColumn);
+    assert!(e.message.starts_with("no column holds URLs"), "{e}");
+    assert!(e.message.contains("the header row has: title, slug"), "{e}");
+}
+
+#[test]
+fn csv_column_after_a_hash_without_the_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.csv");
+    std::fs::write(&path, "title,page\nA,https://example.com/a\n").unwrap();
+    let (r, catalog) = read(&format!("{}#page", path.display()));
+    assert_eq!(urls(&r.unwrap()), ["https://example.com/a"]);
+    assert!(catalog.findings().is_empty(), "named, not guessed");
+}
+
+/// "料金" in Shift_JIS (cp932).
+const SJIS_RYOUKIN: &[u8] = b"\x97\xbf\x8b\xe0";
+
+fn sjis_csv() -> Vec<u8> {
+    let mut csv = b"url,type\nhttps://example.com/a,page\nhttps://example.com/".to_vec();
+    csv.extend_from_slice(SJIS_RYOUKIN);
+    csv.extend_from_slice(b"/,page\nhttps://example.com/c,");
+    csv.extend_from_slice(SJIS_RYOUKIN);
+    csv.extend_from_slice(b"\n");
+    csv
+}
+
+#[test]
+fn csv_shift_jis_cell_is_a_finding_naming_cp932_and_the_rest_is_read() {
+    let (r, catalog) = read_bytes("t.csv", &sjis_csv());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        ["https://example.com/a", "https://example.com/c"]
+    );
+    assert_eq!(records[1].kind(), None);
+    let f = &catalog.findings()[0];
+    assert_eq!((f.kind, f.effect), ("csv-invalid-utf8", Effect::Skipped));
+    assert_eq!(f.position, Some(Position::Line(3)));
+    assert!(f.message.contains("--encoding cp932"), "{}", f.message);
+}
+
+#[test]
+fn csv_read_with_encoding_cp932() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.csv");
+    std::fs::write(&path, sjis_csv()).unwrap();
+    let cp932 = urlkit_sources::encoding_for_name("cp932").unwrap();
+    let (r, catalog) = read_with(Reader::new().encoding(cp932), path.to_str().unwrap());
+    let records = r.unwrap();
+    assert_eq!(
+        urls(&records),
+        [
+            "https://example.com/a",
+            "https://example.com/料金/",
+            "https://example.com/c"
+        ]
+    );
+    assert_eq!(records[2].kind(), Some("料金"));
+    assert!(catalog.findings().is_empty());
+}
+
+#[test]
+fn text_read_with_encoding_euc_jp_and_malformed_bytes_stay_findings() {
+    // "料金" in EUC-JP, then a byte that EUC-JP cannot start a character with.
+    let text =
+        b"https://example.com/\xce\xc1\xb6\xe2/\nhttps://example.com/\x80\nhttps://example.com/z\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.txt");
+    std::fs::write(&path, text).unwrap();
+    let euc = urlkit_sources::encoding_for_name("euc-jp").unwrap();
+    let (r, catalog) = read_with(Reader::new().encoding(euc), path.to_str().unwrap());
+    assert_eq!(
+        urls(&r.unwrap()),
+        ["https://example.com/料金/", "https://example.com/z"]
+    );
+    assert_eq!(catalog.findings()[0].position, Some(Position::Line(2)));
+}
+
+#[test]
+fn text_not_utf8_names_the_likely_encoding() {
+    let mut text = b"https://example.com/".to_vec();
+    text.extend_from_slice(SJIS_RYOUKIN);
+    text.push(b'\n');
+    let (_, catalog) = read_text(&text);
+    assert!(
+        catalog.findings()[0].message.contains("--encoding cp932"),
+        "{}",
+        catalog.findings()[0].message
+    );
+}
+
+#[test]
+fn csv_with_100000_distinct_types_counts_each() {
+    let mut csv = String::from("url,type\n");
+    for i in 0..100_000 {
+        csv.push_str(&format!("https://example.com/{i},type-{i}\n"));
+    }
+    let (r, catalog) = read_bytes("t.csv", csv.as_bytes());
+    let records = r.unwrap();
+    assert_eq!(records.len(), 100_000);
+    assert_eq!(records[99_999].kind(), Some("type-99999"));
+    let kinds = &catalog.sources()[0].kinds;
+    assert_eq!(kinds.len(), 100_000);
+    assert!(kinds.iter().all(|(_, n)| *n == 1));
+}
