@@ -28,7 +28,7 @@ pub fn encoding_for_name(name: &str) -> Option<&'static Encoding> {
 
 /// Legacy encodings tried, in order, on bytes that are not UTF-8, with the name to give
 /// `--encoding`.
-const GUESSES: [(&Encoding, &str, &str); 3] = [
+const GUESSES: [(&Encoding, &str, &str); 4] = [
     (
         &encoding_rs::SHIFT_JIS_INIT,
         "cp932",
@@ -36,10 +36,12 @@ const GUESSES: [(&Encoding, &str, &str); 3] = [
     ),
     (&encoding_rs::EUC_JP_INIT, "euc-jp", "EUC-JP"),
     (&encoding_rs::GBK_INIT, "gbk", "GBK"),
+    (&encoding_rs::WINDOWS_1252_INIT, "windows-1252", "Latin-1"),
 ];
 
 /// A sentence naming the likely encoding of `bytes`, which are not UTF-8: the first legacy
-/// encoding that decodes them without error into mostly letters of its script.
+/// encoding (cp932, EUC-JP, GBK, then windows-1252) that decodes them without error and not
+/// mostly into half-width katakana (windows-1252: only into letters).
 ///
 /// ```
 /// // "料金" in Shift_JIS.
@@ -57,7 +59,10 @@ pub fn likely_encoding(bytes: &[u8]) -> String {
             .iter()
             .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(*c))
             .count();
-        if !non_ascii.is_empty() && halfwidth * 2 < non_ascii.len() {
+        // Every byte is a character in windows-1252: there, only letters make it likely.
+        let letters = non_ascii.iter().all(|c| c.is_alphabetic());
+        let latin = std::ptr::eq(encoding, &encoding_rs::WINDOWS_1252_INIT);
+        if !non_ascii.is_empty() && halfwidth * 2 < non_ascii.len() && (letters || !latin) {
             return format!("it looks like {name} ({what}): read it with --encoding {name}");
         }
     }

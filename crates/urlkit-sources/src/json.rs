@@ -122,7 +122,8 @@ fn read_lines(
         let mut found = |url: String, path: String| {
             emit(reader, id, url, Position::LinePointer(n, path), sink);
         };
-        let mut de = serde_json::Deserializer::from_slice(&line);
+        let value = line.strip_suffix(b"\n").unwrap_or(&line);
+        let mut de = serde_json::Deserializer::from_slice(value);
         let parsed = Select {
             tokens,
             path: String::new(),
@@ -137,7 +138,11 @@ fn read_lines(
                     id,
                     "json-line-invalid",
                     Some(Position::Line(n)),
-                    format!("not a JSON value (column {}: {e}); not read", e.column()),
+                    format!(
+                        "not a JSON value (column {}: {}); not read",
+                        e.column(),
+                        without_location(&e)
+                    ),
                 );
             }
         }
@@ -149,7 +154,7 @@ fn read_lines(
             String::new()
         };
         let lines = if bad == 1 { "line was" } else { "lines were" };
-        reader.catalog.note(
+        reader.catalog.skip(
             id,
             "json-lines-invalid",
             None,
@@ -157,6 +162,15 @@ fn read_lines(
         );
     }
     Ok(())
+}
+
+/// The message of a JSON error without the "at line L column C" that ends it.
+fn without_location(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rsplit_once(" at line ") {
+        Some((message, _)) => message.to_owned(),
+        None => text,
+    }
 }
 
 /// A JSON error while streaming a document (`consumed` bytes of it read): the cap, a read

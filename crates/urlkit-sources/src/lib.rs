@@ -45,6 +45,8 @@ mod wordpress;
 pub use block::{LineBlock, LineRecord, RecordSink};
 pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
 pub use encoding::{encoding_for_name, likely_encoding};
+/// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
+pub use encoding_rs::Encoding;
 pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, Fetcher, Response};
 #[cfg(feature = "http")]

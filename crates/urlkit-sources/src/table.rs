@@ -103,7 +103,7 @@ pub(crate) fn read(
             String::new()
         };
         let cells = if n == 1 { "cell was" } else { "cells were" };
-        reader.catalog.note(
+        reader.catalog.skip(
             id,
             "csv-cells-invalid-utf8",
             None,

@@ -266,14 +266,14 @@ impl Lines {
             let message = format!("{n} {} not URLs{}", plural(n), listed(n));
             reader
                 .catalog
-                .note(self.source, "text-not-urls", None, message);
+                .skip(self.source, "text-not-urls", None, message);
         }
         if self.not_utf8 > 0 {
             let n = self.not_utf8;
             let message = format!("{n} {} not valid UTF-8{}", plural(n), listed(n));
             reader
                 .catalog
-                .note(self.source, "text-invalid-utf8-lines", None, message);
+                .skip(self.source, "text-invalid-utf8-lines", None, message);
         }
     }
 }

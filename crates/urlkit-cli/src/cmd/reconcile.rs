@@ -10,13 +10,14 @@ use std::sync::Arc;
 use urlkit::normalize::{Level, Options};
 use urlkit::reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
-    Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
-    SourceSpec,
+    Catalog, Effect, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record,
+    RecordSink, SourceSpec,
 };
 
 mod report;
 
 use super::{CliError, CmdResult, Ctx, Status};
+use crate::style::escape_controls;
 use report::Report;
 
 const AFTER_HELP: &str = "\
@@ -79,6 +80,20 @@ pub struct Args {
     /// Refuse any one file or response larger than this many (inflated) bytes.
     #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
     max_bytes: u64,
+    /// Read every source as text in this encoding (cp932 for Japanese Excel, euc-jp,
+    /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    encoding: Option<&'static urlkit_sources::Encoding>,
+}
+
+/// `--encoding` values.
+fn parse_encoding(name: &str) -> Result<&'static urlkit_sources::Encoding, String> {
+    urlkit_sources::encoding_for_name(name).ok_or_else(|| {
+        format!(
+            "unknown encoding '{name}' (try cp932, shift_jis, euc-jp, iso-2022-jp, gbk, big5, \
+             euc-kr, windows-1252, utf-16le or another Encoding Standard label)"
+        )
+    })
 }
 
 /// `--level` values.
@@ -264,7 +279,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = HttpFetcher::new();
     let progress = std::io::stderr().is_terminal();
-    let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
+    let err_style = ctx.err_style();
+    let [left, right] = read_sides(
+        &mut engine,
+        [&left, &right],
+        args,
+        &fetcher,
+        progress,
+        &err_style,
+    )?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -288,7 +311,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
-    let status = if done.summary().is_complete_match() {
+    // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) makes
+    // the reconciliation partial: never a complete match.
+    let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
+    let status = if done.summary().is_complete_match() && !skipped {
         Status::Clean
     } else {
         Status::Findings
@@ -404,6 +430,34 @@ impl RecordSink for BatchSink<'_, '_, '_> {
     }
 }
 
+/// Says on stderr, as each source is read, the findings from `seen` on that a user must know
+/// at once: a choice made from the content (which CSV column) and input that gave no record.
+/// The report lists every finding again.
+fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style::Style) {
+    for f in catalog.findings().iter().skip(seen) {
+        let label = match f.effect {
+            Effect::Guessed => "note",
+            Effect::Skipped => "warning",
+            _ => continue,
+        };
+        let name = catalog
+            .source(f.source)
+            .map(|s| s.name.as_str())
+            .expect("invariant: a finding is about a source of its catalog");
+        let at = match &f.position {
+            Some(p) => format!(" ({p})"),
+            None => String::new(),
+        };
+        eprintln!(
+            "{}: {label}: {} {}{at}: {}",
+            style.error("urlkit"),
+            side.name(),
+            escape_controls(name),
+            escape_controls(&f.message)
+        );
+    }
+}
+
 /// The total size of the plain-text files among `specs` (0 when there are none).
 fn text_file_bytes(specs: &[String]) -> u64 {
     specs
@@ -433,12 +487,17 @@ fn read_sides(
     args: &Args,
     fetcher: &HttpFetcher,
     progress: bool,
+    err_style: &crate::style::Style,
 ) -> Result<[SideInput; 2], CliError> {
     let reader = || {
-        Reader::new()
+        let reader = Reader::new()
             .fetcher(fetcher)
             .max_depth(args.max_depth)
-            .max_bytes(args.max_bytes)
+            .max_bytes(args.max_bytes);
+        match args.encoding {
+            Some(encoding) => reader.encoding(encoding),
+            None => reader,
+        }
     };
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
@@ -460,9 +519,10 @@ fn read_sides(
             };
             for text in specs {
                 let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-                reader
-                    .read_to(&spec, &mut sink)
-                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                let seen = reader.catalog().findings().len();
+                let read = reader.read_to(&spec, &mut sink);
+                say_findings(reader.catalog(), seen, side, err_style);
+                read.map_err(|e| CliError::Usage(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);
             sink.send(batch);
