@@ -80,10 +80,21 @@ impl<R: BufRead> Tracked<R> {
         let line = self.lines_before_window + before_in_window as u64 + 1;
         let line_start = match before_in_window {
             0 => 0,
-            k => self.newlines.get(k - 1).map_or(0, |n| n + 1),
+            k => {
+                self.newlines
+                    .get(k - 1)
+                    .expect("invariant: k counts remembered newlines, so k - 1 is one")
+                    + 1
+            }
         };
         (line, offset.saturating_sub(line_start) + 1)
     }
+}
+
+/// `len`, or `remaining` when that is smaller (a `remaining` beyond `usize` is more than any
+/// buffer).
+fn at_most(remaining: u64, len: usize) -> usize {
+    usize::try_from(remaining).map_or(len, |r| r.min(len))
 }
 
 impl<R: BufRead> Read for Tracked<R> {
@@ -97,10 +108,11 @@ impl<R: BufRead> Read for Tracked<R> {
                 self.fill_buf()?;
                 return Ok(0);
             }
-            let n = usize::try_from(remaining)
-                .unwrap_or(usize::MAX)
-                .min(out.len());
-            let n = self.inner.read(out.get_mut(..n).unwrap_or_default())?;
+            let n = at_most(remaining, out.len());
+            let room = out
+                .get_mut(..n)
+                .expect("invariant: at_most gives at most out.len()");
+            let n = self.inner.read(room)?;
             self.consumed += n as u64;
             return Ok(n);
         }
@@ -126,9 +138,7 @@ impl<R: BufRead> BufRead for Tracked<R> {
         if remaining == 0 {
             return Err(io::Error::other(CapExceeded(cap)));
         }
-        let n = usize::try_from(remaining)
-            .unwrap_or(usize::MAX)
-            .min(buf.len());
+        let n = at_most(remaining, buf.len());
         Ok(&buf[..n])
     }
 

@@ -57,11 +57,16 @@ pub(crate) fn read(
             lines.summary(reader);
             return Ok(());
         }
-        let Some(last) = memchr::memrchr(b'\n', buf.get(..filled).unwrap_or_default()) else {
+        let read = buf
+            .get(..filled)
+            .expect("invariant: fill counts bytes it put in buf");
+        let Some(last) = memchr::memrchr(b'\n', read) else {
             // One line longer than a block: read on.
             continue;
         };
-        let rest = buf.get(last + 1..filled).unwrap_or_default();
+        let rest = buf
+            .get(last + 1..filled)
+            .expect("invariant: the last newline is among the bytes read");
         block = BLOCK;
         let mut next = sink.spare();
         if next.len() < rest.len() + block {

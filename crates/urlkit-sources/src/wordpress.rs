@@ -49,13 +49,21 @@ pub(crate) fn read(
                         format!("cannot list: {e}"),
                     )
                 })?
-                .filter_map(Result::ok)
-                .map(|e| e.path())
+                .map(|e| e.map(|e| e.path()))
                 .filter(|p| {
-                    p.extension()
-                        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                    p.as_ref().map_or(true, |p| {
+                        p.extension()
+                            .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                    })
                 })
-                .collect();
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Io,
+                        location.name(),
+                        format!("cannot list: {e}"),
+                    )
+                })?;
             files.sort();
             if files.is_empty() {
                 return Err(SourceError::new(
@@ -482,14 +490,15 @@ fn is_past_the_end(body: &[u8]) -> bool {
 }
 
 fn http_status_error(url: &str, status: u16, body: &[u8]) -> SourceError {
-    let detail = serde_json::from_slice::<Value>(body)
-        .ok()
-        .and_then(|v| {
-            let code = v.get("code")?.as_str()?.to_owned();
-            let msg = v.get("message").and_then(Value::as_str).unwrap_or("");
-            Some(format!(" ({code}: {msg})"))
-        })
-        .unwrap_or_default();
+    // A WordPress error body says why; any other body is not shown (it may be a whole page).
+    let value = serde_json::from_slice::<Value>(body).ok();
+    let code = value.as_ref().and_then(|v| v.get("code")?.as_str());
+    let message = value.as_ref().and_then(|v| v.get("message")?.as_str());
+    let detail = match (code, message) {
+        (Some(code), Some(message)) => format!(" ({code}: {message})"),
+        (Some(code), None) => format!(" ({code})"),
+        (None, _) => String::new(),
+    };
     SourceError::new(
         SourceErrorKind::HttpStatus,
         url,
