@@ -13,7 +13,7 @@ use crate::catalog::{Kinds, Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::Fetcher;
 use crate::input::{io_error, open, Opened, Tracked};
-use crate::json::StringOrNot;
+use crate::json::{byte_reader, StringOrNot};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -156,7 +156,7 @@ fn stream_items(
             }
         }
     };
-    let mut de = serde_json::Deserializer::from_reader(&mut input);
+    let mut de = serde_json::Deserializer::from_reader(byte_reader(&mut input));
     let top = de::Deserializer::deserialize_any(
         &mut de,
         Top {
