@@ -25,13 +25,18 @@ Sources (LEFT, RIGHT, --left, --right):
   sitemap:FILE|URL        sitemaps.org <urlset> or <sitemapindex> (followed), gzip or not
   wp:FILE|DIR|BASEURL     WordPress REST API: saved JSON arrays (a file, or a folder of them),
                           or a live site: every public post type and taxonomy, all pages
-  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs)
-  text:FILE               one URL a line
+  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs);
+                          without #COLUMN, a header named url, link, permalink, ... or else
+                          the column whose cells are URLs (said on stderr)
+  text:FILE               one URL a line; other lines (prose) are warned about, not joined
   json:FILE#/POINTER      JSON or JSON Lines; '*' in the pointer means every element
-  -                       stdin (text)
-  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .json, .jsonl, a folder of
-  .json files is WordPress, an http(s) URL is a sitemap if it looks like one, else a
-  WordPress site. Several --left (or --right) sources merge into one side.
+  -                       stdin (format detected as for a bare path)
+  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .txt, .jsonl, a folder of
+  .json files is WordPress, else by the first bytes (XML, a JSON array with \"link\" is
+  WordPress, JSON, else text); FILE.csv#COLUMN works without csv:. An http(s) URL is a
+  sitemap if it looks like one, else a WordPress site. Several --left (or --right) sources
+  merge into one side. A source not in UTF-8 (a CSV from Japanese Excel) is read with
+  --encoding cp932 (or euc-jp, ...); a line or cell that is not UTF-8 is warned about.
 
 Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
   safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
@@ -39,7 +44,9 @@ Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit comp
   %2F or other reserved characters.
 
 Exit status: 0 when every URL on each side has a match on the other (whatever --only
-prints), 1 when something is missing or extra, 2 when a source cannot be read.
+prints), 1 when something is missing or extra or part of a source gave no URL (a line that
+is not one, a cell that is not UTF-8), 2 when a source cannot be read (a sitemap cut short
+is xml-truncated).
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
