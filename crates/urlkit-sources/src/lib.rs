@@ -28,6 +28,7 @@
 
 mod block;
 mod catalog;
+mod encoding;
 mod error;
 mod fetch;
 #[cfg(feature = "http")]
@@ -42,8 +43,11 @@ mod text;
 mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
-pub use catalog::{Catalog, Finding, Position, Record, SourceId, SourceInfo};
-pub use error::SourceError;
+pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
+pub use encoding::{encoding_for_name, likely_encoding};
+/// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
+pub use encoding_rs::Encoding;
+pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, Fetcher, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;

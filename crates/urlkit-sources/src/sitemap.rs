@@ -9,8 +9,8 @@ use quick_xml::events::Event;
 use quick_xml::Reader as XmlReader;
 
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
-use crate::input::{io_error, is_cap, open, Tracked};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -24,22 +24,24 @@ const MAX_BYTES: u64 = 52_428_800;
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let mut visited = HashSet::new();
     visited.insert(location.name());
-    read_one(reader, location, 0, &mut visited, sink)
+    read_one(reader, location, opened, 0, &mut visited, sink)
 }
 
 fn read_one(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     depth: usize,
     visited: &mut HashSet<String>,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let input = open(location, reader.fetcher, reader.max_bytes)?;
+    let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);
     let kind = kind_from_name(&name);
     let parsed = parse(reader, input, &name, id, kind, sink)?;
@@ -90,7 +92,20 @@ fn read_one(
             );
             continue;
         }
-        read_one(reader, &child_location, depth + 1, visited, sink)?;
+        let child_input = open(
+            &child_location,
+            reader.fetcher,
+            reader.max_bytes,
+            reader.encoding,
+        )?;
+        read_one(
+            reader,
+            &child_location,
+            child_input,
+            depth + 1,
+            visited,
+            sink,
+        )?;
     }
     Ok(())
 }
@@ -172,7 +187,7 @@ fn parse(
     let mut depth = 0usize;
     // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
     let mut in_entry = false;
-    let mut loc: Option<(String, u64)> = None;
+    let mut loc: Option<Loc> = None;
     let mut out = Parsed {
         urls: 0,
         bytes: 0,
@@ -184,16 +199,33 @@ fn parse(
         let event = match xml.read_event_into(&mut buf) {
             Ok(e) => e,
             Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
+            Err(quick_xml::Error::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                // A compressed stream or a response cut short.
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the stream ends early ({e})"),
+                ));
+            }
+            Err(quick_xml::Error::Syntax(e)) if is_unclosed(&e) => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the document ends inside markup: {e}"),
+                ));
+            }
             Err(e) => {
                 let (line, col) = xml.get_ref().line_col(xml.error_position());
-                return Err(SourceError::new("xml-syntax", name, e.to_string()).at(line, col));
+                return Err(
+                    SourceError::new(SourceErrorKind::XmlSyntax, name, e.to_string()).at(line, col),
+                );
             }
         };
         match event {
             Event::DocType(d) if d.windows(8).any(|w| w.eq_ignore_ascii_case(b"<!ENTITY")) => {
                 let (line, col) = xml.get_ref().line_col(start);
                 return Err(SourceError::new(
-                    "xml-dtd-refused",
+                    SourceErrorKind::XmlDtdRefused,
                     name,
                     "the document declares DTD entities; they are refused (entity expansion is \
                      how \"billion laughs\" attacks work, and sitemaps need none)",
@@ -210,7 +242,7 @@ fn parse(
                     (1, other) => {
                         let (line, col) = xml.get_ref().line_col(start);
                         return Err(SourceError::new(
-                            "not-a-sitemap",
+                            SourceErrorKind::NotASitemap,
                             name,
                             format!(
                                 "the root element is <{}>, not <urlset> or <sitemapindex>",
@@ -222,17 +254,35 @@ fn parse(
                     (2, b"url") if root == Root::UrlSet => in_entry = true,
                     (2, b"sitemap") if root == Root::Index => in_entry = true,
                     (3, b"loc") if in_entry => {
-                        let (line, _) = xml.get_ref().line_col(xml.buffer_position());
-                        loc = Some((String::new(), line));
+                        let (line, column) = xml.get_ref().line_col(xml.buffer_position());
+                        loc = Some(Loc {
+                            text: String::new(),
+                            line,
+                            column,
+                            not_utf8: false,
+                        });
                     }
                     _ => {}
                 }
             }
             Event::End(_) => {
                 if depth == 3 {
-                    if let Some((text, line)) = loc.take() {
+                    if let Some(Loc {
+                        text,
+                        line,
+                        column,
+                        not_utf8,
+                    }) = loc.take()
+                    {
                         let url = text.trim();
-                        if url.is_empty() {
+                        if not_utf8 {
+                            reader.catalog.skip(
+                                id,
+                                "sitemap-invalid-utf8",
+                                Some(Position::Line(line)),
+                                format!("the <loc> at column {column} is not valid UTF-8; skipped"),
+                            );
+                        } else if url.is_empty() {
                             reader.catalog.note(
                                 id,
                                 "sitemap-empty-loc",
@@ -259,13 +309,17 @@ fn parse(
                 depth = depth.saturating_sub(1);
             }
             Event::Text(t) => {
-                if let Some((text, _)) = loc.as_mut() {
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    if std::str::from_utf8(&t).is_err() {
+                        *not_utf8 = true;
+                        continue;
+                    }
                     match t.unescape() {
                         Ok(s) => text.push_str(&s),
                         Err(e) => {
                             let (line, col) = xml.get_ref().line_col(start + escape_offset(&e));
                             return Err(SourceError::new(
-                                "xml-escape",
+                                SourceErrorKind::XmlEscape,
                                 name,
                                 format!(
                                     "{e} (a literal '&' in a URL must be written &amp; in XML)"
@@ -277,9 +331,20 @@ fn parse(
                 }
             }
             Event::CData(c) => {
-                if let Some((text, _)) = loc.as_mut() {
-                    text.push_str(&String::from_utf8_lossy(&c));
+                // The same rule as for text: bytes that are not UTF-8 make the <loc> a finding.
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    match std::str::from_utf8(&c) {
+                        Ok(s) => text.push_str(s),
+                        Err(_) => *not_utf8 = true,
+                    }
                 }
+            }
+            Event::Eof if depth > 0 => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    "the document ends before its root element is closed",
+                ));
             }
             Event::Eof => break,
             _ => {}
@@ -287,13 +352,55 @@ fn parse(
     }
     if root == Root::Unknown {
         return Err(SourceError::new(
-            "not-a-sitemap",
+            SourceErrorKind::NotASitemap,
             name,
             "no <urlset> or <sitemapindex> element",
         ));
     }
     out.bytes = xml.get_ref().consumed();
     Ok(out)
+}
+
+/// A `<loc>` being read.
+struct Loc {
+    text: String,
+    line: u64,
+    column: u64,
+    not_utf8: bool,
+}
+
+/// Whether a syntax error is markup left open at the end of the input.
+fn is_unclosed(e: &quick_xml::errors::SyntaxError) -> bool {
+    use quick_xml::errors::SyntaxError;
+    matches!(
+        e,
+        SyntaxError::UnclosedPIOrXmlDecl
+            | SyntaxError::UnclosedComment
+            | SyntaxError::UnclosedDoctype
+            | SyntaxError::UnclosedCData
+            | SyntaxError::UnclosedTag
+    )
+}
+
+/// The error of a document that stops before its end: the records read before it were handed
+/// on, so it says how many.
+fn truncated(name: &str, parsed: &Parsed, why: &str) -> SourceError {
+    let (n, what) = (
+        parsed.urls + parsed.children.len() as u64,
+        if parsed.children.is_empty() {
+            "URL"
+        } else {
+            "sitemap"
+        },
+    );
+    SourceError::new(
+        SourceErrorKind::XmlTruncated,
+        name,
+        format!(
+            "truncated: {why}; {n} {what}{} read before the cut, the rest is missing",
+            if n == 1 { " was" } else { "s were" }
+        ),
+    )
 }
 
 /// The offset of an escape error inside its text event.

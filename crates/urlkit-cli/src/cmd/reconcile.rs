@@ -2,6 +2,7 @@
 //! comparison keys and report what is truly missing, what is extra, what repeats, and why each
 //! pair matched.
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -9,13 +10,14 @@ use std::sync::Arc;
 use urlkit::normalize::{Level, Options};
 use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
-    Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
-    SourceSpec,
+    Catalog, Effect, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record,
+    RecordSink, SourceSpec,
 };
 
 mod report;
 
 use super::{CliError, CmdResult, Ctx, Status};
+use crate::style::escape_controls;
 use report::Report;
 
 const AFTER_HELP: &str = "\
@@ -23,13 +25,18 @@ Sources (LEFT, RIGHT, --left, --right):
   sitemap:FILE|URL        sitemaps.org <urlset> or <sitemapindex> (followed), gzip or not
   wp:FILE|DIR|BASEURL     WordPress REST API: saved JSON arrays (a file, or a folder of them),
                           or a live site: every public post type and taxonomy, all pages
-  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs)
-  text:FILE               one URL a line
+  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs);
+                          without #COLUMN, a header named url, link, permalink, ... or else
+                          the column whose cells are URLs (said on stderr)
+  text:FILE               one URL a line; other lines (prose) are warned about, not joined
   json:FILE#/POINTER      JSON or JSON Lines; '*' in the pointer means every element
-  -                       stdin (text)
-  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .json, .jsonl, a folder of
-  .json files is WordPress, an http(s) URL is a sitemap if it looks like one, else a
-  WordPress site. Several --left (or --right) sources merge into one side.
+  -                       stdin (format detected as for a bare path)
+  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .txt, .jsonl, a folder of
+  .json files is WordPress, else by the first bytes (XML, a JSON array with \"link\" is
+  WordPress, JSON, else text); FILE.csv#COLUMN works without csv:. An http(s) URL is a
+  sitemap if it looks like one, else a WordPress site. Several --left (or --right) sources
+  merge into one side. A source not in UTF-8 (a CSV from Japanese Excel) is read with
+  --encoding cp932 (or euc-jp, ...); a line or cell that is not UTF-8 is warned about.
 
 Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
   safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
@@ -37,7 +44,9 @@ Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit comp
   %2F or other reserved characters.
 
 Exit status: 0 when every URL on each side has a match on the other (whatever --only
-prints), 1 when something is missing or extra, 2 when a source cannot be read.
+prints), 1 when something is missing or extra or part of a source gave no URL (a line that
+is not one, a cell that is not UTF-8), 2 when a source cannot be read (a sitemap cut short
+is xml-truncated).
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
@@ -78,6 +87,20 @@ pub struct Args {
     /// Refuse any one file or response larger than this many (inflated) bytes.
     #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
     max_bytes: u64,
+    /// Read every source as text in this encoding (cp932 for Japanese Excel, euc-jp,
+    /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    encoding: Option<&'static urlkit_sources::Encoding>,
+}
+
+/// `--encoding` values.
+fn parse_encoding(name: &str) -> Result<&'static urlkit_sources::Encoding, String> {
+    urlkit_sources::encoding_for_name(name).ok_or_else(|| {
+        format!(
+            "unknown encoding '{name}' (try cp932, shift_jis, euc-jp, iso-2022-jp, gbk, big5, \
+             euc-kr, windows-1252, utf-16le or another Encoding Standard label)"
+        )
+    })
 }
 
 /// `--level` values.
@@ -174,6 +197,8 @@ struct Place {
 #[derive(Default)]
 struct Tables {
     kinds: Vec<Arc<str>>,
+    /// Where each type is in `kinds` (a source may have 100,000 of them).
+    kind_ids: HashMap<Arc<str>, u32>,
     pointers: Vec<String>,
     places: Vec<Place>,
 }
@@ -181,17 +206,14 @@ struct Tables {
 impl Tables {
     /// The compact form of a record's origin.
     fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
-        let kind = kind.map(|k| {
-            match self
-                .kinds
-                .iter()
-                .position(|x| Arc::ptr_eq(x, &k) || *x == k)
-            {
-                Some(i) => i as u32,
-                None => {
-                    self.kinds.push(k);
-                    (self.kinds.len() - 1) as u32
-                }
+        let kind = kind.map(|k| match self.kind_ids.get(&k) {
+            Some(&i) => i,
+            None => {
+                let i = u32::try_from(self.kinds.len())
+                    .expect("invariant: fewer than 2^32 types (each is a distinct record field)");
+                self.kinds.push(k.clone());
+                self.kind_ids.insert(k, i);
+                i
             }
         });
         let (line, pointer) = match position {
@@ -264,7 +286,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = HttpFetcher::new();
     let progress = std::io::stderr().is_terminal();
-    let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
+    let err_style = ctx.err_style();
+    let [left, right] = read_sides(
+        &mut engine,
+        [&left, &right],
+        args,
+        &fetcher,
+        progress,
+        &err_style,
+    )?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -288,7 +318,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
-    let status = if done.summary().is_complete_match() {
+    // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) makes
+    // the reconciliation partial: never a complete match.
+    let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
+    let status = if done.summary().is_complete_match() && !skipped {
         Status::Clean
     } else {
         Status::Findings
@@ -404,12 +437,40 @@ impl RecordSink for BatchSink<'_, '_, '_> {
     }
 }
 
+/// Says on stderr, as each source is read, the findings from `seen` on that a user must know
+/// at once: a choice made from the content (which CSV column) and input that gave no record.
+/// The report lists every finding again.
+fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style::Style) {
+    for f in catalog.findings().iter().skip(seen) {
+        let label = match f.effect {
+            Effect::Guessed => "note",
+            Effect::Skipped => "warning",
+            _ => continue,
+        };
+        let name = catalog
+            .source(f.source)
+            .map(|s| s.name.as_str())
+            .expect("invariant: a finding is about a source of its catalog");
+        let at = match &f.position {
+            Some(p) => format!(" ({p})"),
+            None => String::new(),
+        };
+        eprintln!(
+            "{}: {label}: {} {}{at}: {}",
+            style.error("urlkit"),
+            side.name(),
+            escape_controls(name),
+            escape_controls(&f.message)
+        );
+    }
+}
+
 /// The total size of the plain-text files among `specs` (0 when there are none).
 fn text_file_bytes(specs: &[String]) -> u64 {
     specs
         .iter()
         .filter_map(|text| SourceSpec::parse(text).ok())
-        .filter(|spec| spec.format == Format::Text)
+        .filter(|spec| spec.format == Some(Format::Text))
         .filter_map(|spec| match spec.location {
             Location::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
             _ => None,
@@ -433,12 +494,17 @@ fn read_sides(
     args: &Args,
     fetcher: &HttpFetcher,
     progress: bool,
+    err_style: &crate::style::Style,
 ) -> Result<[SideInput; 2], CliError> {
     let reader = || {
-        Reader::new()
+        let reader = Reader::new()
             .fetcher(fetcher)
             .max_depth(args.max_depth)
-            .max_bytes(args.max_bytes)
+            .max_bytes(args.max_bytes);
+        match args.encoding {
+            Some(encoding) => reader.encoding(encoding),
+            None => reader,
+        }
     };
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
@@ -460,9 +526,10 @@ fn read_sides(
             };
             for text in specs {
                 let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-                reader
-                    .read_to(&spec, &mut sink)
-                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                let seen = reader.catalog().findings().len();
+                let read = reader.read_to(&spec, &mut sink);
+                say_findings(reader.catalog(), seen, side, err_style);
+                read.map_err(|e| CliError::Usage(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);
             sink.send(batch);
