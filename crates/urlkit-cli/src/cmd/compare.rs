@@ -8,7 +8,7 @@ use urlkit::compare::{compare, Comparison, Side};
 
 use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Item, Origin};
+use crate::records::{for_each_input, InputKind, Item, Origin};
 use crate::style::{escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -96,7 +96,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         one(item, a, b, &mut out)?;
     } else {
-        for_each_input(&[], |item| {
+        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
                 Err(f) => return out.fail(&item, &f),

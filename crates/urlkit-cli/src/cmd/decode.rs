@@ -9,7 +9,7 @@ use urlkit::flavor::{Decoded, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, parse_decoder, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure};
+use crate::records::{for_each_input, Failure, InputKind};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -117,7 +117,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mode = DecodeMode::from(args.mode);
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
                 Ok(bytes) => out.ok_bytes(&bytes),
@@ -144,7 +144,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let params = python_params(flavor, None, &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),

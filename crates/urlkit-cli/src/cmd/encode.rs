@@ -8,7 +8,7 @@ use urlkit::flavor::{Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, parse_encoder, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::for_each_input;
+use crate::records::{for_each_input, InputKind};
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -96,7 +96,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut buf = String::new();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         buf.clear();
         encoder.encode_bytes_into(item.bytes, &mut buf);
         let mut extra = Map::new();
@@ -114,8 +114,11 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     debug_assert_eq!(flavor.direction(), Direction::Encode);
     let params = python_params(flavor, args.safe.as_deref(), &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
-        match flavor.encode_with(flavor_input(item.bytes), &params) {
+    for_each_input(
+        &args.texts,
+        InputKind::Text,
+        &ctx.err_style(),
+        |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
             Ok(text) => {
                 let mut extra = Map::new();
                 if out.is_json() {
@@ -124,8 +127,8 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
                 out.ok(&item, &text, extra)
             }
             Err(e) => out.fail(&item, &flavor_failure(&e)),
-        }
-    })?;
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, Item, Output};
+use crate::records::{for_each_input, Failure, InputKind, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -69,20 +69,25 @@ fn treat(set: NamedSet, c: char) -> Treatment {
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let mut first = true;
-    for_each_input(&args.texts, |item| match item.text() {
-        Ok(text) if out.is_json() => json_record(&mut out, &item, text),
-        Ok(text) => {
-            let style = out.style;
-            let block = text_block(text, style);
-            let w = out.writer();
-            if !first {
-                w.write_all(b"\n")?;
+    for_each_input(
+        &args.texts,
+        InputKind::Text,
+        &ctx.err_style(),
+        |item| match item.text() {
+            Ok(text) if out.is_json() => json_record(&mut out, &item, text),
+            Ok(text) => {
+                let style = out.style;
+                let block = text_block(text, style);
+                let w = out.writer();
+                if !first {
+                    w.write_all(b"\n")?;
+                }
+                first = false;
+                w.write_all(block.as_bytes())
             }
-            first = false;
-            w.write_all(block.as_bytes())
-        }
-        Err(failure) => out.fail(&item, &failure_with_hint(failure)),
-    })?;
+            Err(failure) => out.fail(&item, &failure_with_hint(failure)),
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }

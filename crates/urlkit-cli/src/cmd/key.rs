@@ -6,7 +6,7 @@ use urlkit::normalize::key_into;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
-use crate::records::for_each_input;
+use crate::records::{for_each_input, InputKind};
 
 const AFTER_HELP: &str = "\
 Two URLs are equal at a level exactly when their keys at that level are equal, so keys can
@@ -36,7 +36,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
     let mut out = ctx.output();
     let mut buf = String::with_capacity(256);
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure};
+use crate::records::{for_each_input, Failure, InputKind};
 
 const AFTER_HELP: &str = "\
 Levels (--level), each containing the ones before it:
@@ -111,7 +111,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         FormArg::Iri => Form::Iri,
     };
     let mut out = ctx.output();
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
