@@ -5,9 +5,9 @@ use serde_json::{Map, Value};
 use urlkit::codec::{
     decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode,
 };
-use urlkit::flavor::{Decoded, Flavor};
+use urlkit::flavor::{Decoded, Direction, Flavor};
 
-use super::flavors::{flavor_failure, flavor_input, parse_decoder, python_params, PyArgs};
+use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure, InputKind};
 use crate::style::escape_controls;
@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ModeArg::Strict)]
     mode: ModeArg,
     /// Decode as another language's function does (see `urlkit flavors`).
-    #[arg(long = "as", value_parser = parse_decoder, value_name = "FLAVOR", conflicts_with = "mode")]
+    #[arg(long = "as", value_parser = super::values::FlavorParser(Direction::Decode), value_name = "FLAVOR", conflicts_with = "mode")]
     flavor: Option<Flavor>,
     #[command(flatten)]
     py: PyArgs,

@@ -6,7 +6,7 @@ use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{Encoder, HexCase};
 use urlkit::flavor::{Direction, Flavor};
 
-use super::flavors::{flavor_failure, flavor_input, parse_encoder, python_params, PyArgs};
+use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, InputKind};
 
@@ -43,10 +43,10 @@ Examples:
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The encode set.
-    #[arg(long, default_value = "unreserved", value_parser = parse_set, value_name = "NAME")]
+    #[arg(long, default_value = "unreserved", value_parser = super::values::named::<NamedSet>(), value_name = "NAME")]
     set: NamedSet,
     /// Encode as another language's function does (see `urlkit flavors`).
-    #[arg(long = "as", value_parser = parse_encoder, value_name = "FLAVOR", conflicts_with_all = ["set", "lower"])]
+    #[arg(long = "as", value_parser = super::values::FlavorParser(Direction::Encode), value_name = "FLAVOR", conflicts_with_all = ["set", "lower"])]
     flavor: Option<Flavor>,
     /// ASCII characters to keep as they are, removed from the set (like Python's `safe`; with
     /// --as python.*, Python's own `safe` argument).
@@ -60,14 +60,6 @@ pub struct Args {
     /// Texts to encode; stdin, one per line, when none is given.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
-}
-
-/// Parses a set name, listing the valid ones on error.
-pub fn parse_set(name: &str) -> Result<NamedSet, String> {
-    NamedSet::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = NamedSet::ALL.iter().map(|s| s.name()).collect();
-        format!("unknown set '{name}'; the sets are: {}", names.join(", "))
-    })
 }
 
 /// Runs `urlkit encode`.

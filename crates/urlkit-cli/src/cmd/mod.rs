@@ -19,6 +19,7 @@ pub mod normalize;
 pub mod parse;
 pub mod reconcile;
 pub mod table;
+pub mod values;
 
 /// What every command gets besides its own arguments.
 #[derive(Clone, Copy, Debug)]

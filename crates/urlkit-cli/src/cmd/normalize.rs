@@ -29,13 +29,13 @@ Examples:
 #[derive(clap::Args, Debug, Clone)]
 pub struct LevelArgs {
     /// The level: exact, safe, normal, loose or whatwg.
-    #[arg(long, default_value = "safe", value_parser = parse_level, value_name = "LEVEL")]
+    #[arg(long, default_value = "safe", value_parser = super::values::named::<Level>(), value_name = "LEVEL")]
     pub level: Level,
     /// Loose switches to turn off (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    #[arg(long, value_delimiter = ',', value_parser = super::values::named::<LooseRule>(), value_name = "RULE,...")]
     pub loose_off: Vec<LooseRule>,
     /// Loose switches to turn on, at any level (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    #[arg(long, value_delimiter = ',', value_parser = super::values::named::<LooseRule>(), value_name = "RULE,...")]
     pub loose_on: Vec<LooseRule>,
 }
 
@@ -51,28 +51,6 @@ impl LevelArgs {
         }
         o
     }
-}
-
-/// Parses a level name.
-pub fn parse_level(name: &str) -> Result<Level, String> {
-    Level::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        format!(
-            "unknown level '{name}'; the levels are: {}",
-            names.join(", ")
-        )
-    })
-}
-
-/// Parses a loose switch name.
-pub fn parse_loose(name: &str) -> Result<LooseRule, String> {
-    LooseRule::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = LooseRule::ALL.iter().map(|r| r.name()).collect();
-        format!(
-            "unknown loose rule '{name}'; the rules are: {}",
-            names.join(", ")
-        )
-    })
 }
 
 /// The located failure for a normalization error.
