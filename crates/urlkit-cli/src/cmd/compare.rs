@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use urlkit::compare::{compare, Comparison, Side};
 use urlkit::normalize::{normalize, Form, Level, Options};
 
-use super::normalize::{failure, LevelArgs};
+use super::normalize::{failure, level_field, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, InputKind, Item, Origin};
 use crate::style::{display_width, escape_controls, Style};
@@ -85,7 +85,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
             };
             let located = Item { origin, bytes };
-            out.fail(&located, &f)
+            out.fail_with(&located, &f, level_field(&options))
         }
     };
     if args.urls.len() == 2 {
@@ -100,14 +100,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
-                Err(f) => return out.fail(&item, &f),
+                Err(f) => return out.fail_with(&item, &f, level_field(&options)),
             };
             let Some((a, b)) = text.split_once('\t') else {
                 let f = crate::records::Failure::new(
                     "not-a-pair",
                     "expected two URLs separated by a tab",
                 );
-                return out.fail(&item, &f);
+                return out.fail_with(&item, &f, level_field(&options));
             };
             one(item, a, b, &mut out)
         })?;

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use urlkit::normalize::key_into;
 
-use super::normalize::{failure, LevelArgs};
+use super::normalize::{failure, level_field, LevelArgs};
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, InputKind};
 
@@ -39,7 +39,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
+            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
         };
         match key_into(text, &options, &mut buf) {
             Ok(()) => {
@@ -49,7 +49,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
                 out.ok(&item, &buf, extra)
             }
-            Err(e) => out.fail(&item, &failure(&e)),
+            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
         }
     })?;
     let failures = out.finish()?;

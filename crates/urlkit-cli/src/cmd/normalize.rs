@@ -53,6 +53,13 @@ impl LevelArgs {
     }
 }
 
+/// The `level` field of a JSON record.
+pub fn level_field(options: &Options) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("level".into(), Value::String(options.level().name().into()));
+    m
+}
+
 /// The located failure for a normalization error.
 pub fn failure(e: &NormalizeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), e.kind().message())
@@ -92,7 +99,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
+            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
         };
         match normalize(text, &options, form) {
             Ok(s) => {
@@ -102,7 +109,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
                 out.ok(&item, &s, extra)
             }
-            Err(e) => out.fail(&item, &failure(&e)),
+            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
         }
     })?;
     let failures = out.finish()?;

@@ -286,7 +286,15 @@ impl Report<'_> {
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
         let mut n = 0;
-        let line = |out: &mut dyn Write, v: Value| -> Result<(), CliError> {
+        let line = |out: &mut dyn Write, mut v: Value| -> Result<(), CliError> {
+            // Every record says what it is: `type` is its status, or `summary`.
+            if let Value::Object(m) = &mut v {
+                let kind = m
+                    .get("status")
+                    .cloned()
+                    .unwrap_or_else(|| Value::String("summary".into()));
+                m.insert("type".into(), kind);
+            }
             crate::records::write_json_line(&mut &mut *out, &v)?;
             Ok(())
         };
