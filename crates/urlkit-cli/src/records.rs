@@ -308,11 +308,6 @@ impl Output {
         self.failures
     }
 
-    /// Colours for stderr.
-    pub fn err_style(&self) -> Style {
-        self.err_style
-    }
-
     /// The raw stdout writer, for commands whose output is not one line per input.
     pub fn writer(&mut self) -> &mut Stdout {
         &mut self.out
@@ -343,11 +338,6 @@ impl Output {
     /// Writes a JSON value as one line (JSON mode only).
     pub fn json_line(&mut self, value: &Value) -> io::Result<()> {
         write_json_line(&mut self.out, value)
-    }
-
-    /// Flushes stdout, so that a message on stderr comes after the records before it.
-    pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
     }
 
     /// Writes a warning about one input on stderr, after the records before it.
