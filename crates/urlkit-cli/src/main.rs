@@ -80,6 +80,8 @@ enum Command {
     Reconcile(cmd::reconcile::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
+    /// Print the manual page (roff), generated from this help.
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -106,6 +108,7 @@ fn main() -> ExitCode {
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
+        Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };
     let code = match result {
         Ok(Status::Clean) => 0,

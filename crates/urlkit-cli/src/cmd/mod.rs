@@ -15,6 +15,7 @@ pub mod encode;
 pub mod explain;
 pub mod flavors;
 pub mod key;
+pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod reconcile;

@@ -89,8 +89,8 @@ impl Report<'_> {
             out,
             "{} {} vs {} (level {})",
             st.bold("reconcile"),
-            self.sides[0].specs.join(" + "),
-            self.sides[1].specs.join(" + "),
+            escape_controls(&self.sides[0].specs.join(" + ")),
+            escape_controls(&self.sides[1].specs.join(" + ")),
             self.level.name()
         )?;
         writeln!(out)?;
@@ -106,11 +106,17 @@ impl Report<'_> {
             let kinds = self.kinds(side);
             if !kinds.is_empty() {
                 let k: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-                write!(out, " ({})", k.join(", "))?;
+                write!(out, " ({})", escape_controls(&k.join(", ")))?;
             }
             writeln!(out)?;
             for src in self.side(side).catalog.sources() {
-                writeln!(out, "         {} {}: {}", src.format, src.name, src.records)?;
+                writeln!(
+                    out,
+                    "         {} {}: {}",
+                    src.format,
+                    escape_controls(&src.name),
+                    src.records
+                )?;
             }
         }
         writeln!(out)?;
@@ -168,8 +174,8 @@ impl Report<'_> {
                     out,
                     "  {}  {}{}",
                     escape_controls(&url),
-                    st.dim(&self.place(*side, o.meta())),
-                    self.kind_suffix(*side, o.meta())
+                    st.dim(&escape_controls(&self.place(*side, o.meta()))),
+                    escape_controls(&self.kind_suffix(*side, o.meta()))
                 )?;
                 if let Some(iri) = readable(&url) {
                     writeln!(
@@ -197,7 +203,7 @@ impl Report<'_> {
                         out,
                         "    {}  {}",
                         escape_controls(&o.url()),
-                        st.dim(&self.place(side, o.meta()))
+                        st.dim(&escape_controls(&self.place(side, o.meta())))
                     )?;
                 }
             }
