@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use urlkit::normalize::{Level, Options};
-use urlkit::reconcile::{Keyer, LevelKeyer};
+use urlkit_reconcile::{Keyer, LevelKeyer};
 use urlkit_sources::{Position, Reader, Record, RecordSink, SourceSpec};
 
 fn lists() -> Vec<PathBuf> {
