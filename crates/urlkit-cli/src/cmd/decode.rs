@@ -3,13 +3,13 @@
 
 use serde_json::{Map, Value};
 use urlkit::codec::{
-    decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode,
+    decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode, EncodeSet,
 };
-use urlkit::flavor::{Decoded, Flavor};
+use urlkit::flavor::{Decoded, Direction, Flavor};
 
-use super::flavors::{flavor_failure, flavor_input, parse_decoder, python_params, PyArgs};
+use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure};
+use crate::records::{for_each_input, Failure, InputKind};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -32,6 +32,11 @@ written raw in text output, since they would split a record or reach the termina
 shown as \\xHH (or \\u{HH}). --json carries them exactly (JSON-escaped); --bytes writes the
 raw decoded bytes.
 
+Whole URLs: when the input has a scheme and decoding turns an escaped delimiter (%26 %2F %3F
+%23 %3D %2B %25 ...) into a real one, the result is a different URL (a new query parameter, a
+new path segment); a warning on stderr names the escapes. `urlkit normalize --to iri` makes a
+URL readable and keeps those escaped.
+
 A bad input gets an empty output line (so output lines stay aligned with input lines), a
 message on stderr, and exit status 1; the other inputs are still decoded.
 
@@ -52,7 +57,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ModeArg::Strict)]
     mode: ModeArg,
     /// Decode as another language's function does (see `urlkit flavors`).
-    #[arg(long = "as", value_parser = parse_decoder, value_name = "FLAVOR", conflicts_with = "mode")]
+    #[arg(long = "as", value_parser = super::values::FlavorParser(Direction::Decode), value_name = "FLAVOR", conflicts_with = "mode")]
     flavor: Option<Flavor>,
     #[command(flatten)]
     py: PyArgs,
@@ -100,6 +105,81 @@ pub fn failure_of(e: &DecodeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), message)
 }
 
+/// The bytes whose escape, once decoded, can change what a URL means: RFC 3986's reserved
+/// characters (gen-delims and sub-delims, §2.2) and `%` itself (§2.4: decoding `%25` twice
+/// decodes data).
+fn delimiters() -> EncodeSet {
+    use urlkit::codec::sets::{PCHAR, RFC3986_QUERY, UNRESERVED};
+    // sub-delims, ':' and '@' (what pchar keeps beyond unreserved), '/' and '?' (what a query
+    // keeps beyond pchar), then the gen-delims no component keeps raw, and '%'.
+    UNRESERVED
+        .difference(PCHAR)
+        .union(PCHAR.difference(RFC3986_QUERY))
+        .add_all(b"#[]%")
+}
+
+/// When `input` looks like a whole URL (it has a scheme), the escapes of delimiters in it, in
+/// order of first appearance, with how often each occurs: decoding them gives a URL that
+/// means something else (`%26` becomes a new query parameter).
+fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return Vec::new();
+    };
+    if !urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()) {
+        return Vec::new();
+    }
+    let set = delimiters();
+    let mut found: Vec<(u8, usize)> = Vec::new();
+    for (i, _) in text.match_indices('%') {
+        let Some(hex) = text.get(i + 1..i + 3) else {
+            continue;
+        };
+        let Ok(byte) = u8::from_str_radix(hex, 16) else {
+            continue;
+        };
+        if !hex.starts_with(['+', '-']) && set.contains(byte) {
+            match found.iter_mut().find(|(b, _)| *b == byte) {
+                Some((_, n)) => *n += 1,
+                None => found.push((byte, 1)),
+            }
+        }
+    }
+    found
+}
+
+/// The `warning` field of a JSON record: `{kind, message, bytes}`.
+fn delimiter_json(found: &[(u8, usize)]) -> Value {
+    let bytes: Vec<Value> = found
+        .iter()
+        .map(|&(b, _)| Value::String(format!("%{b:02X}")))
+        .collect();
+    let mut w = Map::new();
+    w.insert("kind".into(), Value::String("decoded-delimiter".into()));
+    w.insert("message".into(), Value::String(delimiter_warning(found)));
+    w.insert("escapes".into(), Value::Array(bytes));
+    Value::Object(w)
+}
+
+/// The warning for [`escaped_delimiters`].
+fn delimiter_warning(found: &[(u8, usize)]) -> String {
+    let list: Vec<String> = found
+        .iter()
+        .map(|&(b, n)| {
+            let times = if n == 1 {
+                String::new()
+            } else {
+                format!(" ({n} times)")
+            };
+            format!("%{b:02X} as '{}'{times}", char::from(b))
+        })
+        .collect();
+    format!(
+        "decoding this URL turned escaped delimiters into real ones: {}; the result is a \
+         different URL. `urlkit normalize --to iri` makes it readable and keeps them escaped",
+        list.join(", ")
+    )
+}
+
 /// Runs `urlkit decode`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     if args.bytes && ctx.json {
@@ -117,16 +197,34 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mode = DecodeMode::from(args.mode);
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+        let found = escaped_delimiters(item.bytes);
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
-                Ok(bytes) => out.ok_bytes(&bytes),
+                Ok(bytes) => {
+                    if !found.is_empty() {
+                        out.warn(&item, &delimiter_warning(&found))?;
+                    }
+                    out.ok_bytes(&bytes)
+                }
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
         } else {
             match decode_bytes_to_str(item.bytes, mode) {
-                Ok(text) if out.is_json() => out.ok(&item, &text, Map::new()),
-                Ok(text) => out.ok(&item, &escape_controls(&text), Map::new()),
+                Ok(text) => {
+                    let mut extra = Map::new();
+                    if !found.is_empty() {
+                        out.warn(&item, &delimiter_warning(&found))?;
+                        if out.is_json() {
+                            extra.insert("warning".into(), delimiter_json(&found));
+                        }
+                    }
+                    if out.is_json() {
+                        out.ok(&item, &text, extra)
+                    } else {
+                        out.ok(&item, &escape_controls(&text), extra)
+                    }
+                }
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
         }
@@ -144,7 +242,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let params = python_params(flavor, None, &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),

@@ -8,7 +8,7 @@ use urlkit::lint::parser_disagreement::{
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, Item, Output};
+use crate::records::{for_each_input, Failure, InputKind, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -52,7 +52,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),

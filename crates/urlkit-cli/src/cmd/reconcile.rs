@@ -3,7 +3,6 @@
 //! pair matched.
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
@@ -44,9 +43,10 @@ Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit comp
   %2F or other reserved characters.
 
 Exit status: 0 when every URL on each side has a match on the other (whatever --only
-prints), 1 when something is missing or extra or part of a source gave no URL (a line that
-is not one, a cell that is not UTF-8), 2 when a source cannot be read (a sitemap cut short
-is xml-truncated).
+prints), 1 when something is missing or extra (--fail-on missing: only when something is
+missing, so a live site with more pages than the list still passes) or part of a source gave
+no URL (a line that is not one, a cell that is not UTF-8), 2 when a source cannot be read (a
+sitemap cut short is xml-truncated).
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
@@ -91,6 +91,14 @@ pub struct Args {
     /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
     encoding: Option<&'static urlkit_sources::Encoding>,
+    /// What makes the exit status 1: URLs missing from the right, extra on the right, or
+    /// either.
+    #[arg(long, value_enum, default_value_t = FailOn::Any, value_name = "WHAT")]
+    fail_on: FailOn,
+    /// Start CSV output with a UTF-8 byte order mark, so that Excel (Japanese Excel too)
+    /// reads it as UTF-8.
+    #[arg(long)]
+    bom: bool,
 }
 
 /// `--encoding` values.
@@ -101,6 +109,17 @@ fn parse_encoding(name: &str) -> Result<&'static urlkit_sources::Encoding, Strin
              euc-kr, windows-1252, utf-16le or another Encoding Standard label)"
         )
     })
+}
+
+/// `--fail-on` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FailOn {
+    /// Exit 1 when a left URL has no match on the right.
+    Missing,
+    /// Exit 1 when a right URL has no match on the left.
+    Extra,
+    /// Exit 1 for either.
+    Any,
 }
 
 /// `--level` values.
@@ -263,7 +282,7 @@ impl Tables {
 /// while memory stays bounded by the distinct keys.
 const BATCH: usize = 64 * 1024;
 
-/// The progress line appears on a terminal after this many records, and is updated this often.
+/// The progress bar is updated this often (in records).
 const PROGRESS_EVERY: usize = 100_000;
 
 /// One side once read.
@@ -285,7 +304,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = HttpFetcher::new();
-    let progress = std::io::stderr().is_terminal();
+    let progress = crate::progress::enabled();
     let err_style = ctx.err_style();
     let [left, right] = read_sides(
         &mut engine,
@@ -312,19 +331,30 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         (FormatArg::Text, None) => report.text(out)?,
         (FormatArg::Text, Some(only)) => report.text_only(out, only)?,
         (FormatArg::Json, only) => report.json(out, only)?,
-        (FormatArg::Csv, only) => report.csv(out, only)?,
+        (FormatArg::Csv, only) => {
+            if args.bom {
+                std::io::Write::write_all(out, "\u{FEFF}".as_bytes())?;
+            }
+            report.csv(out, only)?
+        }
         (FormatArg::Markdown, only) => report.markdown(out, only)?,
     };
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
     // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) makes
-    // the reconciliation partial: never a complete match.
+    // the reconciliation partial: never a complete match, whatever --fail-on says.
     let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
-    let status = if done.summary().is_complete_match() && !skipped {
-        Status::Clean
-    } else {
+    let summary = done.summary();
+    let failed = match args.fail_on {
+        FailOn::Missing => summary.only_left > 0,
+        FailOn::Extra => summary.only_right > 0,
+        FailOn::Any => !summary.is_complete_match(),
+    };
+    let status = if failed || skipped {
         Status::Findings
+    } else {
+        Status::Clean
     };
     // The process ends here: freeing a million keys one by one would only delay the exit.
     std::mem::forget(report);
@@ -378,7 +408,7 @@ struct BatchSink<'a, 'f, 'k> {
     /// The size of the side's text files, until the first block says how many records that
     /// makes (see [`Feeder::reserve`]).
     bytes: Option<u64>,
-    progress: bool,
+    progress: &'a crate::progress::Progress,
 }
 
 impl BatchSink<'_, '_, '_> {
@@ -389,8 +419,8 @@ impl BatchSink<'_, '_, '_> {
         let before = self.feeder.records(self.side);
         self.feeder.add_batch(self.side, batch);
         let seen = self.feeder.records(self.side);
-        if self.progress && seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
-            eprint!("\r\x1b[2K{}: {seen} records read…", self.side.name());
+        if seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
+            self.progress.set(self.side.name(), seen as u64);
         }
     }
 }
@@ -496,6 +526,7 @@ fn read_sides(
     progress: bool,
     err_style: &crate::style::Style,
 ) -> Result<[SideInput; 2], CliError> {
+    let bar = crate::progress::Progress::new(progress, "records read");
     let reader = || {
         let reader = Reader::new()
             .fetcher(fetcher)
@@ -522,25 +553,19 @@ fn read_sides(
                 // The left side's keys are most of the distinct ones: the join makes room for
                 // them when the first block of its text files tells how many there are.
                 bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
-                progress,
+                progress: &bar,
             };
             for text in specs {
                 let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
                 say_findings(reader.catalog(), seen, side, err_style);
-                read.map_err(|e| CliError::Usage(e.to_string()))?;
+                read.map_err(|e| CliError::Read(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);
             sink.send(batch);
         }
-        if progress
-            && [Side::Left, Side::Right]
-                .iter()
-                .any(|&s| feeder.records(s) >= PROGRESS_EVERY)
-        {
-            eprint!("\r\x1b[2K");
-        }
+        bar.finish();
         Ok::<(), CliError>(())
     })?;
     let [left_reader, right_reader] = readers;
