@@ -68,6 +68,10 @@ enum Command {
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
     Reconcile(cmd::reconcile::Args),
+    /// Build a URL from unencoded components, or edit URLs, each value encoded once.
+    Build(cmd::build::Args),
+    /// Which encoder -> decoder pairs give awkward values back, which change or reject them.
+    Roundtrip(cmd::roundtrip::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
 }
@@ -88,6 +92,8 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
+        Command::Build(a) => cmd::build::run(a, &ctx),
+        Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
     };
     match result {

@@ -34,6 +34,7 @@ mod error;
 mod host;
 mod path;
 mod query;
+mod read;
 
 use std::fmt;
 
@@ -41,6 +42,20 @@ pub use builder::UrlBuilder;
 pub use error::{BuildError, BuildErrorKind};
 pub use host::HostInput;
 pub use query::QueryStyle;
+pub use read::{read_params, read_segments, Param, Segment};
+
+/// Whether a value can be a path segment: every value can except `.` and `..` (see
+/// [`BuildErrorKind::DotSegment`]). The check [`UrlBuilder::segment`] makes, for callers
+/// that validate their input before they have a URL.
+///
+/// ```
+/// use urlkit::build::{check_segment, BuildErrorKind};
+/// assert!(check_segment("2026/10/report.pdf").is_ok());
+/// assert_eq!(check_segment("..").unwrap_err().kind(), BuildErrorKind::DotSegment);
+/// ```
+pub fn check_segment(value: &str) -> Result<(), BuildError> {
+    path::check_segment(value)
+}
 
 /// A built URL: its URI form (ASCII) and, on request, its IRI form (readable).
 ///

@@ -9,8 +9,8 @@ use crate::uri::Component;
 /// a value are data (`2026/10/report.pdf` -> `2026%2F10%2Freport.pdf`).
 pub(crate) const SEGMENT: Encoder = Encoder::new(sets::PCHAR);
 
-/// Encodes one segment, refusing `.` and `..`.
-pub(crate) fn encode_segment(value: &str, out: &mut String) -> Result<(), BuildError> {
+/// Refuses `.` and `..`.
+pub(crate) fn check_segment(value: &str) -> Result<(), BuildError> {
     if value == "." || value == ".." {
         return Err(BuildError::at(
             BuildErrorKind::DotSegment,
@@ -18,6 +18,12 @@ pub(crate) fn encode_segment(value: &str, out: &mut String) -> Result<(), BuildE
             0,
         ));
     }
+    Ok(())
+}
+
+/// Encodes one segment, refusing `.` and `..`.
+pub(crate) fn encode_segment(value: &str, out: &mut String) -> Result<(), BuildError> {
+    check_segment(value)?;
     SEGMENT.encode_str_into(value, out);
     Ok(())
 }
