@@ -45,6 +45,13 @@ pub fn percent_encode(text: &str) -> String {
 /// assert!(base_string_uri("/relative").is_err());
 /// ```
 ///
+/// # Rationale
+///
+/// The path is kept exactly, as the RFC says. oauthlib 4.0.1 differs on one spelling: a path
+/// whose last segment ends with `;` loses that `;` (Python's `urlparse` reads it as empty
+/// "params" and `urlunparse` does not write them back); the real-library check counts those
+/// cases as a known divergence.
+///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.2>
 pub fn base_string_uri(url: &str) -> Result<String, SigningError> {
     let u = parse(url).map_err(|e| SigningError::new(SigningErrorKind::InvalidUrl, e.offset()))?;
