@@ -206,8 +206,14 @@ fn write_text(
     // Grouped by pair, in catalogue order: one line per value a pair loses.
     let mut by_pair: BTreeMap<(usize, usize), Vec<&Cell>> = BTreeMap::new();
     for c in &lossy {
-        let e = encoders.iter().position(|f| *f == c.encoder).unwrap_or(0);
-        let d = decoders.iter().position(|f| *f == c.decoder).unwrap_or(0);
+        let e = encoders
+            .iter()
+            .position(|f| *f == c.encoder)
+            .expect("invariant: the matrix was made from these encoders");
+        let d = decoders
+            .iter()
+            .position(|f| *f == c.decoder)
+            .expect("invariant: the matrix was made from these decoders");
         by_pair.entry((e, d)).or_default().push(c);
     }
     for cs in by_pair.values() {

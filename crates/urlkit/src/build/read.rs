@@ -76,7 +76,7 @@ pub fn read_segments(u: &UriRef<'_>) -> Vec<Segment> {
 /// let u = urlkit::uri::parse("https://a/?q=C%2B%2B+x&&flag").unwrap();
 /// let p = read_params(&u, QueryStyle::Form);
 /// assert_eq!((p[0].key.as_slice(), p[0].value.as_slice()), (b"q".as_slice(), b"C++ x".as_slice()));
-/// assert_eq!((p[1].key.as_slice(), p[1].value.as_slice(), p[1].span.clone()), (b"flag".as_slice(), b"".as_slice(), 22..26));
+/// assert_eq!((p[1].key.as_slice(), p[1].value.as_slice(), p[1].span.clone()), (b"flag".as_slice(), b"".as_slice(), 24..28));
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#urlencoded-parsing>
