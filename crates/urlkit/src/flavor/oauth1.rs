@@ -85,9 +85,13 @@ pub fn base_string_uri(url: &str) -> Result<String, SigningError> {
         }
     };
     let mut out = format!("{scheme}://{host}");
-    match (scheme.as_str(), port) {
-        ("http", Some(80)) | ("https", Some(443)) | (_, None) => {}
-        (_, Some(n)) => out.push_str(&format!(":{n}")),
+    // RFC 5849 names the defaults of HTTP and HTTPS only; the values come from the one list.
+    let http = matches!(scheme.as_str(), "http" | "https");
+    match port {
+        Some(n) if !(http && crate::uri::default_port(&scheme) == Some(n)) => {
+            out.push_str(&format!(":{n}"));
+        }
+        _ => {}
     }
     let path = u.path();
     out.push_str(if path.is_empty() { "/" } else { path });
