@@ -26,6 +26,10 @@ fi
 rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt || true
 rustup component list --installed 2>/dev/null | grep -q clippy || rustup component add clippy || true
 
+# --- 1b. set-up for the build, roundtrip and signing checks --------------------------------
+# botocore and oauthlib (pinned) in the virtual environment .venv-checks.
+. scripts/checks/lib/checks-venv.sh
+
 # --- 2. static checks ----------------------------------------------------------------------
 log "cargo fmt --check"
 cargo fmt --all -- --check

@@ -78,6 +78,10 @@ enum Command {
     // First in `urlkit --help`: it is the job most users come for.
     #[command(display_order = 0)]
     Reconcile(cmd::reconcile::Args),
+    /// Build a URL from unencoded components, or edit URLs, each value encoded once.
+    Build(cmd::build::Args),
+    /// Which encoder -> decoder pairs give awkward values back, which change or reject them.
+    Roundtrip(cmd::roundtrip::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
     /// Print the manual page (roff), generated from this help.
@@ -107,6 +111,8 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
+        Command::Build(a) => cmd::build::run(a, &ctx),
+        Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
         Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };

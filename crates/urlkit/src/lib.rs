@@ -13,6 +13,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod base64;
+pub mod build;
 pub mod charset;
 pub mod codec;
 pub mod compare;

@@ -6,6 +6,7 @@ use std::io;
 use crate::style::{ColorChoice, Style};
 
 pub mod base64;
+pub mod build;
 pub mod compare;
 pub mod completions;
 pub mod content_disposition;
@@ -19,6 +20,7 @@ pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod reconcile;
+pub mod roundtrip;
 pub mod table;
 pub mod values;
 

@@ -16,7 +16,7 @@
 //! <https://www.rfc-editor.org/rfc/rfc3987#section-5>
 
 mod fast;
-mod iri;
+pub(crate) mod iri;
 mod loose;
 mod rule;
 mod steps;
