@@ -68,6 +68,9 @@ enum Command {
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
     Reconcile(cmd::reconcile::Args),
+    /// Repair URLs written in a legacy charset (Shift_JIS, EUC-JP, GBK, ...) or through
+    /// Latin-1 mojibake; ambiguous readings are left unchanged.
+    Repair(cmd::repair::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
 }
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
+        Command::Repair(a) => cmd::repair::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
     };
     match result {

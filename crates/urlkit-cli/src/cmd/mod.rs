@@ -17,6 +17,7 @@ pub mod key;
 pub mod normalize;
 pub mod parse;
 pub mod reconcile;
+pub mod repair;
 pub mod table;
 
 /// What every command gets besides its own arguments.

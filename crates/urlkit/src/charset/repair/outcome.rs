@@ -114,11 +114,17 @@ impl fmt::Display for Step {
                 "undid Latin-1 mojibake ({charset}, layer {layer}) in {}: {:?} -> {:?}",
                 self.place, self.before, self.after
             ),
-            Action::ReadLegacy => write!(
-                f,
-                "read {} in {} as {charset}: {:?}",
-                self.before, self.place, self.after
-            ),
+            Action::ReadLegacy => {
+                write!(
+                    f,
+                    "read {} in {} as {charset}: {:?}",
+                    self.before, self.place, self.after
+                )?;
+                if !self.note.is_empty() {
+                    write!(f, " ({})", self.note)?;
+                }
+                Ok(())
+            }
             Action::BrokenUtf8(kind) => write!(
                 f,
                 "{} in {} is {kind}, which no charset reads{}",
