@@ -43,9 +43,7 @@ fn spell(text: &str, upper: &[bool], raw: bool) -> String {
     let mut out = String::new();
     let mut i = 0;
     for ch in text.chars() {
-        if ch.is_ascii_alphanumeric() || "-._~".contains(ch) {
-            out.push(ch);
-        } else if raw {
+        if raw || ch.is_ascii_alphanumeric() || "-._~".contains(ch) {
             out.push(ch);
         } else {
             let mut buf = [0; 4];
