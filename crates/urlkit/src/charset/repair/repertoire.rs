@@ -14,7 +14,10 @@
 //!   (EUC-JP) are JIS X 0201 half-width katakana.
 //! - GB 2312 (inside gb18030): bytes `0xA1..=0xF7` x `0xA1..=0xFE`, row `lead - 0xA0`: rows
 //!   1-9 symbols (4 hiragana, 5 katakana), 16-55 level 1 hanzi, 56-87 level 2; everything else
-//!   (GBK/3, GBK/4, GBK/5, four-byte sequences, `0x80`) is an extension.
+//!   (GBK/3, GBK/4, GBK/5, four-byte sequences, `0x80`) is an extension. The kana rows count as
+//!   symbols, not as frequent characters: Chinese text does not use them, and they are exactly
+//!   where EUC-JP's kana fall (the same rows and cells), so Japanese kana are evidence for
+//!   EUC-JP, not for gb18030.
 //! - KS X 1001 (inside EUC-KR / windows-949): `0xA1..=0xFE` x `0xA1..=0xFE`, row
 //!   `lead - 0xA0`: rows 1-12 symbols, 16-40 the 2,350 Hangul syllables, 42-93 hanja; the
 //!   Unified Hangul Code area (trail bytes below `0xA1`) is an extension.
@@ -83,9 +86,9 @@ impl Area {
             Area::Level2 if jis => "JIS X 0208 level 2",
             Area::Symbols if jis => "JIS X 0208 symbols",
             Area::Extension if jis => "outside JIS X 0208 (NEC/IBM extensions, JIS X 0212)",
-            Area::Level1 if encoding == GB18030 => "GB 2312 level 1 or kana",
+            Area::Level1 if encoding == GB18030 => "GB 2312 level 1",
             Area::Level2 if encoding == GB18030 => "GB 2312 level 2",
-            Area::Symbols if encoding == GB18030 => "GB 2312 symbols",
+            Area::Symbols if encoding == GB18030 => "GB 2312 symbols or kana",
             Area::Extension if encoding == GB18030 => "outside GB 2312 (GBK/GB 18030 extensions)",
             Area::Level1 if encoding == EUC_KR => "KS X 1001 Hangul",
             Area::Level2 if encoding == EUC_KR => "KS X 1001 hanja",
@@ -127,8 +130,9 @@ pub(crate) fn area_of(encoding: &'static Encoding, bytes: &[u8], ch: char) -> Op
         ([l, t], e) if *e == SHIFT_JIS => jis_row_area(shift_jis_row(*l, *t)),
         ([l @ 0xA1..=0xFE, 0xA1..=0xFE], e) if *e == EUC_JP => jis_row_area(*l - 0xA0),
         ([l @ 0xA1..=0xF7, 0xA1..=0xFE], e) if *e == GB18030 => match *l - 0xA0 {
-            4 | 5 | 16..=55 => Area::Level1,
+            16..=55 => Area::Level1,
             56..=87 => Area::Level2,
+            // Kana (rows 4-5) included: Chinese text does not use them.
             1..=9 => Area::Symbols,
             _ => Area::Extension,
         },
