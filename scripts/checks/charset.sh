@@ -34,7 +34,9 @@ def rows(codec, rows_, lead_base=0xA0):
                 pass
     return out
 
-ja = rows("euc_jp", [4, 5] + list(range(16, 48)))
+kana = rows("euc_jp", [4, 5])
+kanji = rows("euc_jp", range(16, 48))
+ja = kana + kanji
 hans = rows("gb2312", range(16, 56))
 hant = []
 for code in range(0xA440, 0xC67F):
@@ -52,7 +54,9 @@ cases = [("shift_jis", "shift_jis", "Shift_JIS", ja, "JIS X 0208 level 1 or kana
          ("big5", "big5", "Big5", hant, "Big5 level 1")]
 meta = []
 for py, label, name, pool, area in cases:
-    texts = ["".join(rnd.choice(pool) for _ in range(rnd.randint(2, 8))) for _ in range(300)]
+    # Japanese is written about half in kana: draw kana and kanji evenly.
+    draw = (lambda: rnd.choice(kana if rnd.random() < 0.5 else kanji)) if pool is ja else (lambda: rnd.choice(pool))
+    texts = ["".join(draw() for _ in range(rnd.randint(2, 8))) for _ in range(300)]
     enc = [urllib.parse.quote(t.encode(py), safe="") for t in texts]
     # Bytes that happen to be valid UTF-8 are never reread: remember which.
     utf8 = []

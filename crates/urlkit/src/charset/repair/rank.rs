@@ -7,10 +7,11 @@
 //! Every WHATWG legacy decoder that decodes all runs without error is a candidate; readings
 //! that give the same text are one candidate (EUC-JP and GB 2312 share their kana rows). A
 //! candidate scores the points of its characters' areas (see `repertoire`), minus 3 for a
-//! run that mixes scripts no text mixes and 2 for a word that mixes alphabets, plus 3 when
-//! the host's TLD suggests it and 3 when other URLs of the host were read in it. Candidates
-//! within [`MARGIN`] points of the best remain; the reading is taken when one remains. A
-//! charset declared in the URL (`ie=`, `charset=`, ...) that decodes the runs is taken
+//! run that mixes scripts no text mixes and 2 for a word that mixes alphabets, plus 3 for two
+//! or more JIS kana (Japanese's own script, alone or with kanji), plus 3 when the host's TLD
+//! suggests it and 3 when other URLs of the host were read in it. Candidates less than
+//! [`MARGIN`] points below the best remain, so that a TLD or the host breaks a tie; the
+//! reading is taken when one remains. A charset declared in the URL (`ie=`, `charset=`, ...) that decodes the runs is taken
 //! whatever the scores. Without one, a reading is never taken when its best score is not
 //! positive or when some charset reads the runs as a single character: a two-byte run is a
 //! kanji in Shift_JIS, a hanzi in GBK, a syllable in EUC-KR and two letters in windows-1252,
@@ -23,8 +24,21 @@ use super::reading::{legacy_encodings, read, ReadChar};
 use super::repertoire::{area_of, Area};
 use super::script::{incoherent_scripts, mixed_alphabet_word, script_name};
 
-/// How far below the best score a candidate may be and still remain.
+/// A candidate this many points below the best, or more, is dropped.
 pub const MARGIN: i32 = 3;
+
+/// Points for a reading with two or more kana in JIS X 0208's kana rows.
+///
+/// *Rationale*: kana are Japanese's own script, so a reading that has them (alone or with
+/// kanji) is coherent in a way a hanzi reading of the same bytes is not evidence against. It
+/// breaks the tie of EUC-JP's kana rows (`0xA4`, `0xA5` leads) with Big5 level 1, whose most
+/// frequent hanzi have the same lead bytes; other charsets' kana are symbols or extensions and
+/// get nothing.
+const KANA_BONUS: i32 = 3;
+
+fn is_kana(c: char) -> bool {
+    ('\u{3041}'..='\u{30FA}').contains(&c)
+}
 
 /// One run to read, with the ASCII characters that touch it in its unit.
 #[derive(Clone, Debug)]
@@ -153,7 +167,7 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
     }
     let best = groups[0].score;
     for g in &mut groups {
-        g.kept = g.score >= best - MARGIN;
+        g.kept = best - g.score < MARGIN;
     }
     let kept = groups.iter().filter(|g| g.kept).count();
     let decision = if best <= 0 {
@@ -168,7 +182,7 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
         Decision::Take(0, None)
     } else {
         Decision::Ambiguous(format!(
-            "{kept} readings score within {MARGIN} points of the best"
+            "{kept} readings score less than {MARGIN} points below the best"
         ))
     };
     (groups, decision, ignored)
@@ -183,9 +197,13 @@ fn score(
 ) -> (i32, Vec<(i32, String)>) {
     let mut counts: Vec<(Area, i32)> = Vec::new();
     let mut evidence = Vec::new();
+    let mut kana = 0;
     for (run, read) in runs.iter().zip(chars) {
         for c in read {
             if let Some(area) = area_of(encoding, &run.bytes[c.bytes.clone()], c.ch) {
+                if area == Area::Level1 && is_kana(c.ch) {
+                    kana += 1;
+                }
                 match counts.iter_mut().find(|(a, _)| *a == area) {
                     Some((_, n)) => *n += 1,
                     None => counts.push((area, 1)),
@@ -226,6 +244,12 @@ fn score(
         .collect();
     area_evidence.append(&mut evidence);
     let mut evidence = area_evidence;
+    if kana >= 2 {
+        evidence.push((
+            KANA_BONUS,
+            format!("{kana} kana of JIS X 0208: the script only Japanese is written in"),
+        ));
+    }
     if let Some((tld, list)) = &hints.tld {
         if list.contains(&encoding) {
             evidence.push((3, format!("the host's TLD is .{tld}")));
