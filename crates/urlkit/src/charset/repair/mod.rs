@@ -146,9 +146,15 @@ pub fn repair(url: &str) -> Result<Repair, ParseError> {
 ///
 /// ```
 /// use urlkit::charset::repair::{repair, repair_list, Verdict};
-/// let urls = ["http://a.example/x?q=%8AO%91%95%95s%97%C7", "http://a.example/y?q=%90%BB%95i%88%EA%97%97"];
-/// let all = repair_list(&urls);
-/// assert!(all.iter().all(|r| r.as_ref().unwrap().charset == Some("Shift_JIS")));
+/// // 外装不良 in EUC-JP is also four GB 2312 hanzi: alone, it is ambiguous.
+/// let kanji = "http://a.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
+/// assert_eq!(repair(kanji).unwrap().verdict, Verdict::Ambiguous);
+/// // テストの結果 in EUC-JP has kana: its host's other URL is read in EUC-JP too.
+/// let kana = "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC";
+/// let all = repair_list(&[kanji, kana]);
+/// assert!(all.iter().all(|r| r.as_ref().unwrap().charset == Some("EUC-JP")));
+/// assert_eq!(all[0].as_ref().unwrap().output,
+///            "http://a.example/y?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF");
 /// ```
 ///
 /// # Rationale

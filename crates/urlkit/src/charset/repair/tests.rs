@@ -156,3 +156,21 @@ fn decode_auto_reads_bytes() {
     assert_eq!(d.text.as_deref(), Some("外装不良 ok"));
     assert_eq!(decode_auto(b"\xC0\xAF").verdict, Verdict::None);
 }
+
+#[test]
+fn host_agreement_decides_only_within_the_host() {
+    let kanji_a = "http://a.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
+    let kana_a = "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC";
+    let kanji_b = "http://b.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
+    let all: Vec<Repair> = repair_list(&[kanji_a, kana_a, kanji_b])
+        .into_iter()
+        .map(|r| r.expect("parses"))
+        .collect();
+    assert_eq!(all[0].verdict, Verdict::Repaired);
+    assert!(all[0].candidates[0]
+        .evidence
+        .iter()
+        .any(|e| e.reason.contains("other URLs of this host")));
+    assert_eq!(all[1].charset, Some("EUC-JP"));
+    assert_eq!(all[2].verdict, Verdict::Ambiguous);
+}
