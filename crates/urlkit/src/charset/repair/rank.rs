@@ -179,7 +179,15 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
             g.encodings[0].name()
         ))
     } else if kept == 1 {
-        Decision::Take(0, None)
+        // Say so when the TLD or the host weighed in: it is a guess from context.
+        let context: Vec<&str> = groups[0]
+            .evidence
+            .iter()
+            .filter(|(_, r)| r.starts_with("the host's TLD") || r.starts_with("other URLs"))
+            .map(|(_, r)| r.as_str())
+            .collect();
+        let note = (!context.is_empty()).then(|| format!("helped by: {}", context.join("; ")));
+        Decision::Take(0, note)
     } else {
         Decision::Ambiguous(format!(
             "{kept} readings score less than {MARGIN} points below the best"
