@@ -154,9 +154,19 @@ const HEX_VALUE: [u8; 256] = {
     t
 };
 
-/// The byte of the escape starting at `input[i]` (`%XY`), if it is well formed.
+/// The byte of the escape starting at `input[i]` (`%XY`, either hex case), if it is well
+/// formed. The byte at `i` itself is not looked at: the caller has found a `%` there.
+///
+/// ```
+/// use urlkit::codec::escape_at;
+/// assert_eq!(escape_at(b"/%e9%81", 1), Some(0xE9));
+/// assert_eq!(escape_at(b"/%E9%8", 4), None);
+/// assert_eq!(escape_at(b"%zz", 0), None);
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-2.1>
 #[inline]
-pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+pub fn escape_at(input: &[u8], i: usize) -> Option<u8> {
     let hi = HEX_VALUE[*input.get(i + 1)? as usize];
     let lo = HEX_VALUE[*input.get(i + 2)? as usize];
     if (hi | lo) > 15 {
