@@ -6,6 +6,8 @@ use std::fmt;
 
 use super::scan::{eq_mask, first_flag, word_at};
 use super::simd::{self, Level};
+pub(crate) use crate::uri::chars::escape_at;
+use crate::uri::chars::HEX_VALUE;
 
 /// How a decoder treats `+` and malformed escapes.
 ///
@@ -136,45 +138,6 @@ impl fmt::Display for DecodeError {
 }
 
 impl std::error::Error for DecodeError {}
-
-/// The value of an ASCII hex digit, or 0xFF.
-const HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut i = 0;
-    while i < 10 {
-        t[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        t[b'a' as usize + i] = 10 + i as u8;
-        t[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The byte of the escape starting at `input[i]` (`%XY`, either hex case), if it is well
-/// formed. The byte at `i` itself is not looked at: the caller has found a `%` there.
-///
-/// ```
-/// use urlkit::codec::escape_at;
-/// assert_eq!(escape_at(b"/%e9%81", 1), Some(0xE9));
-/// assert_eq!(escape_at(b"/%E9%8", 4), None);
-/// assert_eq!(escape_at(b"%zz", 0), None);
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-2.1>
-#[inline]
-pub fn escape_at(input: &[u8], i: usize) -> Option<u8> {
-    let hi = HEX_VALUE[*input.get(i + 1)? as usize];
-    let lo = HEX_VALUE[*input.get(i + 2)? as usize];
-    if (hi | lo) > 15 {
-        None
-    } else {
-        Some(hi << 4 | lo)
-    }
-}
 
 /// The index of the first byte that a decoder in `mode` would change.
 #[inline]

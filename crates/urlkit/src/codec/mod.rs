@@ -24,7 +24,7 @@ mod simd_encode_tests;
 #[cfg(test)]
 mod simd_tests;
 
-pub use decode::escape_at;
+pub use crate::uri::chars::escape_at;
 pub use decode::{
     decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,
     DecodeError, DecodeErrorKind, DecodeMode,
@@ -52,11 +52,11 @@ pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usiz
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-2.1>
 #[inline]
 pub fn uppercase_escape_word(byte: u8) -> u32 {
-    u32::from_le_bytes(simd::HEX_UPPER.escapes[byte as usize])
+    u32::from_le_bytes(crate::uri::chars::HEX_UPPER.escapes[byte as usize])
 }
 
 /// `%XX` of `byte`, uppercase hex (RFC 3986 §2.1), from the encoders' table.
 #[inline]
 pub(crate) fn uppercase_escape(byte: u8) -> &'static [u8] {
-    &simd::HEX_UPPER.escapes[byte as usize][..3]
+    crate::uri::chars::HEX_UPPER.escape(byte)
 }

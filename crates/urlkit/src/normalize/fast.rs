@@ -15,7 +15,7 @@
 
 use super::rule::{Rule, RuleSet, NORMAL, SAFE};
 use crate::codec::uppercase_escape;
-use crate::uri::chars::{CLASS, PLAIN, P_REG, UNRESERVED};
+use crate::uri::chars::{CLASS, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
 const COPY: u8 = 0;
@@ -52,23 +52,6 @@ const fn actions() -> [u8; 256] {
 
 /// The action of every byte value.
 static ACTION: [u8; 256] = actions();
-
-/// The value of every hex digit, and `0xFF` for the other bytes.
-static HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => 0xFF,
-        };
-        b += 1;
-    }
-    t
-};
 
 /// Whether `path` holds `/.`, which may start a dot segment: a search for the dot, then a
 /// look at the byte before it (paths have few dots; a two-byte substring searcher costs more

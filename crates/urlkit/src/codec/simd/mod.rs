@@ -57,7 +57,7 @@ mod encode_avx512;
 mod scan;
 
 pub(crate) use decode::decode_append;
-pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned, Hex, HEX_LOWER, HEX_UPPER};
+pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned};
 pub(crate) use scan::{find_special, first_in_set};
 
 /// The instruction set a kernel may use; each level includes the ones before it.
