@@ -7,7 +7,7 @@
 //! Every WHATWG legacy decoder that decodes all runs without error is a candidate; readings
 //! that give the same text are one candidate (EUC-JP and GB 2312 share their kana rows). A
 //! candidate scores the points of its characters' areas (see `repertoire`), minus 3 for a
-//! run that mixes scripts no text mixes and 2 for a word that mixes alphabets, plus 3 for two
+//! run that mixes scripts no text mixes and 2 for a word that mixes alphabets, plus 3 for three
 //! or more JIS kana (Japanese's own script, alone or with kanji), plus 3 when the host's TLD
 //! suggests it and 3 when other URLs of the host were read in it. Candidates less than
 //! [`MARGIN`] points below the best remain, so that a TLD or the host breaks a tie; the
@@ -27,13 +27,13 @@ use super::script::{incoherent_scripts, mixed_alphabet_word, script_name};
 /// A candidate this many points below the best, or more, is dropped.
 pub const MARGIN: i32 = 3;
 
-/// Points for a reading with two or more kana in JIS X 0208's kana rows.
+/// Points for a reading with three or more kana in JIS X 0208's kana rows.
 ///
 /// *Rationale*: kana are Japanese's own script, so a reading that has them (alone or with
 /// kanji) is coherent in a way a hanzi reading of the same bytes is not evidence against. It
 /// breaks the tie of EUC-JP's kana rows (`0xA4`, `0xA5` leads) with Big5 level 1, whose most
 /// frequent hanzi have the same lead bytes; other charsets' kana are symbols or extensions and
-/// get nothing.
+/// get nothing. Two kana are not enough: a two-character GBK run can read as two kana.
 const KANA_BONUS: i32 = 3;
 
 fn is_kana(c: char) -> bool {
@@ -252,7 +252,7 @@ fn score(
         .collect();
     area_evidence.append(&mut evidence);
     let mut evidence = area_evidence;
-    if kana >= 2 {
+    if kana >= 3 {
         evidence.push((
             KANA_BONUS,
             format!("{kana} kana of JIS X 0208: the script only Japanese is written in"),

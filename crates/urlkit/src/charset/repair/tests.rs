@@ -174,3 +174,13 @@ fn host_agreement_decides_only_within_the_host() {
     assert_eq!(all[1].charset, Some("EUC-JP"));
     assert_eq!(all[2].verdict, Verdict::Ambiguous);
 }
+
+#[test]
+fn two_kana_do_not_outweigh_two_hanzi() {
+    // 手生 in GBK reads as two kana in EUC-JP (a case proptest found): not taken as EUC-JP.
+    let r = ok("https://example.com/search?q=%CA%D6%C9%FA");
+    assert_ne!(r.charset, Some("EUC-JP"));
+    if r.verdict == Verdict::Repaired {
+        assert_eq!(r.output, "https://example.com/search?q=%E6%89%8B%E7%94%9F");
+    }
+}
