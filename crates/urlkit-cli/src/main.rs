@@ -82,6 +82,9 @@ enum Command {
     Build(cmd::build::Args),
     /// Which encoder -> decoder pairs give awkward values back, which change or reject them.
     Roundtrip(cmd::roundtrip::Args),
+    /// Repair URLs written in a legacy charset (Shift_JIS, EUC-JP, GBK, ...) or through
+    /// Latin-1 mojibake; ambiguous readings are left unchanged.
+    Repair(cmd::repair::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
     /// Print the manual page (roff), generated from this help.
@@ -113,6 +116,7 @@ fn main() -> ExitCode {
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
+        Command::Repair(a) => cmd::repair::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
         Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };

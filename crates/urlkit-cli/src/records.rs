@@ -22,7 +22,8 @@ pub enum Origin {
 }
 
 impl Origin {
-    fn describe(self) -> String {
+    /// `argument N` or `line N`, for messages.
+    pub fn describe(self) -> String {
         match self {
             Origin::Arg(n) => format!("argument {n}"),
             Origin::Line(n) => format!("line {n}"),

@@ -2,6 +2,8 @@
 //! does (`--as FLAVOR`).
 
 use serde_json::{Map, Value};
+use urlkit::charset::repair::{decode_auto, Verdict};
+use urlkit::charset::{encoding_for_label, Encoding};
 use urlkit::codec::{
     decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode, EncodeSet,
 };
@@ -27,6 +29,12 @@ Flavors (--as): another language's decoder, byte for byte, failures included
   php.urldecode php.rawurldecode go.QueryUnescape go.PathUnescape java.URLDecoder
   ruby.CGI.unescape perl.uri_unescape
 
+Charsets (--charset): the decoded bytes are read in a WHATWG charset instead of UTF-8
+(shift_jis, euc-jp, gbk, big5, euc-kr, windows-1252, ... any label of the Encoding Standard);
+`auto` keeps UTF-8 when the bytes are UTF-8 and otherwise picks the one legacy reading that
+`urlkit repair` would take, saying so on stderr; an ambiguous reading is an error that lists
+the candidates.
+
 Control characters: decoded C0 controls (CR, LF, NUL, ...), DEL and C1 controls are never
 written raw in text output, since they would split a record or reach the terminal; they are
 shown as \\xHH (or \\u{HH}). --json carries them exactly (JSON-escaped); --bytes writes the
@@ -46,6 +54,8 @@ Examples:
   urlkit decode --mode lenient '100%'         100%
   urlkit decode --mode form 'q=C%2B%2B+20'    q=C++ 20
   urlkit decode --bytes '%83%5E' | xxd        raw Shift_JIS bytes
+  urlkit decode --charset shift_jis '%83%5E'  タ
+  urlkit decode --charset auto '%8AO%91%95%95s%97%C7'   外装不良 (Shift_JIS, said on stderr)
   urlkit decode --as js.decodeURIComponent '100%'   error: URIError: URI malformed, exit 1
   urlkit decode --as python.unquote '100%'    100%";
 
@@ -62,8 +72,11 @@ pub struct Args {
     #[command(flatten)]
     py: PyArgs,
     /// Write the decoded bytes raw (no UTF-8 check, no escaping of control characters).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "charset")]
     bytes: bool,
+    /// Read the decoded bytes in this charset (a WHATWG label), or `auto` to detect it.
+    #[arg(long, value_parser = parse_charset, value_name = "CHARSET", conflicts_with = "flavor")]
+    charset: Option<CharsetArg>,
     /// Texts to decode; stdin, one per line, when none is given.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
@@ -88,6 +101,24 @@ impl From<ModeArg> for DecodeMode {
             ModeArg::Form => DecodeMode::Form,
         }
     }
+}
+
+/// `--charset` values.
+#[derive(Clone, Copy, Debug)]
+pub enum CharsetArg {
+    /// Detect: UTF-8, or the one legacy reading that remains.
+    Auto,
+    /// This charset.
+    Named(&'static Encoding),
+}
+
+fn parse_charset(s: &str) -> Result<CharsetArg, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(CharsetArg::Auto);
+    }
+    encoding_for_label(s).map(CharsetArg::Named).ok_or_else(|| {
+        format!("unknown charset '{s}': use auto or a WHATWG label (shift_jis, euc-jp, gbk, big5, euc-kr, windows-1252, ...)")
+    })
 }
 
 /// The CLI form of a library decode error.
@@ -196,6 +227,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         ));
     }
     let mode = DecodeMode::from(args.mode);
+    if let Some(charset) = args.charset {
+        return run_charset(charset, mode, args, ctx);
+    }
     let mut out = ctx.output();
     for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         let found = escaped_delimiters(item.bytes);
@@ -227,6 +261,87 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
+        }
+    })?;
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
+}
+
+/// `urlkit decode --charset CHARSET`.
+fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) -> CmdResult {
+    let mut out = ctx.output();
+    let err_style = ctx.err_style();
+    for_each_input(&args.texts, |item| {
+        let bytes = match decode_to_bytes(item.bytes, mode) {
+            Ok(b) => b,
+            Err(e) => return out.fail(&item, &failure_of(&e)),
+        };
+        let (text, name) = match charset {
+            CharsetArg::Named(encoding) => {
+                match encoding.decode_without_bom_handling_and_without_replacement(&bytes) {
+                    Some(t) => (t.into_owned(), encoding.name()),
+                    None => {
+                        let message = format!(
+                            "the decoded bytes are not valid {} (try --charset auto)",
+                            encoding.name()
+                        );
+                        return out.fail(&item, &Failure::new("invalid-charset-bytes", message));
+                    }
+                }
+            }
+            CharsetArg::Auto => {
+                let d = decode_auto(&bytes);
+                match (d.text, d.charset) {
+                    (Some(t), Some(name)) => {
+                        if name != "UTF-8" {
+                            use std::io::Write;
+                            out.writer().flush()?;
+                            writeln!(
+                                std::io::stderr().lock(),
+                                "{}: {}: detected {name} (a guess: --charset {name} to be sure)",
+                                err_style.dim("decode"),
+                                item.origin.describe()
+                            )?;
+                        }
+                        (t, name)
+                    }
+                    _ => {
+                        let kept: Vec<String> = d
+                            .candidates
+                            .iter()
+                            .filter(|c| c.kept || d.verdict == Verdict::Ambiguous)
+                            .take(4)
+                            .map(|c| format!("{} {:?}", c.charset, c.texts.join(" ")))
+                            .collect();
+                        let why = d
+                            .steps
+                            .first()
+                            .map(|s| s.to_string())
+                            .unwrap_or_else(|| "no reading remains".to_owned());
+                        let message = if kept.is_empty() {
+                            format!("no charset reads these bytes: {why}")
+                        } else {
+                            format!(
+                                "the charset is ambiguous ({}): {why}; name one with --charset",
+                                kept.join(", ")
+                            )
+                        };
+                        let kind = if d.verdict == Verdict::None {
+                            "no-charset"
+                        } else {
+                            "ambiguous-charset"
+                        };
+                        return out.fail(&item, &Failure::new(kind, escape_controls(&message)));
+                    }
+                }
+            }
+        };
+        if out.is_json() {
+            let mut extra = Map::new();
+            extra.insert("charset".into(), Value::String(name.into()));
+            out.ok(&item, &text, extra)
+        } else {
+            out.ok(&item, &escape_controls(&text), Map::new())
         }
     })?;
     let failures = out.finish()?;

@@ -20,6 +20,7 @@ pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod reconcile;
+pub mod repair;
 pub mod roundtrip;
 pub mod table;
 pub mod values;
