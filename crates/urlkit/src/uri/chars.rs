@@ -130,10 +130,20 @@ pub(crate) fn hex_value(b: u8) -> u8 {
     HEX_VALUE[b as usize]
 }
 
-/// The byte of the escape starting at `input[i]` (`%XY`, the `%` itself is not checked), if
-/// its two digits are hex (`pct-encoded`, §2.1).
+/// The byte of the escape starting at `input[i]` (`%XY`, either hex case), if its two
+/// digits are hex (`pct-encoded`, §2.1). The byte at `i` itself is not looked at: the caller
+/// has found a `%` there. Re-exported as `urlkit::codec::escape_at`.
+///
+/// ```
+/// use urlkit::codec::escape_at;
+/// assert_eq!(escape_at(b"/%e9%81", 1), Some(0xE9));
+/// assert_eq!(escape_at(b"/%E9%8", 4), None);
+/// assert_eq!(escape_at(b"%zz", 0), None);
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-2.1>
 #[inline]
-pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+pub fn escape_at(input: &[u8], i: usize) -> Option<u8> {
     let hi = HEX_VALUE[*input.get(i + 1)? as usize];
     let lo = HEX_VALUE[*input.get(i + 2)? as usize];
     if (hi | lo) > 15 {
