@@ -72,6 +72,8 @@ enum Command {
     Dedupe(cmd::dedupe::Args),
     /// Compare two URLs and explain the verdict.
     Compare(cmd::compare::Args),
+    /// Name every encoding mistake and hazard of each URL, with its span and fix.
+    Lint(cmd::lint::Args),
     /// Show a URL's components as RFC 3986 and as a browser (WHATWG) see them.
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
@@ -113,6 +115,7 @@ fn main() -> ExitCode {
         Command::Dedupe(a) => cmd::dedupe::run(a, &ctx),
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
+        Command::Lint(a) => cmd::lint::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),

@@ -271,7 +271,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
 fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let err_style = ctx.err_style();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &err_style, |item| {
         let bytes = match decode_to_bytes(item.bytes, mode) {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure_of(&e)),

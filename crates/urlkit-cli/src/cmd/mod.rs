@@ -16,6 +16,8 @@ pub mod encode;
 pub mod explain;
 pub mod flavors;
 pub mod key;
+pub mod lint;
+mod lint_sarif;
 pub mod man;
 pub mod normalize;
 pub mod parse;

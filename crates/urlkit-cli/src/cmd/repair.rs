@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use urlkit::charset::repair::{repair_list, Action, Candidate, Repair, Step, Verdict};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, Item};
+use crate::records::{for_each_input, Failure, InputKind, Item};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -54,7 +54,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     // The list-level ranking needs every URL first: read them all, then answer in order.
     let mut inputs: Vec<(crate::records::Origin, Vec<u8>)> = Vec::new();
-    for_each_input(&urls, |item| {
+    for_each_input(&urls, InputKind::Url, &ctx.err_style(), |item| {
         inputs.push((item.origin, item.bytes.to_vec()));
         Ok(())
     })?;

@@ -36,10 +36,10 @@ Examples:
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// Encoders to use, comma-separated (default: every encoder of `urlkit flavors`).
-    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::flavors::parse_encoder)]
+    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::values::FlavorParser(urlkit::flavor::Direction::Encode))]
     encoders: Vec<Flavor>,
     /// Decoders to use, comma-separated (default: every decoder).
-    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::flavors::parse_decoder)]
+    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::values::FlavorParser(urlkit::flavor::Direction::Decode))]
     decoders: Vec<Flavor>,
     /// Where the value goes: path-segment or query-value (default: both).
     #[arg(long, value_name = "COMPONENT", value_parser = parse_placement)]

@@ -112,16 +112,16 @@ pub struct Rfc3986Reading {
 }
 
 /// Byte ranges of the Appendix B groups.
-struct Parts {
-    scheme: Option<Range<usize>>,
-    authority: Option<Range<usize>>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
+pub(crate) struct Parts {
+    pub(crate) scheme: Option<Range<usize>>,
+    pub(crate) authority: Option<Range<usize>>,
+    pub(crate) path: Range<usize>,
+    pub(crate) query: Option<Range<usize>>,
+    pub(crate) fragment: Option<Range<usize>>,
 }
 
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` by hand.
-fn appendix_b(s: &str) -> Parts {
+pub(crate) fn appendix_b(s: &str) -> Parts {
     let b = s.as_bytes();
     let mut i = 0;
     let mut scheme = None;
@@ -169,7 +169,7 @@ fn appendix_b(s: &str) -> Parts {
 }
 
 /// userinfo, host, port ranges inside an authority range.
-fn split_authority(
+pub(crate) fn split_authority(
     s: &str,
     a: Range<usize>,
 ) -> (Option<Range<usize>>, Range<usize>, Option<Range<usize>>) {
