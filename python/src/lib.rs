@@ -16,6 +16,7 @@ mod compare;
 mod errors;
 mod options;
 mod parse;
+mod reconcile;
 
 use pyo3::prelude::*;
 
@@ -32,6 +33,7 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<compare::Comparison>()?;
     m.add_class::<compare::Difference>()?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(reconcile::reconcile, m)?)?;
     m.add_class::<bulk::Op>()?;
     m.add_function(wrap_pyfunction!(bulk::op_key, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::op_normalize, m)?)?;

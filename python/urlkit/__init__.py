@@ -31,6 +31,7 @@ from ._urlkit import (
     key,
     normalize,
     parse,
+    reconcile,
 )
 from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
 from ._bulk import decode_many, encode_many, keys, normalize_many
@@ -54,4 +55,5 @@ __all__ = [
     "normalize",
     "normalize_many",
     "parse",
+    "reconcile",
 ]
