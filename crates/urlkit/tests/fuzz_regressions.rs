@@ -16,7 +16,10 @@ fn fuzz_key_compare_exact_keys_text_that_compare_rejects() {
     assert_eq!(key(b, &exact).unwrap(), b);
     let e = compare(a, b, &exact).unwrap_err();
     assert_eq!(e.side, Side::B);
-    assert_eq!(e.error.kind(), NormalizeErrorKind::Parse(ParseErrorKind::InvalidScheme));
+    assert_eq!(
+        e.error.kind(),
+        NormalizeErrorKind::Parse(ParseErrorKind::InvalidScheme)
+    );
     assert!(compare(b, b, &exact).unwrap().equal, "a text equals itself");
 }
 
