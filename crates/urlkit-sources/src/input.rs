@@ -173,7 +173,16 @@ pub(crate) fn open(
             response.body
         }
     };
-    Ok(Tracked::new(inflate(raw, &name)?, cap))
+    open_body(raw, &name, cap)
+}
+
+/// A fetched (or otherwise opened) body as a bounded stream, inflating gzip.
+pub(crate) fn open_body(
+    raw: Box<dyn Read>,
+    name: &str,
+    cap: u64,
+) -> Result<Tracked<Box<dyn BufRead>>, SourceError> {
+    Ok(Tracked::new(inflate(raw, name)?, cap))
 }
 
 /// GETs `url` and requires a 2xx answer.
@@ -188,9 +197,7 @@ pub(crate) fn get_ok(
             "fetching URLs needs the `http` feature (urlkit's command line has it)",
         ));
     };
-    let response = fetcher
-        .get(url)
-        .map_err(|e| SourceError::new("http", url, e.message))?;
+    let response = fetcher.get(url).map_err(|e| e.into_source_error(url))?;
     if !(200..300).contains(&response.status) {
         return Err(SourceError::new(
             "http-status",

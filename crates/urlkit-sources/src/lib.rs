@@ -34,6 +34,7 @@ mod fetch;
 mod http;
 mod input;
 mod json;
+mod policy;
 mod read;
 mod sitemap;
 mod spec;
@@ -44,8 +45,11 @@ mod wordpress;
 pub use block::{LineBlock, LineRecord, RecordSink};
 pub use catalog::{Catalog, Finding, Position, Record, SourceId, SourceInfo};
 pub use error::SourceError;
-pub use fetch::{FetchError, Fetcher, Response};
+pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;
+pub use policy::{
+    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+};
 pub use read::Reader;
 pub use spec::{Column, Format, Location, SourceSpec};

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::catalog::{Position, Record, SourceId};
 use crate::error::SourceError;
-use crate::fetch::Fetcher;
+use crate::fetch::{FetchErrorKind, Fetcher};
 use crate::input::{io_error, open};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
@@ -207,57 +207,149 @@ fn read_live(
     let mut collections = collections(&types, "types", "id,link,type", &SKIPPED_TYPES);
     collections.extend(collections_of(&taxonomies, "id,link,taxonomy"));
     for c in collections {
-        let first = route_url(base, routes, &c.route, "");
-        let id = reader.catalog.add_source(&first, Format::WordPress);
-        let mut page = 1;
-        let mut items = 0usize;
-        let mut pages_read = 0u32;
-        loop {
-            let query = format!("per_page={PER_PAGE}&page={page}&_fields={}", c.fields);
-            let url = route_url(base, routes, &c.route, &query);
-            let mut response = fetcher
-                .get(&url)
-                .map_err(|e| SourceError::new("http", &url, e.message))?;
-            let mut body = Vec::new();
-            (&mut response.body)
-                .take(reader.max_bytes)
-                .read_to_end(&mut body)
-                .map_err(|e| SourceError::new("http", &url, format!("cannot read body: {e}")))?;
-            if response.status == 400 && is_past_the_end(&body) {
-                break;
-            }
-            if !(200..300).contains(&response.status) {
-                return Err(http_status_error(&url, response.status, &body));
-            }
-            let value = parse_json(&body, &url)?;
-            let value = with_kind(value, &c.kind);
-            let n = emit_items(reader, id, &value, &url, sink)?;
-            items += n;
-            pages_read += 1;
-            let total = response
-                .header("X-WP-TotalPages")
-                .and_then(|t| t.trim().parse::<u32>().ok());
-            let done = match total {
-                Some(t) => page >= t,
-                None => n < PER_PAGE as usize,
-            };
-            if done || n == 0 || page >= MAX_PAGES {
-                break;
-            }
-            page += 1;
+        if read_collection(reader, fetcher, base, routes, &c, sink)? == Flow::Stop {
+            break;
         }
-        reader.catalog.note(
-            id,
-            "wp-collection-read",
-            None,
-            format!(
-                "{}: {items} items in {pages_read} page{}",
-                c.kind,
-                if pages_read == 1 { "" } else { "s" }
-            ),
-        );
     }
     Ok(())
+}
+
+/// Whether to go on with the next collection.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// Reads every page of one collection.
+///
+/// *Rationale*: a server's pagination headers are not trusted to end the reading on their
+/// own. `X-WP-TotalPages` is checked against `X-WP-Total` (a claim of a million pages for 250
+/// items reads 3 pages, with a finding); a page that repeats the previous one (a server that
+/// ignores `page=`) ends the collection; and the reader's page limit and the run's request
+/// budget bound the rest, each with a finding.
+fn read_collection(
+    reader: &mut Reader<'_>,
+    fetcher: &dyn Fetcher,
+    base: &str,
+    routes: Routes,
+    c: &Collection,
+    sink: &mut dyn FnMut(Record),
+) -> Result<Flow, SourceError> {
+    let first = route_url(base, routes, &c.route, "");
+    let id = reader.catalog.add_source(&first, Format::WordPress);
+    let mut page = 1;
+    let mut items = 0usize;
+    let mut pages_read = 0u32;
+    let mut previous_first: Option<String> = None;
+    let mut flow = Flow::Go;
+    loop {
+        let query = format!("per_page={PER_PAGE}&page={page}&_fields={}", c.fields);
+        let url = route_url(base, routes, &c.route, &query);
+        let mut response = match fetcher.get(&url) {
+            Ok(r) => r,
+            Err(e) if e.kind == FetchErrorKind::BudgetExhausted => {
+                reader.catalog.note(
+                    id,
+                    "request-budget",
+                    None,
+                    format!(
+                        "{}; {} page {page} and after were not read",
+                        e.message, c.kind
+                    ),
+                );
+                flow = Flow::Stop;
+                break;
+            }
+            Err(e) => return Err(e.into_source_error(&url)),
+        };
+        let mut body = Vec::new();
+        (&mut response.body)
+            .take(reader.max_bytes)
+            .read_to_end(&mut body)
+            .map_err(|e| SourceError::new("http", &url, format!("cannot read body: {e}")))?;
+        if response.status == 400 && is_past_the_end(&body) {
+            break;
+        }
+        if !(200..300).contains(&response.status) {
+            return Err(http_status_error(&url, response.status, &body));
+        }
+        let value = parse_json(&body, &url)?;
+        let first_link = value
+            .pointer("/0/link")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        if first_link.is_some() && first_link == previous_first {
+            reader.catalog.note(
+                id,
+                "wp-page-repeated",
+                None,
+                format!(
+                    "page {page} repeats page {} (the server ignores page=); stopped there",
+                    page - 1
+                ),
+            );
+            break;
+        }
+        previous_first = first_link;
+        let value = with_kind(value, &c.kind);
+        let n = emit_items(reader, id, &value, &url, sink)?;
+        items += n;
+        pages_read += 1;
+        let header = |name: &str| {
+            response
+                .header(name)
+                .and_then(|t| t.trim().parse::<u64>().ok())
+        };
+        let claimed = header("X-WP-TotalPages");
+        let implied = header("X-WP-Total").map(|t| t.div_ceil(u64::from(PER_PAGE)));
+        let total = match (claimed, implied) {
+            (Some(c), Some(i)) if c > i => {
+                if pages_read == 1 {
+                    reader.catalog.note(
+                        id,
+                        "wp-total-pages-inconsistent",
+                        None,
+                        format!(
+                            "X-WP-TotalPages says {c} pages, but X-WP-Total items make {i}; \
+                             reading at most {i}"
+                        ),
+                    );
+                }
+                Some(i)
+            }
+            (Some(c), _) => Some(c),
+            (None, i) => i,
+        };
+        let done = match total {
+            Some(t) => u64::from(page) >= t,
+            None => n < PER_PAGE as usize,
+        };
+        if done || n == 0 {
+            break;
+        }
+        if page >= MAX_PAGES {
+            reader.catalog.note(
+                id,
+                "wp-page-limit",
+                None,
+                format!("{MAX_PAGES} pages read, the limit; the server says there are more"),
+            );
+            break;
+        }
+        page += 1;
+    }
+    reader.catalog.note(
+        id,
+        "wp-collection-read",
+        None,
+        format!(
+            "{}: {items} items in {pages_read} page{}",
+            c.kind,
+            if pages_read == 1 { "" } else { "s" }
+        ),
+    );
+    Ok(flow)
 }
 
 /// Fills in the kind for items that do not say it (terms fetched without `taxonomy`).
@@ -325,9 +417,7 @@ fn discover(fetcher: &dyn Fetcher, base: &str) -> Result<(Routes, Value), Source
 }
 
 fn get_json(fetcher: &dyn Fetcher, url: &str) -> Result<Value, SourceError> {
-    let mut response = fetcher
-        .get(url)
-        .map_err(|e| SourceError::new("http", url, e.message))?;
+    let mut response = fetcher.get(url).map_err(|e| e.into_source_error(url))?;
     let mut body = Vec::new();
     (&mut response.body)
         .take(64 * 1024 * 1024)

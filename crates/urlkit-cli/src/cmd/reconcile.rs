@@ -78,6 +78,58 @@ pub struct Args {
     /// Refuse any one file or response larger than this many (inflated) bytes.
     #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
     max_bytes: u64,
+    #[command(flatten)]
+    http: HttpArgs,
+    /// Read at most this many sitemaps per sitemap source (indexes included); the rest is a
+    /// finding.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    max_sitemaps: usize,
+}
+
+/// How much fetching a run may do, and how patiently (shared by the commands that fetch).
+#[derive(clap::Args, Debug, Clone)]
+pub struct HttpArgs {
+    /// Make at most this many HTTP requests in all (retries and redirects count); what was
+    /// not fetched is a finding.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub max_requests: u64,
+    /// Give up a request after this many seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// Give up connecting after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub connect_timeout: f64,
+    /// Retry a request that got no answer, a 429 or a 5xx this many times (with backoff,
+    /// honouring Retry-After); a bad URL, a refused scheme or address, a loop or too many
+    /// redirects are never retried.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub retries: u32,
+    /// Follow at most this many redirects per request.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub max_redirects: usize,
+}
+
+impl HttpArgs {
+    /// The fetcher these arguments describe.
+    pub fn fetcher(&self) -> Result<HttpFetcher, CliError> {
+        let secs = |name: &str, s: f64| {
+            std::time::Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    CliError::Usage(format!(
+                        "--{name} must be a positive number of seconds, not {s}"
+                    ))
+                })
+        };
+        Ok(HttpFetcher::with_timeouts(
+            secs("connect-timeout", self.connect_timeout)?,
+            secs("timeout", self.timeout)?,
+        )
+        .retries(self.retries)
+        .max_redirects(self.max_redirects)
+        .max_requests(self.max_requests))
+    }
 }
 
 /// `--level` values.
@@ -244,6 +296,15 @@ const BATCH: usize = 64 * 1024;
 /// The progress line appears on a terminal after this many records, and is updated this often.
 const PROGRESS_EVERY: usize = 100_000;
 
+/// Findings that mean a source was not read to its end (a limit or a refusal): the run
+/// cannot claim a complete match.
+const CUT_SHORT: [&str; 4] = [
+    "request-budget",
+    "sitemap-limit",
+    "sitemap-child-refused",
+    "wp-page-limit",
+];
+
 /// One side once read.
 struct SideInput {
     specs: Vec<String>,
@@ -262,7 +323,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let keyer = keyer(args.level)?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
-    let fetcher = HttpFetcher::new();
+    let fetcher = args.http.fetcher()?;
     let progress = std::io::stderr().is_terminal();
     let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
@@ -288,7 +349,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
-    let status = if done.summary().is_complete_match() {
+    let cut_short = report
+        .sides
+        .iter()
+        .flat_map(|side| side.catalog.findings())
+        .any(|f| CUT_SHORT.contains(&f.kind));
+    let status = if done.summary().is_complete_match() && !cut_short {
         Status::Clean
     } else {
         Status::Findings
@@ -439,6 +505,7 @@ fn read_sides(
             .fetcher(fetcher)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
+            .max_sitemaps(args.max_sitemaps)
     };
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
