@@ -68,6 +68,8 @@ enum Command {
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
     Reconcile(cmd::reconcile::Args),
+    /// Check a live site's URLs: status, redirects, declared canonical, spelling variants.
+    Check(cmd::check::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
 }
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
+        Command::Check(a) => cmd::check::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
     };
     match result {

@@ -43,6 +43,14 @@ impl Response {
         }
     }
 
+    /// Every value of header `name` (case-insensitive), in order.
+    pub fn headers_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.headers
+            .iter()
+            .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The same response, reached through `redirects`.
     #[must_use]
     pub fn with_redirects(mut self, redirects: Vec<Hop>) -> Response {

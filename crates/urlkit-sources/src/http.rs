@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use urlkit::codec::{sets, Encoder};
 use urlkit::uri::{resolve_str, Resolution};
@@ -38,12 +38,15 @@ pub(crate) const USER_AGENT: &str = concat!(
 /// percent-encoded as UTF-8 before the request (existing `%XX` are kept), so
 /// `https://example.com/tag/ログイン/` is requested as `/tag/%E3%83%AD...`.
 ///
+/// Clones share the request budget and the rate limit.
+///
 /// ```no_run
 /// use urlkit_sources::{Fetcher, HttpFetcher};
 /// let fetcher = HttpFetcher::new().retries(2).max_requests(1000);
 /// let response = fetcher.get("https://example.com/sitemap.xml").unwrap();
 /// println!("{} {} after {} redirects", response.status, response.url, response.redirects.len());
 /// ```
+#[derive(Clone)]
 pub struct HttpFetcher {
     connect_timeout: Duration,
     timeout: Duration,
@@ -54,6 +57,30 @@ pub struct HttpFetcher {
     offsite: Offsite,
     classifier: Arc<dyn AddressClassifier>,
     budget: Option<Arc<RequestBudget>>,
+    rate: Option<Arc<RateLimit>>,
+}
+
+/// Requests started at most every `interval`, across the threads sharing it.
+struct RateLimit {
+    interval: Duration,
+    next: Mutex<Option<Instant>>,
+}
+
+impl RateLimit {
+    /// Waits for this request's slot.
+    fn wait(&self) {
+        let slot = {
+            let mut next = self
+                .next
+                .lock()
+                .expect("invariant: nothing panics holding the rate lock");
+            let now = Instant::now();
+            let slot = next.map_or(now, |n| n.max(now));
+            *next = Some(slot + self.interval);
+            slot
+        };
+        std::thread::sleep(slot.saturating_duration_since(Instant::now()));
+    }
 }
 
 impl Default for HttpFetcher {
@@ -81,6 +108,7 @@ impl HttpFetcher {
             offsite: Offsite::Follow,
             classifier: Arc::new(ByIp),
             budget: None,
+            rate: None,
         }
     }
 
@@ -134,6 +162,18 @@ impl HttpFetcher {
         self
     }
 
+    /// Starts at most `per_second` requests a second (attempts and redirect hops included),
+    /// shared by every clone of this fetcher.
+    #[must_use]
+    pub fn rate_limit(mut self, per_second: f64) -> HttpFetcher {
+        let interval = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(Duration::ZERO);
+        self.rate = Some(Arc::new(RateLimit {
+            interval,
+            next: Mutex::new(None),
+        }));
+        self
+    }
+
     /// The request budget, when there is one.
     pub fn budget(&self) -> Option<&RequestBudget> {
         self.budget.as_deref()
@@ -166,6 +206,9 @@ impl HttpFetcher {
                         ),
                     ));
                 }
+            }
+            if let Some(rate) = &self.rate {
+                rate.wait();
             }
             let wait = self.backoff.saturating_mul(1 << attempt.min(16));
             let guard = Arc::new(Mutex::new(Connected::default()));
@@ -206,7 +249,9 @@ impl HttpFetcher {
             }
             let mut error = error;
             if error.kind.is_transient() {
-                error.message = format!("{} (after {} attempts)", error.message, attempt + 1);
+                let n = attempt + 1;
+                let s = if n == 1 { "" } else { "s" };
+                error.message = format!("{} (after {n} attempt{s})", error.message);
             }
             return Err(error);
         }
@@ -259,10 +304,17 @@ struct Connected {
 }
 
 fn convert(response: ureq::Response) -> Response {
-    let headers = response
-        .headers_names()
-        .into_iter()
-        .filter_map(|n| response.header(&n).map(|v| (n.clone(), v.to_owned())))
+    let mut names = response.headers_names();
+    names.sort();
+    names.dedup();
+    let headers = names
+        .iter()
+        .flat_map(|n| {
+            response
+                .all(n)
+                .into_iter()
+                .map(move |v| (n.clone(), v.to_owned()))
+        })
         .collect();
     let status = response.status();
     let url = response.get_url().to_owned();

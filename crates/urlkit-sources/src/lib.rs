@@ -28,6 +28,8 @@
 
 mod block;
 mod catalog;
+#[cfg(feature = "http")]
+pub mod check;
 mod error;
 mod fetch;
 #[cfg(feature = "http")]

@@ -6,6 +6,7 @@ use std::io;
 use crate::style::{ColorChoice, Style};
 
 pub mod base64;
+pub mod check;
 pub mod compare;
 pub mod completions;
 pub mod content_disposition;

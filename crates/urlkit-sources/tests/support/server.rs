@@ -87,7 +87,8 @@ impl Server {
     pub fn hits(&self, prefix: &str) -> usize {
         self.log().iter().filter(|t| t.starts_with(prefix)).count()
     }
-    /// The most requests served at the same time.
+    /// The most requests served at the same time (between reading a request and writing its
+    /// answer).
     pub fn peak_concurrency(&self) -> usize {
         self.peak.load(Ordering::SeqCst)
     }
@@ -122,10 +123,7 @@ pub fn serve(handler: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Ser
             let (handler, log, busy, peak) =
                 (handler.clone(), log2.clone(), busy2.clone(), peak2.clone());
             workers.push(std::thread::spawn(move || {
-                let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
-                peak.fetch_max(now, Ordering::SeqCst);
-                answer(stream, &*handler, &log);
-                busy.fetch_sub(1, Ordering::SeqCst);
+                answer(stream, &*handler, &log, &busy, &peak);
             }));
             workers.retain(|w| !w.is_finished());
         }
@@ -144,7 +142,13 @@ pub fn serve(handler: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Ser
     }
 }
 
-fn answer(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<String>>) {
+fn answer(
+    stream: TcpStream,
+    handler: &Handler,
+    log: &Mutex<Vec<String>>,
+    busy: &AtomicUsize,
+    peak: &AtomicUsize,
+) {
     stream.set_read_timeout(Some(Duration::from_secs(5))).ok();
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
@@ -166,8 +170,13 @@ fn answer(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<String>>) {
     }
     let target = line.split(' ').nth(1).unwrap_or("/").to_string();
     log.lock().unwrap().push(target.clone());
+    // A request counts as being served from when it was read until its answer is about to
+    // be written: a client cannot start its next request before that.
+    let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
+    peak.fetch_max(now, Ordering::SeqCst);
     let reply = handler(&Request { target, headers });
     std::thread::sleep(reply.delay);
+    busy.fetch_sub(1, Ordering::SeqCst);
     let mut head = format!(
         "HTTP/1.1 {} X\r\nContent-Length: {}\r\nConnection: close\r\n",
         reply.status,
