@@ -101,11 +101,16 @@ fn site(r: &Request, base: &str) -> Reply {
         "/chain/end/" => page("/chain/end/"),
         "/moved/" => Reply::redirect(301, format!("/{}/", enc(POSTS[0], false))),
         "/gone/" => Reply::new(410, "gone"),
-        "/slow/" => page("/slow/").delayed(Duration::from_secs(3)),
+        "/slow/" => page("/slow/").delayed(Duration::from_secs(8)),
         "/big/" => {
-            let mut body = page("/big/").body;
-            body.extend(std::iter::repeat_n(b'x', 5 * 1024 * 1024));
-            Reply::html(String::from_utf8(body).unwrap())
+            // Built once: 5 MB after a small head.
+            static BIG: OnceLock<Vec<u8>> = OnceLock::new();
+            let body = BIG.get_or_init(|| {
+                let mut body = page("/big/").body;
+                body.extend(std::iter::repeat_n(b'x', 5 * 1024 * 1024));
+                body
+            });
+            Reply::new(200, body.clone()).header("Content-Type", "text/html")
         }
         "/away/" => Reply::redirect(301, "http://other.example/away/"),
         "/passwd/" => Reply::redirect(302, "file:///etc/passwd"),
@@ -172,10 +177,11 @@ fn urlkit(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// The check the tests run: variants, no retries, a 1-second timeout.
+/// The check the tests run: variants, no retries, a 3-second timeout (the slow page takes 8;
+/// the margin is for a loaded machine).
 fn check(s: &Server, extra: &[&str]) -> Output {
     let sitemap = format!("sitemap:{}/sitemap.xml", s.base);
-    let mut args = vec!["check", "--variants", "--retries", "0", "--timeout", "1"];
+    let mut args = vec!["check", "--variants", "--retries", "0", "--timeout", "3"];
     args.extend_from_slice(extra);
     args.push(&sitemap);
     urlkit(&args, "")
@@ -415,6 +421,8 @@ fn fail_on_picks_the_verdicts_that_fail_the_run() {
     // URLs from stdin; raw Japanese is encoded before it is sent.
     let out = urlkit(&["check", "--json"], &format!("{}/{}/\n", s.base, POSTS[0]));
     let r = &records(&out)[0];
+    assert_eq!(r["url"], format!("{}/{}/", s.base, POSTS[0]));
+    assert_eq!(r["request"], format!("{}/{}/", s.base, enc(POSTS[0], true)));
     assert_eq!(r["verdict"], "redirects");
     assert_eq!(
         r["message"],

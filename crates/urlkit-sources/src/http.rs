@@ -180,7 +180,7 @@ impl HttpFetcher {
     }
 
     /// The URL as it goes on the wire.
-    fn wire_url(url: &str) -> String {
+    pub(crate) fn wire_url(url: &str) -> String {
         Encoder::new(sets::FRAGMENT).encode_str(url).into_owned()
     }
 

@@ -263,6 +263,24 @@ fn read_collection(
             }
             Err(e) => return Err(e.into_source_error(&url)),
         };
+        if let Some(last) = response.redirects.last() {
+            reader.catalog.note(
+                id,
+                "http-redirected",
+                None,
+                format!(
+                    "{} page {page} was fetched from {} after {} redirect{}",
+                    c.kind,
+                    last.location,
+                    response.redirects.len(),
+                    if response.redirects.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+            );
+        }
         let mut body = Vec::new();
         (&mut response.body)
             .take(reader.max_bytes)

@@ -486,3 +486,27 @@ fn timeouts_are_settable_and_transient_failures_are_retried() {
     assert!(e.message.ends_with("(after 2 attempts)"), "{e}");
     assert_eq!(s.hits("/slow"), 2);
 }
+
+#[test]
+fn a_redirected_wordpress_page_says_where_it_came_from() {
+    let s = serve(|r| match r.path() {
+        "/wp-json/wp/v2/types" => Reply::new(200, r#"{"page":{"rest_base":"pages"}}"#),
+        "/wp-json/wp/v2/taxonomies" => Reply::new(200, "{}"),
+        "/wp-json/wp/v2/pages" => Reply::redirect(301, format!("/moved{}", r.target)),
+        "/moved/wp-json/wp/v2/pages" => Reply::new(
+            200,
+            r#"[{"id":1,"link":"http://site.test/a/","type":"page"}]"#,
+        ),
+        _ => Reply::new(404, "{}"),
+    });
+    let (records, c) = read(&format!("wp:{}", s.base), &fetcher()).unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(finding_kinds(&c), ["http-redirected", "wp-collection-read"]);
+    assert_eq!(
+        c.findings()[0].message,
+        format!(
+            "page page 1 was fetched from {}/moved/wp-json/wp/v2/pages?per_page=100&page=1&_fields=id,link,type after 1 redirect",
+            s.base
+        )
+    );
+}

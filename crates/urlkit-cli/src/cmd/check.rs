@@ -227,7 +227,7 @@ fn read_inputs(
     }
     let err = ctx.err_style();
     for text in &args.inputs {
-        if is_http_url(text) {
+        if is_http_url(text) || is_other_url(text) {
             inputs.push(Input {
                 url: text.clone(),
                 in_sitemap: false,
@@ -261,6 +261,20 @@ fn read_inputs(
         }
     }
     Ok(inputs)
+}
+
+/// A URL with a scheme other than http(s) (`file:///etc/passwd`, `ftp://...`): checked, so
+/// that it gets its verdict (`error`, never fetched), not opened as a local path.
+fn is_other_url(text: &str) -> bool {
+    const SOURCES: [&str; 6] = ["sitemap", "wp", "csv", "tsv", "text", "json"];
+    let Some((scheme, _)) = text.split_once("://") else {
+        return false;
+    };
+    let scheme_ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    scheme_ok && !SOURCES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
 fn read_lines(input: impl BufRead, out: &mut Vec<Input>) -> Result<(), CliError> {

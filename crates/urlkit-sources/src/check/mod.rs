@@ -155,6 +155,9 @@ impl CanonicalFrom {
 pub struct UrlCheck {
     /// The URL as given.
     pub url: String,
+    /// The URL as requested: non-ASCII characters (and the characters no URL may hold raw)
+    /// percent-encoded as UTF-8, existing escapes kept.
+    pub request: String,
     /// The status of the last answer (`None`: no answer).
     pub status: Option<u16>,
     /// Every redirect hop, `Location` resolved against the URL that answered it.
@@ -267,6 +270,7 @@ impl Checker {
         let offsite = (300..400).contains(&status) && !redirects.is_empty();
         let mut c = UrlCheck {
             url: url.to_owned(),
+            request: HttpFetcher::wire_url(url),
             status: Some(status),
             redirects,
             offsite,
@@ -468,6 +472,7 @@ fn failed(url: &str, e: FetchError) -> UrlCheck {
     };
     UrlCheck {
         url: url.to_owned(),
+        request: HttpFetcher::wire_url(url),
         status: e.redirects.last().map(|h| h.status),
         final_url: None,
         redirects: e.redirects,

@@ -171,6 +171,7 @@ impl Report<'_> {
                 .collect();
             let record = json!({
                 "url": c.url,
+                "request": c.request,
                 "status": c.status,
                 "redirects": redirects,
                 "offsite": c.offsite,
