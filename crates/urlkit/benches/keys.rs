@@ -1,4 +1,4 @@
-//! Comparison keys (`normalize::key_into`) against what a Rust user would otherwise run to
+//! Comparison keys (`normalize::key_into_with`, one room kept across URLs) against what a Rust user would otherwise run to
 //! get a canonical string: ada-url `Url::parse` + `href`, and `url::Url::parse` + `as_str`.
 //! Prints ratios; run with `cargo bench -p urlkit --bench keys`.
 
@@ -8,7 +8,7 @@ mod support;
 use std::hint::black_box;
 
 use support::{budget, japanese_raw, measure, real_url_lists, report, Corpus, Row};
-use urlkit::normalize::{key_into, Level, Options};
+use urlkit::normalize::{key_into_with, KeyRoom, Level, Options};
 
 /// One contender: a name and a pass over the corpus.
 type Contender<'a> = (String, Box<dyn FnMut() -> usize + 'a>);
@@ -18,13 +18,13 @@ fn run(corpus: &Corpus) {
     let mut contenders: Vec<Contender<'_>> = Vec::new();
     for level in [Level::Safe, Level::Normal] {
         let o = Options::new(level);
-        let mut buf = String::with_capacity(256);
+        let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
         contenders.push((
             format!("urlkit key ({level})"),
             Box::new(move || {
                 let mut n = 0usize;
                 for l in lines {
-                    if key_into(l, &o, &mut buf).is_ok() {
+                    if key_into_with(l, &o, &mut room, &mut buf).is_ok() {
                         n += buf.len();
                     }
                 }

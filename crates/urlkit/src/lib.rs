@@ -1,7 +1,7 @@
 //! urlkit: URL percent-encoding, normalization and comparison that is correct, explains
 //! itself, and is fast.
 //!
-//! The library is pure: no I/O, no global state. Data flows one way: text -> [`uri`] /
+//! The library is pure: no I/O, no threads, no global state. Data flows one way: text -> [`uri`] /
 //! [`whatwg`] components -> [`normalize`] -> key -> [`compare`].
 //!
 //! ```
@@ -20,6 +20,5 @@ pub mod flavor;
 pub mod host;
 pub mod lint;
 pub mod normalize;
-pub mod reconcile;
 pub mod uri;
 pub mod whatwg;

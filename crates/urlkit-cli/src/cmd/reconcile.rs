@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
-use urlkit::reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
+use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
     Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
     SourceSpec,

@@ -6,6 +6,8 @@ use std::fmt;
 
 use super::scan::{eq_mask, first_flag, word_at};
 use super::simd::{self, Level};
+pub(crate) use crate::uri::chars::escape_at;
+use crate::uri::chars::HEX_VALUE;
 
 /// How a decoder treats `+` and malformed escapes.
 ///
@@ -136,35 +138,6 @@ impl fmt::Display for DecodeError {
 }
 
 impl std::error::Error for DecodeError {}
-
-/// The value of an ASCII hex digit, or 0xFF.
-const HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut i = 0;
-    while i < 10 {
-        t[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        t[b'a' as usize + i] = 10 + i as u8;
-        t[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The byte of the escape starting at `input[i]` (`%XY`), if it is well formed.
-#[inline]
-pub(crate) fn escape_at(input: &[u8], i: usize) -> Option<u8> {
-    let hi = HEX_VALUE[*input.get(i + 1)? as usize];
-    let lo = HEX_VALUE[*input.get(i + 2)? as usize];
-    if (hi | lo) > 15 {
-        None
-    } else {
-        Some(hi << 4 | lo)
-    }
-}
 
 /// The index of the first byte that a decoder in `mode` would change.
 #[inline]

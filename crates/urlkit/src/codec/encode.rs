@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use super::encode_set::EncodeSet;
 use super::sets::FORM_URLENCODED;
 use super::simd::{self, Level, NibbleSet};
+use crate::uri::chars::{Hex, HEX_LOWER, HEX_UPPER};
 
 /// The case of the hex digits an encoder writes.
 ///
@@ -238,10 +239,10 @@ impl Encoder {
     }
 
     /// The hex digits and escapes of this encoder's case.
-    fn hex_tables(&self) -> &'static simd::Hex {
+    fn hex_tables(&self) -> &'static Hex {
         match self.hex {
-            HexCase::Upper => &simd::HEX_UPPER,
-            HexCase::Lower => &simd::HEX_LOWER,
+            HexCase::Upper => &HEX_UPPER,
+            HexCase::Lower => &HEX_LOWER,
         }
     }
 

@@ -64,6 +64,20 @@ impl EncodeSet {
         bits: [0, 0, u64::MAX, u64::MAX],
     };
 
+    /// The bytes of the character table's classes `class` (bits of `uri::chars`): how the
+    /// RFC 3986 sets are built, so that a grammar class is written once.
+    pub(crate) const fn of_class(class: u8) -> EncodeSet {
+        let mut set = EncodeSet::EMPTY;
+        let mut b = 0;
+        while b < 256 {
+            if crate::uri::chars::class_of(b as u8) & class != 0 {
+                set = set.add(b as u8);
+            }
+            b += 1;
+        }
+        set
+    }
+
     /// Returns the set with `byte` added.
     ///
     /// ```

@@ -24,14 +24,13 @@ mod simd_encode_tests;
 #[cfg(test)]
 mod simd_tests;
 
-pub(crate) use decode::escape_at;
+pub use crate::uri::chars::escape_at;
 pub use decode::{
     decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,
     DecodeError, DecodeErrorKind, DecodeMode,
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
-pub(crate) use simd::prefetch;
 pub(crate) use simd::validated_string;
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
@@ -44,13 +43,20 @@ pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usiz
 
 /// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that
 /// compares several escapes at once.
+///
+/// ```
+/// use urlkit::codec::uppercase_escape_word;
+/// assert_eq!(uppercase_escape_word(0xE9).to_le_bytes(), *b"%E9\0");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-2.1>
 #[inline]
-pub(crate) fn uppercase_escape_word(byte: u8) -> u32 {
-    u32::from_le_bytes(simd::HEX_UPPER.escapes[byte as usize])
+pub fn uppercase_escape_word(byte: u8) -> u32 {
+    u32::from_le_bytes(crate::uri::chars::HEX_UPPER.escapes[byte as usize])
 }
 
 /// `%XX` of `byte`, uppercase hex (RFC 3986 §2.1), from the encoders' table.
 #[inline]
 pub(crate) fn uppercase_escape(byte: u8) -> &'static [u8] {
-    &simd::HEX_UPPER.escapes[byte as usize][..3]
+    crate::uri::chars::HEX_UPPER.escape(byte)
 }

@@ -6,6 +6,7 @@
 //! Every set encodes all non-ASCII bytes.
 
 use super::encode_set::EncodeSet;
+use crate::uri::chars;
 
 // ---------------------------------------------------------------------------------------------
 // WHATWG URL Standard, §1.3 Percent-encoded bytes: https://url.spec.whatwg.org/#percent-encoded-bytes
@@ -112,15 +113,11 @@ pub const FORM_URLENCODED: EncodeSet = COMPONENT.add(b'!').add_range(b'\'', b')'
 // ---------------------------------------------------------------------------------------------
 
 /// The RFC 3986 `unreserved` characters: `ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3).
-const UNRESERVED_CHARS: EncodeSet = EncodeSet::EMPTY
-    .add_range(b'A', b'Z')
-    .add_range(b'a', b'z')
-    .add_range(b'0', b'9')
-    .add_all(b"-._~");
+const UNRESERVED_CHARS: EncodeSet = EncodeSet::of_class(chars::UNRESERVED);
 
 /// RFC 3986 `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
 /// (§2.2).
-const SUB_DELIMS_CHARS: EncodeSet = EncodeSet::EMPTY.add_all(b"!$&'()*+,;=");
+const SUB_DELIMS_CHARS: EncodeSet = EncodeSet::of_class(chars::SUB_DELIM);
 
 /// Encodes every byte except RFC 3986 `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
 /// (§2.3).
@@ -145,10 +142,8 @@ pub const UNRESERVED: EncodeSet = UNRESERVED_CHARS.complement();
 /// use urlkit::codec::sets::PCHAR;
 /// assert!(!PCHAR.contains(b':') && !PCHAR.contains(b'=') && PCHAR.contains(b'/'));
 /// ```
-pub const PCHAR: EncodeSet = UNRESERVED_CHARS
-    .union(SUB_DELIMS_CHARS)
-    .add_all(b":@")
-    .complement();
+pub const PCHAR: EncodeSet =
+    EncodeSet::of_class(chars::UNRESERVED | chars::SUB_DELIM | chars::COLON_AT).complement();
 
 /// Encodes every byte except those of RFC 3986 `segment-nz-nc = 1*( unreserved / pct-encoded /
 /// sub-delims / "@" )` (§3.3): [`PCHAR`] with `:` encoded as well.

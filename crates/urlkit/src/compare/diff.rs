@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::Difference;
 use crate::normalize::{build_key, Level, Rule, RuleSet};
-use crate::uri::chars::{hex_value, CLASS, UNRESERVED, UNWISE};
+use crate::uri::chars::{escape_at, hex_value, CLASS, UNRESERVED, UNWISE};
 use crate::uri::{Component, UriRef};
 
 /// One unit of a component as the rules see it: a character byte or an escaped byte.
@@ -33,12 +33,10 @@ fn tokens(input: &str, r: Range<usize>, c: Component, rs: RuleSet) -> Vec<Unit> 
     let mut i = r.start;
     while i < r.end {
         let c0 = b[i];
-        if c0 == b'%'
-            && i + 2 < r.end
-            && b[i + 1].is_ascii_hexdigit()
-            && b[i + 2].is_ascii_hexdigit()
-        {
-            let v = hex_value(b[i + 1]) << 4 | hex_value(b[i + 2]);
+        let escape = (c0 == b'%' && i + 2 < r.end)
+            .then(|| escape_at(b, i))
+            .flatten();
+        if let Some(v) = escape {
             let tok = if rs.has(Rule::UnreservedDecoded) && CLASS[v as usize] & UNRESERVED != 0 {
                 Tok::Byte(if fold { v.to_ascii_lowercase() } else { v })
             } else if rs.has(Rule::HexCase) {

@@ -177,9 +177,22 @@ pub fn compare(a: &str, b: &str, options: &Options) -> Result<Comparison, Compar
 }
 
 /// The lowest level at which two URLs are equal and the rules needed there: what [`compare`]
-/// says of `lowest_equal_level` and `rules`, without the browser's verdict and the difference
-/// (explaining a matched pair of a reconciliation needs only these, a million times).
-pub(crate) fn equal_rules(
+/// says of [`Comparison::lowest_equal_level`] and [`Comparison::rules`], without the
+/// browser's verdict and the difference (explaining the matched pairs of a reconciliation
+/// needs only these, a million times). The asked level of `options` does not matter; its
+/// loose switches do.
+///
+/// ```
+/// use urlkit::{compare::lowest_equal_level, normalize::{Level, Options, Rule}};
+/// let o = Options::new(Level::Safe);
+/// let (level, rules) = lowest_equal_level("http://a/%7e/./b", "http://a/~/b", &o).unwrap();
+/// assert_eq!(level, Some(Level::Normal));
+/// assert_eq!(rules, vec![Rule::UnreservedDecoded, Rule::DotSegments]);
+/// assert_eq!(lowest_equal_level("http://a/", "http://a/", &o).unwrap(), (Some(Level::Exact), vec![]));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2>
+pub fn lowest_equal_level(
     a: &str,
     b: &str,
     options: &Options,

@@ -17,6 +17,7 @@
 
 use crate::codec::sets::{COMPONENT, UNRESERVED};
 use crate::codec::{EncodeSet, Encoder};
+use crate::uri::chars::{hex_value, is_hex, HEX_UPPER};
 
 use super::text::{Input, Units};
 use super::{Decoded, Flavor, FlavorError, FlavorErrorKind};
@@ -66,19 +67,19 @@ pub(super) fn encode(flavor: Flavor, input: Input<'_>) -> Result<String, FlavorE
 }
 
 fn escape(units: &[u16]) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let hex = &HEX_UPPER.digits;
     let mut out = String::with_capacity(units.len() * 3);
     for &u in units {
         if u < 0x80 && ESCAPE_KEEPS.contains(u as u8) {
             out.push(char::from(u as u8));
         } else if u < 0x100 {
             out.push('%');
-            out.push(char::from(HEX[(u >> 4) as usize]));
-            out.push(char::from(HEX[(u & 15) as usize]));
+            out.push(char::from(hex[(u >> 4) as usize]));
+            out.push(char::from(hex[(u & 15) as usize]));
         } else {
             out.push_str("%u");
             for shift in [12, 8, 4, 0] {
-                out.push(char::from(HEX[((u >> shift) & 15) as usize]));
+                out.push(char::from(hex[((u >> shift) & 15) as usize]));
             }
         }
     }
@@ -95,12 +96,8 @@ pub(super) fn decode(flavor: Flavor, input: Input<'_>) -> Result<Decoded, Flavor
 }
 
 fn hex_unit(u: u16) -> Option<u16> {
-    match u {
-        0x30..=0x39 => Some(u - 0x30),
-        0x41..=0x46 => Some(u - 0x41 + 10),
-        0x61..=0x66 => Some(u - 0x61 + 10),
-        _ => None,
-    }
+    let b = u8::try_from(u).ok().filter(|&b| is_hex(b))?;
+    Some(u16::from(hex_value(b)))
 }
 
 fn escape_at(units: &[u16], i: usize) -> Option<u8> {

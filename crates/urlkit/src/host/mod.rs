@@ -10,6 +10,7 @@
 
 mod idna;
 
+use crate::uri::chars;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -125,11 +126,11 @@ pub fn parse_host(text: &str) -> Result<Host<'_>, HostError> {
         if matches!(inner.as_bytes().first(), Some(b'v' | b'V')) {
             let ok = inner.find('.').is_some_and(|d| {
                 d > 1
-                    && inner[1..d].bytes().all(|c| c.is_ascii_hexdigit())
+                    && inner[1..d].bytes().all(chars::is_hex)
                     && d + 1 < inner.len()
                     && inner[d + 1..]
                         .bytes()
-                        .all(|c| c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:".contains(&c))
+                        .all(|c| chars::is(c, chars::UNRESERVED | chars::SUB_DELIM) || c == b':')
             });
             return if ok {
                 Ok(Host::IpFuture(inner))
@@ -147,15 +148,11 @@ pub fn parse_host(text: &str) -> Result<Host<'_>, HostError> {
     let b = text.as_bytes();
     while i < b.len() {
         let c = b[i];
-        if c == b'%'
-            && i + 2 < b.len()
-            && b[i + 1].is_ascii_hexdigit()
-            && b[i + 2].is_ascii_hexdigit()
-        {
+        if c == b'%' && i + 2 < b.len() && chars::escape_at(b, i).is_some() {
             i += 3;
             continue;
         }
-        if !(c >= 0x80 || c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&c)) {
+        if !(c >= 0x80 || chars::is(c, chars::UNRESERVED | chars::SUB_DELIM)) {
             return Err(HostError {
                 kind: HostErrorKind::InvalidCharacter,
                 offset: i,

@@ -15,7 +15,7 @@
 
 use super::rule::{Rule, RuleSet, NORMAL, SAFE};
 use crate::codec::uppercase_escape;
-use crate::uri::chars::{CLASS, PLAIN, P_REG, UNRESERVED};
+use crate::uri::chars::{CLASS, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
 const COPY: u8 = 0;
@@ -53,23 +53,6 @@ const fn actions() -> [u8; 256] {
 /// The action of every byte value.
 static ACTION: [u8; 256] = actions();
 
-/// The value of every hex digit, and `0xFF` for the other bytes.
-static HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => 0xFF,
-        };
-        b += 1;
-    }
-    t
-};
-
 /// Whether `path` holds `/.`, which may start a dot segment: a search for the dot, then a
 /// look at the byte before it (paths have few dots; a two-byte substring searcher costs more
 /// to set up than this search).
@@ -77,11 +60,30 @@ fn has_dot_segment(path: &[u8]) -> bool {
     memchr::memchr_iter(b'.', path).any(|p| path.get(p.wrapping_sub(1)) == Some(&b'/'))
 }
 
-thread_local! {
-    /// Room for [`write_key`] to write a key in (three bytes per input byte at most): it only
-    /// grows (up to [`ROOM_KEPT`]), so it is zero-filled once per new longest URL instead of
-    /// once per URL.
-    static ROOM: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+/// Room for the one-pass key writer to write a key in, kept by a caller that keys many URLs
+/// (one per thread) and passed to every [`key_into_with`](super::key_into_with): it only grows
+/// (up to 64 KiB), so it is zero-filled once per new longest URL instead of once per URL.
+///
+/// ```
+/// use urlkit::normalize::{key_into_with, KeyRoom, Options};
+/// let (mut room, mut key) = (KeyRoom::new(), String::new());
+/// for u in ["https://example.com/%e9%81%8b/", "https://example.com/運/"] {
+///     key_into_with(u, &Options::default(), &mut room, &mut key).unwrap();
+///     assert_eq!(key, "https://example.com/%E9%81%8B/");
+/// }
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+#[derive(Clone, Debug, Default)]
+pub struct KeyRoom {
+    bytes: Vec<u8>,
+}
+
+impl KeyRoom {
+    /// Empty room: the first key written in it allocates.
+    pub const fn new() -> KeyRoom {
+        KeyRoom { bytes: Vec::new() }
+    }
 }
 
 /// Whether [`key_into`] handles these rules: the `safe` and `normal` presets (the pass never
@@ -92,7 +94,7 @@ pub(crate) fn handles(rs: RuleSet) -> bool {
 
 /// Appends the key of `input` under `rs` (one of [`handles`]'s) to `out` and returns `true`,
 /// or returns `false` with `out` as it was when the URL is not of the common form.
-pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
+pub(crate) fn key_into(input: &str, rs: RuleSet, room: &mut KeyRoom, out: &mut String) -> bool {
     debug_assert!(handles(rs) && rs.has(Rule::HexCase));
     // The key is written as bytes into room for the longest it can be (each input byte gives
     // at most three), then checked as UTF-8 in one go and appended: cheaper than pushing
@@ -100,18 +102,17 @@ pub(crate) fn key_into(input: &str, rs: RuleSet, out: &mut String) -> bool {
     // calls (filling fresh room with zeros would cost more than the copy).
     let need = 3 * input.len();
     if need > ROOM_KEPT {
-        // A rare huge URL gets room of its own, so the thread does not keep it.
+        // A rare huge URL gets room of its own, so the caller's room does not keep it.
         return write_key_in(input, &mut vec![0; need], out);
     }
-    ROOM.with_borrow_mut(|room| {
-        if room.len() < need {
-            room.resize(need, 0);
-        }
-        write_key_in(input, room, out)
-    })
+    let room = &mut room.bytes;
+    if room.len() < need {
+        room.resize(need, 0);
+    }
+    write_key_in(input, room, out)
 }
 
-/// The longest room a thread keeps for [`key_into`] (URLs of up to a third of it).
+/// The longest room a [`KeyRoom`] keeps (URLs of up to a third of it).
 const ROOM_KEPT: usize = 64 << 10;
 
 /// [`key_into`] with `room` (at least three bytes per input byte) to write in.
@@ -267,7 +268,7 @@ mod tests {
         for level in [Level::Safe, Level::Normal] {
             let rs = Options::new(level).rules();
             let mut out = String::from("kept ");
-            if key_into(input, rs, &mut out) {
+            if key_into(input, rs, &mut KeyRoom::new(), &mut out) {
                 assert_eq!(
                     out.strip_prefix("kept "),
                     reference(input, rs).as_deref(),
@@ -295,7 +296,7 @@ mod tests {
         ];
         for u in common {
             let mut out = String::new();
-            assert!(key_into(u, SAFE, &mut out), "{u}");
+            assert!(key_into(u, SAFE, &mut KeyRoom::new(), &mut out), "{u}");
             check(u);
         }
     }
@@ -307,12 +308,13 @@ mod tests {
         assert!(3 * huge.len() > ROOM_KEPT);
         let mid = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 160));
         // Longest first, so that a shorter key is written over room holding a longer one.
+        let mut room = KeyRoom::new();
         for u in [&huge, &mid, "https://example.com/a"] {
             let mut out = String::new();
-            assert!(key_into(u, SAFE, &mut out), "{}", u.len());
+            assert!(key_into(u, SAFE, &mut room, &mut out), "{}", u.len());
             check(u);
         }
-        ROOM.with_borrow(|room| assert!(room.len() <= ROOM_KEPT));
+        assert!(room.bytes.len() <= ROOM_KEPT);
     }
 
     #[test]
@@ -339,7 +341,7 @@ mod tests {
         ];
         for u in other {
             let mut out = String::new();
-            assert!(!key_into(u, SAFE, &mut out), "{u:?}");
+            assert!(!key_into(u, SAFE, &mut KeyRoom::new(), &mut out), "{u:?}");
             assert!(out.is_empty());
             check(u);
         }

@@ -82,9 +82,7 @@ fn decode_char_at(b: &[u8], i: usize) -> Option<(char, usize)> {
         if b.get(p) != Some(&b'%') {
             return None;
         }
-        let hi = (*b.get(p + 1)? as char).to_digit(16)?;
-        let lo = (*b.get(p + 2)? as char).to_digit(16)?;
-        Some((hi * 16 + lo) as u8)
+        crate::uri::chars::escape_at(b, p)
     };
     let lead = byte_at(0)?;
     let n = match lead {

@@ -24,6 +24,7 @@ mod steps;
 use std::borrow::Cow;
 use std::fmt;
 
+pub use fast::KeyRoom;
 pub use rule::Rule;
 pub(crate) use rule::RuleSet;
 pub(crate) use steps::{build_key, rules_that_may_change};
@@ -395,8 +396,8 @@ pub fn key(input: &str, options: &Options) -> Result<String, NormalizeError> {
     Ok(out)
 }
 
-/// [`key`] into a buffer the caller reuses (cleared first): the hot path for millions of
-/// URLs, with no allocation once the buffer is large enough.
+/// [`key`] into a buffer the caller reuses (cleared first). For millions of URLs,
+/// [`key_into_with`] also keeps the room the key is written in between calls.
 ///
 /// ```
 /// use urlkit::normalize::{key_into, Options};
@@ -409,6 +410,29 @@ pub fn key(input: &str, options: &Options) -> Result<String, NormalizeError> {
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), NormalizeError> {
+    key_into_with(input, options, &mut KeyRoom::new(), out)
+}
+
+/// [`key_into`] with `room` to write the key in, which the caller keeps between calls: the
+/// hot path for millions of URLs, with no allocation once the buffer and the room are large
+/// enough. Keying on several threads takes one room per thread.
+///
+/// ```
+/// use urlkit::normalize::{key_into_with, KeyRoom, Level, Options};
+/// let (mut room, mut buf) = (KeyRoom::new(), String::new());
+/// for u in ["HTTP://A/%7e", "http://a/~"] {
+///     key_into_with(u, &Options::new(Level::Normal), &mut room, &mut buf).unwrap();
+///     assert_eq!(buf, "http://a/~");
+/// }
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+pub fn key_into_with(
+    input: &str,
+    options: &Options,
+    room: &mut KeyRoom,
+    out: &mut String,
+) -> Result<(), NormalizeError> {
     out.clear();
     match options.level {
         Level::Exact => {
@@ -426,7 +450,7 @@ pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), 
         _ => {
             let rs = options.rules();
             // The common URL in one pass; anything else is parsed and rebuilt.
-            if fast::handles(rs) && fast::key_into(input, rs, out) {
+            if fast::handles(rs) && fast::key_into(input, rs, room, out) {
                 return Ok(());
             }
             let u = parse(input)?;

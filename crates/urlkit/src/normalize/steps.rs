@@ -123,18 +123,7 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
     if port.is_empty() {
         return true;
     }
-    let digits = port.trim_start_matches('0');
-    let Some(s) = scheme else { return false };
-    let default = if s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("ws") {
-        "80"
-    } else if s.eq_ignore_ascii_case("https") || s.eq_ignore_ascii_case("wss") {
-        "443"
-    } else if s.eq_ignore_ascii_case("ftp") {
-        "21"
-    } else {
-        return false;
-    };
-    digits == default
+    scheme.is_some_and(|s| crate::uri::is_default_port(s, port))
 }
 
 /// Schemes whose empty path is `/` (RFC 3986 §6.2.3, RFC 9110 §4.2.3).
@@ -342,13 +331,13 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
             // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
             out.push_str(&src[run..i]);
             while let Some(&byte) = b.get(i).filter(|&&x| x >= 0x80) {
-                push_escape(byte, out);
+                HEX_UPPER.push_escape(byte, out);
                 i += 1;
             }
             run = i;
         } else if iri_to_uri && CLASS[c as usize] & UNWISE != 0 {
             out.push_str(&src[run..i]);
-            push_escape(c, out);
+            HEX_UPPER.push_escape(c, out);
             i += 1;
             run = i;
         } else {
@@ -356,33 +345,6 @@ pub(crate) fn normalize_escapes(src: &str, f: u8, ctx: Context, rs: RuleSet, out
         }
     }
     out.push_str(&src[run.min(src.len())..]);
-}
-
-/// `%XX` (uppercase hex) of every byte value, back to back.
-const ESCAPES: &str = {
-    const fn table() -> [u8; 768] {
-        let mut t = [0u8; 768];
-        let mut v = 0;
-        while v < 256 {
-            t[v * 3] = b'%';
-            t[v * 3 + 1] = HEX_UPPER[v >> 4];
-            t[v * 3 + 2] = HEX_UPPER[v & 15];
-            v += 1;
-        }
-        t
-    }
-    const BYTES: [u8; 768] = table();
-    match std::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => panic!("escapes are ASCII"),
-    }
-};
-
-/// Appends `%XX` for `v`: one copy of three bytes from a table.
-#[inline]
-fn push_escape(v: u8, out: &mut String) {
-    let at = v as usize * 3;
-    out.push_str(ESCAPES.get(at..at + 3).unwrap_or_default());
 }
 
 /// Sub-delimiters the loose `sub-delims` switch decodes: all of them, except in the query

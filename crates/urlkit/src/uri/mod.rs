@@ -13,9 +13,11 @@
 pub(crate) mod chars;
 mod dot_segments;
 mod parse;
+mod port;
 mod resolve;
 
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub(crate) use parse::flag;
 pub use parse::{parse, Component, ParseError, ParseErrorKind, UriRef};
+pub use port::{default_port, is_default_port};
 pub use resolve::{recompose, resolve, resolve_str, Resolution};

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
-use urlkit::reconcile::{Occurrence, Reconciliation, Side};
+use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
 use super::{LevelArg, Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;

@@ -7,35 +7,7 @@ use core::arch::x86_64::*;
 #[cfg(target_arch = "x86_64")]
 use super::{live_mask, load16, set_mask, tables, NonAscii};
 use super::{Level, NibbleSet};
-
-/// The 16 hex digits an encoder writes, in one case, and every byte's escape.
-pub(crate) struct Hex {
-    pub(super) digits: [u8; 16],
-    /// `%XX` for each byte value and a fourth byte (0) that the next write covers, so that
-    /// an escape is one 4-byte load and one 4-byte store.
-    pub(crate) escapes: [[u8; 4]; 256],
-}
-
-impl Hex {
-    const fn new(digits: &[u8; 16]) -> Hex {
-        let mut escapes = [[0u8; 4]; 256];
-        let mut b = 0;
-        while b < 256 {
-            escapes[b] = [b'%', digits[b >> 4], digits[b & 15], 0];
-            b += 1;
-        }
-        Hex {
-            digits: *digits,
-            escapes,
-        }
-    }
-}
-
-/// Upper-case hex digits.
-pub(crate) static HEX_UPPER: Hex = Hex::new(b"0123456789ABCDEF");
-
-/// Lower-case hex digits.
-pub(crate) static HEX_LOWER: Hex = Hex::new(b"0123456789abcdef");
+use crate::uri::chars::Hex;
 
 /// For each 4-bit mask of changed bytes: the `pshufb` control that writes 4 input bytes, each
 /// as itself or as `%XX`, from a register holding [the 4 bytes, their 4 high digits, their 4

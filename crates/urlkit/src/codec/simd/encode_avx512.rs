@@ -9,8 +9,9 @@
 
 use core::arch::x86_64::*;
 
-use super::encode::{expand_room, expand_to, Hex};
+use super::encode::{expand_room, expand_to};
 use super::{NibbleSet, NonAscii};
+use crate::uri::chars::Hex;
 
 /// The features of [`super::Level::Avx512`], for `#[target_feature]`.
 macro_rules! avx512_fn {

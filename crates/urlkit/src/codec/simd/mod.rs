@@ -29,9 +29,7 @@
 //! - `String::from_utf8_unchecked` on an encoder's output, when its set makes the output
 //!   UTF-8 by construction (`encoded_into_string`, checked in debug builds), or on bytes
 //!   that `simdutf8` has just validated (`validated_string`: one vector pass, where
-//!   `String::from_utf8` would validate again with the scalar loop);
-//! - a prefetch hint (`_mm_prefetch`, `prefetch.rs`) for the reconcile join, which reads
-//!   nothing and cannot fault.
+//!   `String::from_utf8` would validate again with the scalar loop).
 //!
 //! Every kernel gives byte-identical results to the scalar path; the properties in
 //! `simd_tests.rs` compare them on random input for every named set and for random sets.
@@ -56,12 +54,10 @@ mod decode_scan;
 mod encode;
 #[cfg(target_arch = "x86_64")]
 mod encode_avx512;
-mod prefetch;
 mod scan;
 
 pub(crate) use decode::decode_append;
-pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned, Hex, HEX_LOWER, HEX_UPPER};
-pub(crate) use prefetch::prefetch;
+pub(crate) use encode::{copy_escape_run, encode_chunks, encode_owned};
 pub(crate) use scan::{find_special, first_in_set};
 
 /// The instruction set a kernel may use; each level includes the ones before it.

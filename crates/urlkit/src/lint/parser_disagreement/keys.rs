@@ -3,16 +3,8 @@
 //! characters both sides agree on are not disagreements).
 
 use crate::codec::percent_decode;
-
-/// Schemes whose default port the WHATWG serializer drops.
-pub(super) fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
-    }
-}
+use crate::uri::chars::{escape_at, is, HEX_UPPER, UNRESERVED};
+use crate::uri::chars::{PLAIN, P_PATH};
 
 /// The WHATWG special schemes.
 pub(super) fn is_special(scheme: &str) -> bool {
@@ -57,6 +49,9 @@ pub(super) fn whatwg_host_key(hostname: &str, special: bool) -> String {
 /// `None` for no port, an empty port, or the scheme's default port.
 pub(super) fn port_key(port: Option<&str>, scheme: &str) -> Option<String> {
     let p = port.filter(|p| !p.is_empty())?;
+    if crate::uri::is_default_port(scheme, p) {
+        return None;
+    }
     let trimmed = p.trim_start_matches('0');
     let n: Option<u16> = if trimmed.is_empty() {
         Some(0)
@@ -64,18 +59,9 @@ pub(super) fn port_key(port: Option<&str>, scheme: &str) -> Option<String> {
         trimmed.parse().ok()
     };
     match n {
-        Some(n) if Some(n) == default_port(scheme) => None,
         Some(n) => Some(n.to_string()),
         None => Some(p.to_owned()),
     }
-}
-
-fn is_unreserved(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
-}
-
-fn kept_raw(c: u8) -> bool {
-    is_unreserved(c) || b"!$&'()*+,;=:@/".contains(&c)
 }
 
 /// The path with every `%XX` of an unreserved character decoded, every other `%xx` in
@@ -88,33 +74,27 @@ pub(super) fn path_key(path: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'%'
-            && i + 2 < b.len()
-            && hex(b.get(i + 1)).is_some()
-            && hex(b.get(i + 2)).is_some()
+        if let Some(v) = (c == b'%' && i + 2 < b.len())
+            .then(|| escape_at(b, i))
+            .flatten()
         {
-            let v = hex(b.get(i + 1)).unwrap_or(0) * 16 + hex(b.get(i + 2)).unwrap_or(0);
-            if is_unreserved(v) {
+            if is(v, UNRESERVED) {
                 out.push(char::from(v));
             } else {
-                out.push_str(&format!("%{v:02X}"));
+                HEX_UPPER.push_escape(v, &mut out);
             }
             i += 3;
             continue;
         }
-        if kept_raw(c) {
+        // `pchar` (without `%`) and `/`.
+        if PLAIN[c as usize] & P_PATH != 0 {
             out.push(char::from(c));
         } else {
-            out.push_str(&format!("%{c:02X}"));
+            HEX_UPPER.push_escape(c, &mut out);
         }
         i += 1;
     }
     out
-}
-
-fn hex(c: Option<&u8>) -> Option<u8> {
-    let c = *c?;
-    char::from(c).to_digit(16).map(|d| d as u8)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 use std::ops::Range;
 
+use crate::uri::chars::{self, is, is_hex, is_pchar, SCHEME, SUB_DELIM, UNRESERVED};
 use crate::uri::{parse as uri_parse, resolve, ParseErrorKind, Resolution, UriRef};
 
 /// Why the RFC 3986 reading rejects an input.
@@ -191,17 +192,6 @@ fn split_authority(
     }
 }
 
-fn is_unreserved(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
-}
-
-fn is_sub_delim(c: u8) -> bool {
-    matches!(
-        c,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
 /// Checks `s[range]`: every byte is allowed by `allowed`, a `%` starts `pct-encoded`, and a
 /// non-ASCII character is taken as RFC 3987 `ucschar`.
 fn check(
@@ -215,8 +205,7 @@ fn check(
     while i < range.end {
         let c = b[i];
         if c == b'%' {
-            let ok =
-                i + 2 < range.end && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+            let ok = i + 2 < range.end && chars::escape_at(b, i).is_some();
             if !ok {
                 return Err(RfcReject {
                     kind: RfcRejectKind::MalformedEscape,
@@ -244,8 +233,9 @@ fn check(
     Ok(())
 }
 
-fn pchar(c: u8) -> bool {
-    is_unreserved(c) || is_sub_delim(c) || c == b':' || c == b'@'
+/// `unreserved / sub-delims / ":"`: userinfo (§3.2.1) and the tail of an IPvFuture (§3.2.2).
+fn userinfo_char(c: u8) -> bool {
+    is(c, UNRESERVED | SUB_DELIM) || c == b':'
 }
 
 fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
@@ -255,7 +245,7 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
             let ok = if j == 0 {
                 c.is_ascii_alphabetic()
             } else {
-                c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
+                is(c, SCHEME)
             };
             if !ok {
                 return Err(RfcReject {
@@ -272,9 +262,7 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
     if let Some(a) = &p.authority {
         let (userinfo, host, port) = split_authority(s, a.clone());
         if let Some(u) = userinfo {
-            check(s, u, "userinfo", |c| {
-                is_unreserved(c) || is_sub_delim(c) || c == b':'
-            })?;
+            check(s, u, "userinfo", userinfo_char)?;
         }
         let h = &s[host.clone()];
         if h.starts_with('[') {
@@ -290,18 +278,16 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
             let future = inner.strip_prefix(['v', 'V']).and_then(|rest| {
                 let (hex, tail) = rest.split_once('.')?;
                 let ok = !hex.is_empty()
-                    && hex.bytes().all(|c| c.is_ascii_hexdigit())
+                    && hex.bytes().all(is_hex)
                     && !tail.is_empty()
-                    && tail
-                        .bytes()
-                        .all(|c| is_unreserved(c) || is_sub_delim(c) || c == b':');
+                    && tail.bytes().all(userinfo_char);
                 ok.then_some(())
             });
             if future.is_none() && inner.parse::<std::net::Ipv6Addr>().is_err() {
                 return Err(fail(host.start));
             }
         } else {
-            check(s, host, "host", |c| is_unreserved(c) || is_sub_delim(c))?;
+            check(s, host, "host", |c| is(c, UNRESERVED | SUB_DELIM))?;
         }
         if let Some(port) = port {
             if let Some(j) = s[port.clone()].bytes().position(|c| !c.is_ascii_digit()) {
@@ -313,15 +299,15 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
             }
         }
     }
-    check(s, p.path.clone(), "path", |c| pchar(c) || c == b'/')?;
+    check(s, p.path.clone(), "path", |c| is_pchar(c) || c == b'/')?;
     if let Some(q) = &p.query {
         check(s, q.clone(), "query", |c| {
-            pchar(c) || c == b'/' || c == b'?'
+            is_pchar(c) || c == b'/' || c == b'?'
         })?;
     }
     if let Some(f) = &p.fragment {
         check(s, f.clone(), "fragment", |c| {
-            pchar(c) || c == b'/' || c == b'?'
+            is_pchar(c) || c == b'/' || c == b'?'
         })?;
     }
     Ok(())

@@ -7,6 +7,8 @@
 
 use std::hash::BuildHasher;
 
+use urlkit::normalize::KeyRoom;
+
 use super::engine::Shard;
 use super::keyer::{KeyError, Keyer};
 use super::spelling::{Spelled, Transform};
@@ -53,9 +55,14 @@ impl<'k> KeyContext<'k> {
     /// Writes the key of `url` over `key` and returns the key's hash and the keying error: a
     /// URL without a key is keyed by its exact text behind [`INVALID_KEY_PREFIX`], so that it
     /// still joins.
-    pub(crate) fn key_and_hash(&self, url: &str, key: &mut String) -> (u64, Option<KeyError>) {
+    pub(crate) fn key_and_hash(
+        &self,
+        url: &str,
+        room: &mut KeyRoom,
+        key: &mut String,
+    ) -> (u64, Option<KeyError>) {
         key.clear();
-        let error = self.keyer.key_into(url, key).err();
+        let error = self.keyer.key_into_with(url, room, key).err();
         if error.is_some() {
             key.clear();
             key.push(INVALID_KEY_PREFIX);
@@ -87,10 +94,10 @@ impl<'k> KeyContext<'k> {
                 errors: Vec::new(),
             })
             .collect();
-        let mut key = String::new();
+        let (mut room, mut key) = (KeyRoom::new(), String::new());
         for ((i, &(from, to)), meta) in (range.start..).zip(spans).zip(metas) {
             let url = text.get(from..to).unwrap_or("");
-            let (hash, error) = self.key_and_hash(url, &mut key);
+            let (hash, error) = self.key_and_hash(url, &mut room, &mut key);
             let Some(run) = runs.get_mut(self.shard_of(hash)) else {
                 continue;
             };

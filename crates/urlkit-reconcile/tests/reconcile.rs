@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use urlkit::codec::{sets, Encoder, HexCase};
 use urlkit::normalize::{Level, Options};
-use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
 
 const SAFE: LevelKeyer = LevelKeyer::new(Options::new(Level::Safe));
 
@@ -17,7 +17,7 @@ fn run<'a>(
     left: &[&'a str],
     right: &[&'a str],
     threads: usize,
-) -> urlkit::reconcile::Reconciliation<usize> {
+) -> urlkit_reconcile::Reconciliation<usize> {
     let mut r = Reconciler::new(keyer).threads(threads);
     r.add_batch(
         Side::Left,
@@ -225,7 +225,7 @@ fn large_results_do_not_depend_on_the_thread_count() {
         assert_eq!(a, b);
     }
     let pairs =
-        |r: &urlkit::reconcile::Reconciliation<usize>| -> Vec<(String, String, Vec<&'static str>)> {
+        |r: &urlkit_reconcile::Reconciliation<usize>| -> Vec<(String, String, Vec<&'static str>)> {
             r.matched()
                 .map(|p| (p.left.url().to_string(), p.right.url().to_string(), p.rules))
                 .collect()

@@ -2,20 +2,20 @@
 
 use std::fmt;
 
-use crate::compare::equal_rules;
-use crate::normalize::{key_into, Level, Options};
+use urlkit::compare::lowest_equal_level;
+use urlkit::normalize::{key_into, key_into_with, KeyRoom, Level, Options};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
 ///
 /// Two URLs match iff their keys are equal (DESIGN §4: "two URLs are equal at that level iff
 /// their keys are equal, so keys can be computed once and joined in bulk"). The engine calls
-/// [`Keyer::key_into`] once per record, from several threads when asked to
-/// ([`crate::reconcile::Reconciler::threads`]), and [`Keyer::rules`] once per matched pair whose
+/// [`Keyer::key_into_with`] once per record, from several threads when asked to
+/// ([`crate::Reconciler::threads`]), and [`Keyer::rules`] once per matched pair whose
 /// first occurrences are not byte-identical.
 ///
 /// ```
-/// use urlkit::reconcile::{Keyer, KeyError};
+/// use urlkit_reconcile::{Keyer, KeyError};
 /// struct Exact;
 /// impl Keyer for Exact {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
@@ -32,6 +32,19 @@ pub trait Keyer: Sync {
     /// Appends the key of `url` to `out` (which the engine passes empty).
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError>;
 
+    /// [`Keyer::key_into`] with room to write in that the engine keeps per thread and passes
+    /// to every call on that thread, for a keyer that writes keys with
+    /// [`urlkit::normalize::key_into_with`]. The default ignores the room.
+    fn key_into_with(
+        &self,
+        url: &str,
+        room: &mut KeyRoom,
+        out: &mut String,
+    ) -> Result<(), KeyError> {
+        let _ = room;
+        self.key_into(url, out)
+    }
+
     /// Appends the names of the rules that make `left` and `right` equal; both have the same
     /// key and are not byte-identical.
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>);
@@ -41,7 +54,7 @@ pub trait Keyer: Sync {
 /// a stable kind, a byte offset into the URL, and a message.
 ///
 /// ```
-/// use urlkit::reconcile::KeyError;
+/// use urlkit_reconcile::KeyError;
 /// let e = KeyError::new("malformed-escape", 3, "'%' must be followed by two hex digits");
 /// assert_eq!((e.kind(), e.offset()), ("malformed-escape", 3));
 /// ```
@@ -86,12 +99,12 @@ impl fmt::Display for KeyError {
 
 impl std::error::Error for KeyError {}
 
-/// The keyer of a level of the comparison ladder: keys from [`crate::normalize::key_into`],
-/// rules as [`crate::compare::compare`] gives them. This is what `urlkit reconcile` uses.
+/// The keyer of a level of the comparison ladder: keys from [`urlkit::normalize::key_into`],
+/// rules as [`urlkit::compare::compare`] gives them. This is what `urlkit reconcile` uses.
 ///
 /// ```
 /// use urlkit::normalize::{Level, Options};
-/// use urlkit::reconcile::{Keyer, LevelKeyer};
+/// use urlkit_reconcile::{Keyer, LevelKeyer};
 /// let k = LevelKeyer::new(Options::new(Level::Safe));
 /// let (mut a, mut b) = (String::new(), String::new());
 /// k.key_into("https://example.com/%e9%81%8b/", &mut a).unwrap();
@@ -122,18 +135,31 @@ impl LevelKeyer {
 /// which the ladder's named rules do not explain.
 pub const WHATWG_RULE: &str = "whatwg-serialization";
 
+/// A normalization error as the engine keeps it.
+fn key_error(e: urlkit::normalize::NormalizeError) -> KeyError {
+    KeyError::new(e.kind().name(), e.offset(), e.kind().message())
+}
+
 impl Keyer for LevelKeyer {
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
+        key_into(url, &self.options, out).map_err(key_error)
+    }
+
+    fn key_into_with(
+        &self,
+        url: &str,
+        room: &mut KeyRoom,
+        out: &mut String,
+    ) -> Result<(), KeyError> {
         // Written straight into the engine's buffer: no key of its own is allocated, whether
         // the URL is already its own key (one copy) or is rebuilt.
-        key_into(url, &self.options, out)
-            .map_err(|e| KeyError::new(e.kind().name(), e.offset(), e.kind().message()))
+        key_into_with(url, &self.options, room, out).map_err(key_error)
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
         // `compare`'s rules, without the browser's verdict it would also compute (two WHATWG
         // parses per pair, unused here).
-        if let Ok((Some(_), rules)) = equal_rules(left, right, &self.options) {
+        if let Ok((Some(_), rules)) = lowest_equal_level(left, right, &self.options) {
             out.extend(rules.iter().map(|r| r.name()));
         }
         if out.is_empty() && self.options.level() == Level::Whatwg {

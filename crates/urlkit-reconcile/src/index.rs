@@ -79,7 +79,7 @@ impl Index {
     /// Hints the cache line where the probe for `hash` starts.
     pub(crate) fn prefetch(&self, hash: u64) {
         if let Some(e) = self.table.get(self.home(hash)) {
-            crate::codec::prefetch(e);
+            crate::prefetch::prefetch(e);
         }
     }
 

@@ -1,3 +1,6 @@
+//! urlkit-reconcile: the bulk join of URL lists by their comparison keys (DESIGN §1), over
+//! the pure `urlkit` library. This crate is the one that starts threads.
+//!
 //! Matching two lists of URLs by their comparison keys: what is on both sides, what is truly
 //! missing from one, which entries repeat, and for every matched pair the rules that made it
 //! match.
@@ -11,7 +14,7 @@
 //! each side, a count, and a few examples of its duplicates.
 //!
 //! ```
-//! use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
+//! use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
 //!
 //! /// A toy keyer for the example: ASCII case of the hex digits does not matter.
 //! struct HexCase;
@@ -44,6 +47,7 @@ mod keyer;
 mod keying;
 mod outcome;
 mod pipeline;
+mod prefetch;
 mod spelling;
 
 pub use batch::Batch;
@@ -55,7 +59,7 @@ pub use pipeline::Feeder;
 /// One of the two lists being reconciled.
 ///
 /// ```
-/// use urlkit::reconcile::Side;
+/// use urlkit_reconcile::Side;
 /// assert_eq!(Side::Left.other(), Side::Right);
 /// assert_eq!(Side::Right.name(), "right");
 /// ```

@@ -114,10 +114,10 @@ impl Arena {
         if let Some(bytes) = self.chunks.get(s.chunk()).map(String::as_bytes) {
             let from = s.offset as usize;
             if let Some(first) = bytes.get(from) {
-                crate::codec::prefetch(first);
+                crate::prefetch::prefetch(first);
             }
             if let Some(last) = bytes.get((from + s.len as usize).saturating_sub(1)) {
-                crate::codec::prefetch(last);
+                crate::prefetch::prefetch(last);
             }
         }
     }

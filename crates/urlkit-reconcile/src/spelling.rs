@@ -19,7 +19,8 @@
 use std::borrow::Cow;
 
 use super::arena::{Span, Stores};
-use crate::codec::{escape_at, uppercase_escape_word, validated_string};
+use urlkit::charset::utf8_decode_without_bom_or_fail;
+use urlkit::codec::{escape_at, uppercase_escape_word};
 
 /// A way to write a URL that its key determines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,7 +271,7 @@ fn iri_into(key: &str, out: &mut String) {
     }
     bytes.extend_from_slice(b.get(from..).unwrap_or_default());
     // UTF-8 whenever the URL was classified as this transform (it is that URL's bytes).
-    *out = match validated_string(bytes) {
+    *out = match utf8_decode_without_bom_or_fail(bytes) {
         Ok(s) => s,
         Err(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
     };

@@ -25,7 +25,7 @@ const SPARE_TEXTS: usize = 4;
 ///
 /// ```
 /// use urlkit::normalize::{Level, Options};
-/// use urlkit::reconcile::{Batch, LevelKeyer, Reconciler, Side};
+/// use urlkit_reconcile::{Batch, LevelKeyer, Reconciler, Side};
 /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
 /// let mut r: Reconciler<'_, u32> = Reconciler::new(&keyer).threads(2);
 /// r.feed(|feeder| {
@@ -104,7 +104,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     ///
     /// ```
     /// use urlkit::normalize::{Level, Options};
-    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
     /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
     /// let mut r = Reconciler::new(&keyer).threads(2);
     /// let added = r.feed(|feeder| {

@@ -3,10 +3,10 @@
 //! `percent-encoding` crate, then a `HashSet` join). The end-to-end comparison with Python on
 //! 1,000,000 x 1,000,000 URLs is `bench/reconcile.sh`.
 //!
-//! `cargo bench -p urlkit --bench reconcile` (URLKIT_BENCH_N sets the list size, default
+//! `cargo bench -p urlkit-reconcile --bench reconcile` (URLKIT_BENCH_N sets the list size, default
 //! 200,000).
 
-#[path = "support/mod.rs"]
+#[path = "../../urlkit/benches/support/mod.rs"]
 mod support;
 
 use std::collections::HashSet;
@@ -14,7 +14,7 @@ use std::hint::black_box;
 
 use support::{budget, encode_non_ascii, japanese_raw, measure, report, Rng, Row};
 use urlkit::normalize::{Level, Options};
-use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
 
 fn main() {
     let n: usize = std::env::var("URLKIT_BENCH_N")

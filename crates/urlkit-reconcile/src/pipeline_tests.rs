@@ -4,7 +4,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::super::{Batch, KeyError, Keyer, LevelKeyer, Reconciler, Reconciliation, Side};
-use crate::normalize::{Level, Options};
+use urlkit::normalize::{Level, Options};
 
 const SAFE: LevelKeyer = LevelKeyer::new(Options::new(Level::Safe));
 

@@ -4,6 +4,8 @@
 //! table of slot numbers. A record costs no allocation of its own, and the memory is the
 //! distinct keys' text plus a fixed size per slot.
 
+use urlkit::normalize::KeyRoom;
+
 use super::arena::{Span, Store, MAX_SHARDS};
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
@@ -49,7 +51,7 @@ pub(crate) struct Slot<M> {
 /// lists in the report follows the order of first appearance), then [`Reconciler::finish`].
 ///
 /// ```
-/// use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
+/// use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
 /// struct Exact;
 /// impl Keyer for Exact {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
@@ -71,7 +73,9 @@ pub struct Reconciler<'k, M> {
     /// threads too (each shard is joined by one thread at a time; no locks).
     pub(crate) shards: Vec<Shard<M>>,
     pub(crate) records: [usize; 2],
+    /// The key of [`Reconciler::add`]'s record, and the room it is written in.
     scratch: String,
+    room: KeyRoom,
 }
 
 /// The part of the join that owns the keys whose hash falls in it.
@@ -100,8 +104,8 @@ impl<M> Shard<M> {
         if let Some(slot) = self.slot_of(hash) {
             // A slot spans two cache lines: the key's span and the counts at one end, the
             // occurrences across.
-            crate::codec::prefetch(&slot.key);
-            crate::codec::prefetch(&slot.first[1]);
+            crate::prefetch::prefetch(&slot.key);
+            crate::prefetch::prefetch(&slot.first[1]);
         }
     }
 
@@ -242,6 +246,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             shards: vec![Shard::new(0)],
             records: [0, 0],
             scratch: String::new(),
+            room: KeyRoom::new(),
         }
     }
 
@@ -270,7 +275,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     ///
     /// ```
     /// use urlkit::normalize::{Level, Options};
-    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
     /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
     /// let mut r = Reconciler::new(&keyer);
     /// r.reserve(1000);
@@ -302,7 +307,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     /// Adds one record.
     pub fn add(&mut self, side: Side, url: &str, meta: M) {
         let mut key = std::mem::take(&mut self.scratch);
-        let (hash, error) = self.ctx.key_and_hash(url, &mut key);
+        let (hash, error) = self.ctx.key_and_hash(url, &mut self.room, &mut key);
         let seq = self.next_seq(side);
         let shard = self.ctx.shard_of(hash);
         if let Some(sh) = self.shards.get_mut(shard) {
@@ -353,14 +358,14 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         self.join(Some(keyer))
     }
 
-    /// Joins the two sides without explaining the pairs: [`crate::reconcile::Pair::rules`] and
-    /// [`crate::reconcile::Summary::rule_counts`] stay empty. For when only the lists of what
+    /// Joins the two sides without explaining the pairs: [`crate::Pair::rules`] and
+    /// [`crate::Summary::rule_counts`] stay empty. For when only the lists of what
     /// is missing or extra are wanted: explaining costs a full comparison per pair whose
     /// spellings differ, more than keying and joining them.
     ///
     /// ```
     /// use urlkit::normalize::{Level, Options};
-    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
     /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
     /// let mut r = Reconciler::new(&keyer);
     /// r.add(Side::Left, "http://a/%e3%81%82", ());

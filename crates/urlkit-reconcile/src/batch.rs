@@ -3,7 +3,7 @@
 /// Records to add at once: their URLs as ranges of one string, and their metadata.
 ///
 /// ```
-/// use urlkit::reconcile::Batch;
+/// use urlkit_reconcile::Batch;
 /// let mut b = Batch::new();
 /// b.push("https://example.com/a", 1);
 /// let c: Batch<u32> = [("https://example.com/b", 2)].into_iter().collect();

@@ -30,7 +30,7 @@ pub(crate) struct InvalidRecord {
 /// Counts for one side.
 ///
 /// ```
-/// use urlkit::reconcile::SideCounts;
+/// use urlkit_reconcile::SideCounts;
 /// let c = SideCounts::default();
 /// assert_eq!(c.records, 0);
 /// ```
@@ -51,7 +51,7 @@ pub struct SideCounts {
 /// The counts of a reconciliation.
 ///
 /// ```
-/// use urlkit::reconcile::Summary;
+/// use urlkit_reconcile::Summary;
 /// let s = Summary::default();
 /// assert!(s.is_complete_match());
 /// ```
@@ -128,7 +128,7 @@ impl<'a, M> Occurrence<'a, M> {
     ///
     /// ```
     /// use urlkit::normalize::{Level, Options};
-    /// use urlkit::reconcile::{LevelKeyer, Reconciler, Side};
+    /// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
     /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
     /// let mut r = Reconciler::new(&keyer);
     /// r.add(Side::Left, "http://a/%e3%81%82", ());
@@ -212,13 +212,13 @@ pub struct Invalid<'a> {
     pub error: &'a KeyError,
 }
 
-/// The result of [`crate::reconcile::Reconciler::finish`].
+/// The result of [`crate::Reconciler::finish`].
 ///
 /// Lists come in order of first appearance: left-only keys in the left's order, right-only
 /// keys in the right's order.
 ///
 /// ```
-/// use urlkit::reconcile::{Keyer, KeyError, Reconciler, Side};
+/// use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
 /// struct Lower;
 /// impl Keyer for Lower {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
