@@ -26,6 +26,10 @@ fi
 rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt || true
 rustup component list --installed 2>/dev/null | grep -q clippy || rustup component add clippy || true
 
+# --- 1b. set-up for the build, roundtrip and signing checks --------------------------------
+# botocore and oauthlib (pinned) in the virtual environment .venv-checks.
+. scripts/checks/lib/checks-venv.sh
+
 # --- 2. static checks ----------------------------------------------------------------------
 log "cargo fmt --check"
 cargo fmt --all -- --check
@@ -44,4 +48,12 @@ for check in scripts/checks/*.sh; do
   log "$check"
   bash "$check"
 done
+
+# --- 5. fuzzing ----------------------------------------------------------------------------
+# Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, 20 by default: under five
+# minutes in all), from the committed seeds; a crash fails the run. scripts/fuzz.sh installs
+# cargo-fuzz (and the nightly toolchain) when they are missing.
+log "fuzz targets (${FUZZ_SECONDS:-20}s each)"
+bash scripts/fuzz.sh
+
 log "all checks passed"

@@ -33,6 +33,10 @@ def harness(flavor, workdir):
         return ["ruby", os.path.join(HERE, "rb.rb"), flavor]
     if lang == "perl":
         return ["perl", os.path.join(HERE, "perl.pl"), flavor]
+    if flavor in ("oauth1", "aws.sigv4"):
+        # oauthlib and botocore live in the virtual environment of scripts/checks/signing.sh.
+        python = os.environ.get("URLKIT_SIGNING_PYTHON", sys.executable)
+        return [python, os.path.join(HERE, "signing.py"), flavor]
     raise SystemExit(f"no harness for {flavor}")
 
 

@@ -6,6 +6,8 @@
 //! closed pipe (`| head`) exits 0 quietly.
 
 mod cmd;
+mod diag;
+mod progress;
 mod records;
 mod style;
 
@@ -37,6 +39,10 @@ struct Cli {
     /// When to use colours (NO_COLOR in the environment turns "auto" off).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+    /// Write each record at once, even when stdout is not a terminal (it is then written in
+    /// blocks, which is faster).
+    #[arg(long, global = true)]
+    line_buffered: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -62,21 +68,42 @@ enum Command {
     Normalize(cmd::normalize::Args),
     /// Print the comparison key of each URL at a level, for joining lists.
     Key(cmd::key::Args),
+    /// One line per distinct URL (by key), with its first spelling and its count.
+    Dedupe(cmd::dedupe::Args),
     /// Compare two URLs and explain the verdict.
     Compare(cmd::compare::Args),
+    /// Name every encoding mistake and hazard of each URL, with its span and fix.
+    Lint(cmd::lint::Args),
     /// Show a URL's components as RFC 3986 and as a browser (WHATWG) see them.
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
+    // First in `urlkit --help`: it is the job most users come for.
+    #[command(display_order = 0)]
     Reconcile(cmd::reconcile::Args),
+    /// Build a URL from unencoded components, or edit URLs, each value encoded once.
+    Build(cmd::build::Args),
+    /// Which encoder -> decoder pairs give awkward values back, which change or reject them.
+    Roundtrip(cmd::roundtrip::Args),
+    /// Repair URLs written in a legacy charset (Shift_JIS, EUC-JP, GBK, ...) or through
+    /// Latin-1 mojibake; ambiguous readings are left unchanged.
+    Repair(cmd::repair::Args),
     /// Check a live site's URLs: status, redirects, declared canonical, spelling variants.
     Check(cmd::check::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
+    /// Print the manual page (roff), generated from this help.
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
+    diag::check_stderr();
     let cli = Cli::parse();
-    let ctx = Ctx::new(cli.json, cli.color);
+    let err_style = style::Style::detect(cli.color, true);
+    if !stdout_is_open() {
+        diag::error(&err_style, "stdout is closed (or is /dev/null opened read-write): there is nowhere to write the output");
+        return ExitCode::from(2);
+    }
+    let ctx = Ctx::new(cli.json, cli.color, cli.line_buffered);
     let result = match &cli.command {
         Command::Encode(a) => cmd::encode::run(a, &ctx),
         Command::Decode(a) => cmd::decode::run(a, &ctx),
@@ -87,20 +114,36 @@ fn main() -> ExitCode {
         Command::Base64(a) => cmd::base64::run(a, &ctx),
         Command::Normalize(a) => cmd::normalize::run(a, &ctx),
         Command::Key(a) => cmd::key::run(a, &ctx),
+        Command::Dedupe(a) => cmd::dedupe::run(a, &ctx),
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
+        Command::Lint(a) => cmd::lint::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
+        Command::Build(a) => cmd::build::run(a, &ctx),
+        Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
+        Command::Repair(a) => cmd::repair::run(a, &ctx),
         Command::Check(a) => cmd::check::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
+        Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };
-    match result {
-        Ok(Status::Clean) => ExitCode::SUCCESS,
-        Ok(Status::Findings) => ExitCode::from(1),
-        Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
+    let code = match result {
+        Ok(Status::Clean) => 0,
+        Ok(Status::Findings) => 1,
+        Err(CliError::BrokenPipe) => 0,
         Err(e) => {
-            let style = style::Style::detect(cli.color, true);
-            eprintln!("{}: {e}", style.error("urlkit"));
-            ExitCode::from(2)
+            diag::error(&err_style, &e);
+            2
         }
+    };
+    // A message that could not be written (stderr closed or full) is an I/O error: the exit
+    // status must not claim that everything was said.
+    if diag::lost() {
+        return ExitCode::from(2);
     }
+    ExitCode::from(code)
+}
+
+/// Whether fd 1 was open: writes to a closed stdout would vanish without an error.
+fn stdout_is_open() -> bool {
+    diag::was_open(&std::io::stdout())
 }

@@ -22,7 +22,8 @@ pub enum Origin {
 }
 
 impl Origin {
-    fn describe(self) -> String {
+    /// `argument N` or `line N`, for messages.
+    pub fn describe(self) -> String {
         match self {
             Origin::Arg(n) => format!("argument {n}"),
             Origin::Line(n) => format!("line {n}"),
@@ -85,18 +86,47 @@ impl Failure {
     }
 }
 
+/// What an input is, for the one rule on byte order marks and surrounding whitespace.
+///
+/// # Rationale
+///
+/// A byte order mark at the start of stdin is never data (Windows tools write one before the
+/// first line): every command removes it, with a note. Surrounding whitespace is never part
+/// of a URL (RFC 3986 Appendix C; WHATWG strips it too): the URL commands remove it, with a
+/// note, as `reconcile` does, so that `key` and `reconcile` join on the same keys. For the
+/// text commands (`encode`, `decode`, `explain`) a space is data and is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// Free text: only a leading byte order mark is removed.
+    Text,
+    /// A URL: the byte order mark and surrounding whitespace are removed.
+    Url,
+}
+
+/// At most this many notes about removed whitespace, then one count at the end.
+const TRIM_NOTES: usize = 3;
+
 /// Calls `f` on every input, in order: the arguments, or stdin's lines when there are none.
+/// `kind` decides what is removed around each input (see [`InputKind`]); each removal is said
+/// on stderr.
 pub fn for_each_input(
     args: &[String],
+    kind: InputKind,
+    err_style: &Style,
     mut f: impl FnMut(Item<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
+    let mut trims = Trims {
+        kind,
+        style: *err_style,
+        trimmed: 0,
+    };
     if !args.is_empty() {
         for (i, a) in args.iter().enumerate() {
-            f(Item {
-                origin: Origin::Arg(i + 1),
-                bytes: a.as_bytes(),
-            })?;
+            let origin = Origin::Arg(i + 1);
+            let bytes = trims.apply(origin, a.as_bytes(), false);
+            f(Item { origin, bytes })?;
         }
+        trims.finish();
         return Ok(());
     }
     let stdin = io::stdin();
@@ -106,6 +136,7 @@ pub fn for_each_input(
     loop {
         line.clear();
         if reader.read_until(b'\n', &mut line)? == 0 {
+            trims.finish();
             return Ok(());
         }
         n += 1;
@@ -115,16 +146,140 @@ pub fn for_each_input(
                 line.pop();
             }
         }
-        f(Item {
-            origin: Origin::Line(n),
-            bytes: &line,
-        })?;
+        let origin = Origin::Line(n);
+        let bytes = trims.apply(origin, &line, n == 1);
+        f(Item { origin, bytes })?;
     }
+}
+
+/// The removals of one run, and the notes that say so.
+struct Trims {
+    kind: InputKind,
+    style: Style,
+    trimmed: usize,
+}
+
+impl Trims {
+    fn apply<'a>(&mut self, origin: Origin, bytes: &'a [u8], first_line: bool) -> &'a [u8] {
+        let mut bytes = bytes;
+        if first_line {
+            if let Some(rest) = bytes.strip_prefix("\u{FEFF}".as_bytes()) {
+                crate::diag::note(
+                    &self.style,
+                    format_args!(
+                        "{}: removed the byte order mark (U+FEFF) at the start of the input",
+                        origin.describe()
+                    ),
+                );
+                bytes = rest;
+            }
+        }
+        if self.kind == InputKind::Url {
+            let text = String::from_utf8_lossy(bytes);
+            let start = text.len() - text.trim_start().len();
+            let end = text.trim_end().len();
+            if start > 0 || end < text.len() {
+                // Whitespace is ASCII or a whole character: the lossy text has the same bytes
+                // around it as the input.
+                let kept = &bytes[start..bytes.len() - (text.len() - end)];
+                self.trimmed += 1;
+                if self.trimmed <= TRIM_NOTES {
+                    let what = |s: &str| {
+                        s.chars()
+                            .map(|c| format!("U+{:04X}", c as u32))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    let mut removed = Vec::new();
+                    if start > 0 {
+                        removed.push(format!("{} before", what(&text[..start])));
+                    }
+                    if end < text.len() {
+                        removed.push(format!("{} after", what(&text[end..])));
+                    }
+                    crate::diag::note(
+                        &self.style,
+                        format_args!(
+                            "{}: removed the whitespace around the URL ({}), as reconcile does",
+                            origin.describe(),
+                            removed.join(", ")
+                        ),
+                    );
+                }
+                return kept;
+            }
+        }
+        bytes
+    }
+
+    fn finish(&self) {
+        if self.trimmed > TRIM_NOTES {
+            crate::diag::note(
+                &self.style,
+                format_args!(
+                    "removed the whitespace around {} URLs in all ({} not listed)",
+                    self.trimmed,
+                    self.trimmed - TRIM_NOTES
+                ),
+            );
+        }
+    }
+}
+
+/// stdout, block-buffered for throughput, or line-buffered so that each record shows at once
+/// (on a terminal, or with `--line-buffered`, when another program waits for each answer).
+pub enum Stdout {
+    /// 64 KiB blocks.
+    Block(BufWriter<io::StdoutLock<'static>>),
+    /// Flushed at each newline (the standard library's stdout is a `LineWriter`).
+    Line(io::StdoutLock<'static>),
+}
+
+impl Stdout {
+    /// stdout in the chosen mode.
+    pub fn new(line_buffered: bool) -> Stdout {
+        let lock = io::stdout().lock();
+        if line_buffered {
+            Stdout::Line(lock)
+        } else {
+            Stdout::Block(BufWriter::with_capacity(64 * 1024, lock))
+        }
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stdout::Block(w) => w.write(buf),
+            Stdout::Line(w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Stdout::Block(w) => w.write_all(buf),
+            Stdout::Line(w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stdout::Block(w) => w.flush(),
+            Stdout::Line(w) => w.flush(),
+        }
+    }
+}
+
+/// Writes `value` as one JSON line. An I/O error keeps its kind (a closed pipe stays a closed
+/// pipe, which ends the command quietly).
+pub fn write_json_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 /// The record writer: text or JSON Lines on stdout, located messages on stderr.
 pub struct Output {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: Stdout,
     json: bool,
     /// Colours for stdout.
     pub style: Style,
@@ -134,9 +289,9 @@ pub struct Output {
 
 impl Output {
     /// A writer in JSON Lines mode when `json`, with colours as `style` says.
-    pub fn new(json: bool, style: Style, err_style: Style) -> Output {
+    pub fn new(json: bool, line_buffered: bool, style: Style, err_style: Style) -> Output {
         Output {
-            out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            out: Stdout::new(line_buffered),
             json,
             style,
             err_style,
@@ -155,7 +310,7 @@ impl Output {
     }
 
     /// The raw stdout writer, for commands whose output is not one line per input.
-    pub fn writer(&mut self) -> &mut impl Write {
+    pub fn writer(&mut self) -> &mut Stdout {
         &mut self.out
     }
 
@@ -183,55 +338,44 @@ impl Output {
 
     /// Writes a JSON value as one line (JSON mode only).
     pub fn json_line(&mut self, value: &Value) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value).map_err(io::Error::other)?;
-        self.out.write_all(b"\n")
+        write_json_line(&mut self.out, value)
+    }
+
+    /// Writes a warning about one input on stderr, after the records before it.
+    pub fn warn(&mut self, item: &Item<'_>, message: &str) -> io::Result<()> {
+        self.out.flush()?;
+        crate::diag::warning(
+            &self.err_style,
+            format_args!("{}: {message}", item.origin.describe()),
+        );
+        Ok(())
     }
 
     /// Writes a failed record: an empty line (text) or `"ok": false` (JSON), and a located
     /// message on stderr.
     pub fn fail(&mut self, item: &Item<'_>, failure: &Failure) -> io::Result<()> {
+        self.fail_with(item, failure, Map::new())
+    }
+
+    /// [`Output::fail`] with more fields in the JSON record (`level`).
+    pub fn fail_with(
+        &mut self,
+        item: &Item<'_>,
+        failure: &Failure,
+        extra: Map<String, Value>,
+    ) -> io::Result<()> {
         self.failures += 1;
-        let location = match failure.offset {
-            Some(offset) => {
-                let col = column_of(item.bytes, offset);
-                format!("{}, column {col} (byte {offset})", item.origin.describe())
-            }
-            None => item.origin.describe(),
-        };
-        // Flush first so stdout and stderr interleave in input order on a terminal.
         self.out.flush()?;
-        let mut err = io::stderr().lock();
-        writeln!(
-            err,
-            "{}: {location}: {}",
-            self.err_style.error("error"),
-            failure.message
-        )?;
-        if let Some(offset) = failure.offset {
-            if self.err_style.enabled() || item.bytes.len() <= 200 {
-                let display = item.display();
-                let shown = crate::style::escape_controls(&display);
-                let before = String::from_utf8_lossy(&item.bytes[..offset.min(item.bytes.len())]);
-                // Columns, not characters: a caret under Japanese text must skip 2 per character.
-                let width = crate::style::display_width(&crate::style::escape_controls(&before));
-                writeln!(err, "  {shown}")?;
-                writeln!(err, "  {}^", " ".repeat(width))?;
-            }
-        }
+        report_failure(&self.err_style, item, failure);
         if self.json {
-            let mut error = Map::new();
-            error.insert("kind".into(), Value::String(failure.kind.clone()));
-            error.insert(
-                "offset".into(),
-                failure
-                    .offset
-                    .map_or(Value::Null, |o| Value::from(o as u64)),
-            );
-            error.insert("message".into(), Value::String(failure.message.clone()));
             let mut obj = Map::new();
             obj.insert("input".into(), Value::String(item.display()));
             obj.insert("ok".into(), Value::Bool(false));
-            obj.insert("error".into(), Value::Object(error));
+            if let Origin::Line(n) = item.origin {
+                obj.insert("line".into(), Value::from(n as u64));
+            }
+            obj.extend(extra);
+            obj.insert("error".into(), failure.to_json());
             self.json_line(&Value::Object(obj))
         } else {
             self.out.write_all(b"\n")
@@ -242,6 +386,51 @@ impl Output {
     pub fn finish(mut self) -> io::Result<usize> {
         self.out.flush()?;
         Ok(self.failures)
+    }
+}
+
+impl Failure {
+    /// The `error` object of a JSON record: `{kind, offset, message}`.
+    pub fn to_json(&self) -> Value {
+        let mut error = Map::new();
+        error.insert("kind".into(), Value::String(self.kind.clone()));
+        error.insert(
+            "offset".into(),
+            self.offset.map_or(Value::Null, |o| Value::from(o as u64)),
+        );
+        error.insert("message".into(), Value::String(self.message.clone()));
+        Value::Object(error)
+    }
+}
+
+/// The located message of a failed input on stderr: where, why, and the input with a caret
+/// under the byte (in display columns, so that it lands right under wide characters).
+pub fn report_failure(err_style: &Style, item: &Item<'_>, failure: &Failure) {
+    let location = match failure.offset {
+        Some(offset) => {
+            let col = column_of(item.bytes, offset);
+            format!("{}, column {col} (byte {offset})", item.origin.describe())
+        }
+        None => item.origin.describe(),
+    };
+    let message = format!("{location}: {}", failure.message);
+    let shown_input = failure
+        .offset
+        .filter(|_| err_style.enabled() || item.bytes.len() <= 200);
+    match shown_input {
+        Some(offset) => {
+            let display = item.display();
+            let before = String::from_utf8_lossy(&item.bytes[..offset.min(item.bytes.len())]);
+            let width = crate::style::display_width(&crate::style::escape_controls(&before));
+            let caret = format!("{}^", " ".repeat(width));
+            crate::diag::emit(
+                err_style,
+                crate::diag::Severity::Error,
+                message,
+                &[&display, &caret],
+            );
+        }
+        None => crate::diag::error(err_style, message),
     }
 }
 

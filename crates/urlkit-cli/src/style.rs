@@ -1,11 +1,11 @@
-//! Terminal colours (`--color auto|always|never`, `NO_COLOR`) and safe display of text.
-
-use std::io::IsTerminal;
+//! Terminal colours (`--color auto|always|never`, `NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`)
+//! and safe display of text.
 
 /// When to colour output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// Colour when the stream is a terminal and `NO_COLOR` is not set.
+    /// Colour when the stream is a terminal, unless `NO_COLOR` is set or `TERM=dumb`
+    /// (`CLICOLOR_FORCE` colours even when it is not a terminal).
     #[default]
     Auto,
     /// Always colour.
@@ -22,18 +22,23 @@ pub struct Style {
 
 impl Style {
     /// Decides for stdout (`for_stderr` = false) or stderr.
+    ///
+    /// # Rationale
+    ///
+    /// `auto` is anstream's reading of the environment (the CLICOLOR convention, `NO_COLOR`,
+    /// `TERM=dumb`, whether the stream is a terminal), so that urlkit agrees with the other
+    /// tools of the same terminal.
     pub fn detect(choice: ColorChoice, for_stderr: bool) -> Style {
         let enabled = match choice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-                let tty = if for_stderr {
-                    std::io::stderr().is_terminal()
+                let resolved = if for_stderr {
+                    anstream::AutoStream::choice(&std::io::stderr())
                 } else {
-                    std::io::stdout().is_terminal()
+                    anstream::AutoStream::choice(&std::io::stdout())
                 };
-                tty && !no_color
+                resolved != anstream::ColorChoice::Never
             }
         };
         Style { enabled }
@@ -49,9 +54,9 @@ impl Style {
         self.enabled
     }
 
-    fn paint(&self, code: &str, text: &str) -> String {
+    fn paint(&self, style: anstyle::Style, text: &str) -> String {
         if self.enabled {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("{}{text}{}", style.render(), style.render_reset())
         } else {
             text.to_owned()
         }
@@ -59,27 +64,48 @@ impl Style {
 
     /// Bold red.
     pub fn error(&self, text: &str) -> String {
-        self.paint("1;31", text)
+        self.paint(
+            anstyle::Style::new()
+                .bold()
+                .fg_color(Some(anstyle::AnsiColor::Red.into())),
+            text,
+        )
+    }
+
+    /// Bold yellow: warnings.
+    pub fn warning(&self, text: &str) -> String {
+        self.paint(
+            anstyle::Style::new()
+                .bold()
+                .fg_color(Some(anstyle::AnsiColor::Yellow.into())),
+            text,
+        )
     }
 
     /// Yellow: what differs, what was encoded.
     pub fn highlight(&self, text: &str) -> String {
-        self.paint("33", text)
+        self.paint(
+            anstyle::Style::new().fg_color(Some(anstyle::AnsiColor::Yellow.into())),
+            text,
+        )
     }
 
     /// Green: what matched, what was kept.
     pub fn good(&self, text: &str) -> String {
-        self.paint("32", text)
+        self.paint(
+            anstyle::Style::new().fg_color(Some(anstyle::AnsiColor::Green.into())),
+            text,
+        )
     }
 
     /// Dim: secondary information.
     pub fn dim(&self, text: &str) -> String {
-        self.paint("2", text)
+        self.paint(anstyle::Style::new().dimmed(), text)
     }
 
     /// Bold: headings.
     pub fn bold(&self, text: &str) -> String {
-        self.paint("1", text)
+        self.paint(anstyle::Style::new().bold(), text)
     }
 }
 
@@ -108,32 +134,14 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// The terminal columns `text` takes: 2 for each East Asian wide or fullwidth character and
-/// wide emoji, 1 for others (combining marks are rare in URLs and counted as 1).
+/// The terminal columns `text` takes (Unicode East Asian Width through `unicode-width`: 2 for
+/// wide and fullwidth characters and wide emoji, 0 for combining marks).
 ///
 /// ```text
 /// "運営a" -> 5
 /// ```
 pub fn display_width(text: &str) -> usize {
-    text.chars()
-        .map(|c| match c as u32 {
-            0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0x33FF
-            | 0x3400..=0x4DBF
-            | 0x4E00..=0x9FFF
-            | 0xA000..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x1F300..=0x1F64F
-            | 0x1F900..=0x1F9FF
-            | 0x20000..=0x3FFFD => 2,
-            _ => 1,
-        })
-        .sum()
+    unicode_width::UnicodeWidthStr::width(text)
 }
 
 /// C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators.
@@ -159,5 +167,7 @@ mod tests {
         assert_eq!(super::display_width("運営a"), 5);
         assert_eq!(super::display_width("café"), 4);
         assert_eq!(super::display_width("😀"), 2);
+        // A combining mark takes no column of its own (NFD text, as macOS writes it).
+        assert_eq!(super::display_width("e\u{301}"), 1);
     }
 }

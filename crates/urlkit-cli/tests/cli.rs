@@ -4,7 +4,8 @@
 //!
 //! The format is trycmd's: `args = [...]`, `stdin`, `stdout`, `stderr` (inline, or in the
 //! side files `NAME.stdin` / `NAME.stdout` / `NAME.stderr`), `status.code` (default 0),
-//! `fs.cwd` (relative to the file's folder). Comparison is byte for byte: unlike trycmd, no
+//! `fs.cwd` (relative to the file's folder), `env.add` (variables set for the run, over
+//! `NO_COLOR=1`), `env.remove` (variables unset). Comparison is byte for byte: unlike trycmd, no
 //! path normalization, since `\` in our output is data (`http:\\evil.com`, `\x0A`).
 //! An absent `stdout` / `stderr` is not checked. `SNAPSHOTS=overwrite` writes the actual
 //! output into side files of the failing cases, for review.
@@ -77,11 +78,33 @@ fn run_case(path: &Path) -> Result<(), Failed> {
         .and_then(|c| c.as_integer())
         .unwrap_or(0);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_urlkit"));
+    command
         .args(&args)
         .current_dir(&cwd)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
+        .env_remove("TERM");
+    if let Some(add) = doc
+        .get("env")
+        .and_then(|e| e.get("add"))
+        .and_then(|a| a.as_table())
+    {
+        for (k, v) in add {
+            let v = v.as_str().ok_or("env.add values must be strings")?;
+            command.env(k, v);
+        }
+    }
+    if let Some(remove) = doc
+        .get("env")
+        .and_then(|e| e.get("remove"))
+        .and_then(|a| a.as_array())
+    {
+        for k in remove {
+            command.env_remove(k.as_str().ok_or("env.remove holds names")?);
+        }
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -127,7 +127,7 @@ impl Arena {
         self.chunks
             .get(s.chunk())
             .and_then(|c| c.get(from..from + s.len as usize))
-            .unwrap_or("")
+            .expect("invariant: a span is the place of a text its arena pushed, whole")
     }
 }
 
@@ -189,10 +189,18 @@ pub(crate) struct Stores(pub(crate) Vec<Store>);
 
 impl Stores {
     pub(crate) fn key(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.keys.get(s))
+        self.0
+            .get(s.shard())
+            .expect("invariant: a span names the shard whose store wrote it")
+            .keys
+            .get(s)
     }
 
     pub(crate) fn url(&self, s: Span) -> &str {
-        self.0.get(s.shard()).map_or("", |st| st.urls.get(s))
+        self.0
+            .get(s.shard())
+            .expect("invariant: a span names the shard whose store wrote it")
+            .urls
+            .get(s)
     }
 }

@@ -167,7 +167,10 @@ impl<M> Shard<M> {
         let id = match found {
             Some(id) => id,
             None => {
-                let id = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
+                // The index keeps `id + 1` in 32 bits: 4 billion keys in one shard would take
+                // hundreds of gigabytes of arenas before this is reached.
+                let id = u32::try_from(self.slots.len())
+                    .expect("invariant: a shard holds fewer than 2^32 - 1 distinct keys");
                 let span = self.store.push_key(key);
                 self.slots.push(Slot {
                     seq,

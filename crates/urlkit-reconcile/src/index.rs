@@ -44,7 +44,10 @@ impl Index {
         let mask = self.mask();
         let mut pos = self.home(hash);
         loop {
-            let e = self.table.get(pos).copied().unwrap_or(0);
+            let e = *self
+                .table
+                .get(pos)
+                .expect("invariant: a probe position is masked to the non-empty table");
             if e == 0 {
                 return None;
             }
@@ -64,7 +67,10 @@ impl Index {
         let mask = self.mask();
         let mut pos = self.home(hash);
         for _ in 0..self.table.len() {
-            let e = self.table.get(pos).copied().unwrap_or(0);
+            let e = *self
+                .table
+                .get(pos)
+                .expect("invariant: a probe position is masked to the non-empty table");
             if e == 0 {
                 return None;
             }

@@ -3,7 +3,9 @@
 use std::fmt;
 
 use urlkit::compare::lowest_equal_level;
-use urlkit::normalize::{key_into, key_into_with, KeyRoom, Level, Options};
+use urlkit::normalize::{
+    key_into, key_into_with, KeyRoom, Level, NormalizeError, NormalizeErrorKind, Options,
+};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
@@ -51,49 +53,53 @@ pub trait Keyer: Sync {
 }
 
 /// Why a URL has no key at the chosen level (it does not parse, or its escapes are malformed):
-/// a stable kind, a byte offset into the URL, and a message.
+/// the normalizer's kind and a byte offset into the URL; the message is the kind's.
 ///
 /// ```
+/// use urlkit::normalize::NormalizeErrorKind;
+/// use urlkit::uri::ParseErrorKind;
 /// use urlkit_reconcile::KeyError;
-/// let e = KeyError::new("malformed-escape", 3, "'%' must be followed by two hex digits");
-/// assert_eq!((e.kind(), e.offset()), ("malformed-escape", 3));
+/// let e = KeyError::new(NormalizeErrorKind::Parse(ParseErrorKind::MalformedEscape), 3);
+/// assert_eq!((e.kind().name(), e.offset()), ("malformed-escape", 3));
+/// assert_eq!(e.message(), "'%' must be followed by two hex digits");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyError {
-    kind: &'static str,
+    kind: NormalizeErrorKind,
     offset: usize,
-    message: String,
 }
 
 impl KeyError {
     /// An error of `kind` at byte `offset` of the URL.
-    pub fn new(kind: &'static str, offset: usize, message: impl Into<String>) -> KeyError {
-        KeyError {
-            kind,
-            offset,
-            message: message.into(),
-        }
+    pub const fn new(kind: NormalizeErrorKind, offset: usize) -> KeyError {
+        KeyError { kind, offset }
     }
 
-    /// Stable kebab-case kind.
-    pub fn kind(&self) -> &'static str {
+    /// What is wrong with the URL.
+    pub const fn kind(&self) -> NormalizeErrorKind {
         self.kind
     }
 
     /// Byte offset in the URL.
-    pub fn offset(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// Human-readable message, without location.
-    pub fn message(&self) -> &str {
-        &self.message
+    pub const fn message(&self) -> &'static str {
+        self.kind.message()
+    }
+}
+
+impl From<NormalizeError> for KeyError {
+    fn from(e: NormalizeError) -> KeyError {
+        KeyError::new(e.kind(), e.offset())
     }
 }
 
 impl fmt::Display for KeyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (byte {})", self.message, self.offset)
+        write!(f, "{} (byte {})", self.message(), self.offset)
     }
 }
 
@@ -135,14 +141,9 @@ impl LevelKeyer {
 /// which the ladder's named rules do not explain.
 pub const WHATWG_RULE: &str = "whatwg-serialization";
 
-/// A normalization error as the engine keeps it.
-fn key_error(e: urlkit::normalize::NormalizeError) -> KeyError {
-    KeyError::new(e.kind().name(), e.offset(), e.kind().message())
-}
-
 impl Keyer for LevelKeyer {
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
-        key_into(url, &self.options, out).map_err(key_error)
+        key_into(url, &self.options, out).map_err(KeyError::from)
     }
 
     fn key_into_with(
@@ -153,7 +154,7 @@ impl Keyer for LevelKeyer {
     ) -> Result<(), KeyError> {
         // Written straight into the engine's buffer: no key of its own is allocated, whether
         // the URL is already its own key (one copy) or is rebuilt.
-        key_into_with(url, &self.options, room, out).map_err(key_error)
+        key_into_with(url, &self.options, room, out).map_err(KeyError::from)
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {

@@ -81,7 +81,9 @@ impl<'k> KeyContext<'k> {
         metas: impl IntoIterator<Item = M>,
         first_seq: u64,
     ) -> Vec<Run<M>> {
-        let spans = spans.get(range.clone()).unwrap_or_default();
+        let spans = spans
+            .get(range.clone())
+            .expect("invariant: a part's range is within its batch");
         // Each shard gets about its share of the part: room for that and a little more, for
         // the keys and the URLs that differ from them (most growth then copies nothing).
         let bytes: usize = spans.iter().map(|&(f, t)| t.saturating_sub(f)).sum();
@@ -96,11 +98,13 @@ impl<'k> KeyContext<'k> {
             .collect();
         let (mut room, mut key) = (KeyRoom::new(), String::new());
         for ((i, &(from, to)), meta) in (range.start..).zip(spans).zip(metas) {
-            let url = text.get(from..to).unwrap_or("");
+            let url = text
+                .get(from..to)
+                .expect("invariant: a batch's spans are lines of its text");
             let (hash, error) = self.key_and_hash(url, &mut room, &mut key);
-            let Some(run) = runs.get_mut(self.shard_of(hash)) else {
-                continue;
-            };
+            let run = runs
+                .get_mut(self.shard_of(hash))
+                .expect("invariant: shard_of is below the number of shards, one run each");
             if let Some(e) = error {
                 run.errors.push((run.records.len(), e));
             }
@@ -195,10 +199,15 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
                 shard.prefetch_text(h, side, len);
             }
             n += 1;
-            let key = text.get(from..rec.key_end).unwrap_or("");
+            let key = text
+                .get(from..rec.key_end)
+                .expect("invariant: a run record's key ends where its key_end says");
             let url = match rec.transform {
                 Some(t) => Spelled::Transform(t),
-                None => Spelled::Text(text.get(rec.key_end..rec.url_end).unwrap_or("")),
+                None => Spelled::Text(
+                    text.get(rec.key_end..rec.url_end)
+                        .expect("invariant: a run record's URL follows its key"),
+                ),
             };
             from = rec.url_end;
             let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e);

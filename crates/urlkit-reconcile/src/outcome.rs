@@ -303,7 +303,8 @@ impl<M: Send + Sync> Reconciliation<M> {
                     .get_mut(sh as usize)
                     .and_then(|v| v.get_mut(id as usize))
                 {
-                    *x = u32::try_from(g).unwrap_or(u32::MAX);
+                    *x = u32::try_from(g)
+                        .expect("invariant: fewer than 2^32 distinct keys (see Shard::insert)");
                 }
             }
             for (sh, list) in shard_dups.into_iter().enumerate() {
@@ -312,7 +313,7 @@ impl<M: Send + Sync> Reconciliation<M> {
                         .get(sh)
                         .and_then(|v| v.get(d.slot as usize))
                         .copied()
-                        .unwrap_or(u32::MAX);
+                        .expect("invariant: a duplicate names a slot of its own shard");
                     dups.push(d);
                 }
             }
@@ -391,7 +392,10 @@ impl<M> Reconciliation<M> {
     }
 
     fn key(&self, i: usize) -> &str {
-        self.slot(i).map_or("", |s| self.store.key(s.key))
+        let slot = self
+            .slot(i)
+            .expect("invariant: i numbers a slot in order of first appearance");
+        self.store.key(slot.key)
     }
 
     /// Every key on both sides, with the first occurrence on each side and the rules.
@@ -713,8 +717,9 @@ fn merge_by_scan<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
             .min();
         let Some((_, sh)) = best else { break };
         out.push((
-            u32::try_from(sh).unwrap_or(u32::MAX),
-            u32::try_from(next[sh]).unwrap_or(u32::MAX),
+            u32::try_from(sh).expect("invariant: at most MAX_SHARDS shards"),
+            u32::try_from(next[sh])
+                .expect("invariant: a shard holds fewer than 2^32 - 1 distinct keys"),
         ));
         next[sh] += 1;
     }

@@ -442,7 +442,11 @@ impl<M> State<M> {
             first_seq: pending.first_seq,
             range: from..(from + KEY_PART).min(n),
             text: Arc::clone(&pending.text),
-            metas: pending.metas.get_mut(part)?.take().unwrap_or_default(),
+            metas: pending
+                .metas
+                .get_mut(part)?
+                .take()
+                .expect("invariant: a part is taken once"),
         })
     }
 

@@ -90,7 +90,12 @@ fn listing(r: &Reconciliation<usize>) -> Vec<String> {
         }
     }
     for i in r.invalid() {
-        out.push(format!("invalid {:?} {} {}", i.side, i.url, i.error.kind()));
+        out.push(format!(
+            "invalid {:?} {} {}",
+            i.side,
+            i.url,
+            i.error.kind().name()
+        ));
     }
     out
 }

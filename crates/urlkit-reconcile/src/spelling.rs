@@ -265,11 +265,14 @@ fn iri_into(key: &str, out: &mut String) {
         let Some(byte) = high_escape(b, p) else {
             continue;
         };
-        bytes.extend_from_slice(b.get(from..p).unwrap_or_default());
+        bytes.extend_from_slice(b.get(from..p).expect("invariant: escapes do not overlap"));
         bytes.push(byte);
         from = p + 3;
     }
-    bytes.extend_from_slice(b.get(from..).unwrap_or_default());
+    bytes.extend_from_slice(
+        b.get(from..)
+            .expect("invariant: an escape ends within the key"),
+    );
     // UTF-8 whenever the URL was classified as this transform (it is that URL's bytes).
     *out = match utf8_decode_without_bom_or_fail(bytes) {
         Ok(s) => s,

@@ -36,7 +36,16 @@ pub struct LineBlock {
 
 impl LineBlock {
     /// A block of `source`'s records, whose URLs are ranges of `text`.
+    ///
+    /// # Panics
+    ///
+    /// When a range is not on character boundaries of `text` (the readers make blocks whose
+    /// ranges are; a block made otherwise is a bug, which this catches at once).
     pub fn new(source: SourceId, text: String, records: Vec<LineRecord>) -> LineBlock {
+        assert!(
+            records.iter().all(|r| text.get(r.url.clone()).is_some()),
+            "invariant: a LineBlock's ranges are on character boundaries of its text"
+        );
         LineBlock {
             source,
             text,
@@ -67,7 +76,11 @@ impl LineBlock {
     /// Each record as an owned [`Record`] (what [`RecordSink::lines`] does by default).
     pub fn records(&self) -> impl Iterator<Item = Record> + '_ {
         self.records.iter().map(|r| Record {
-            url: self.text.get(r.url.clone()).unwrap_or_default().to_owned(),
+            url: self
+                .text
+                .get(r.url.clone())
+                .expect("invariant: a LineBlock's ranges are on character boundaries of its text")
+                .to_owned(),
             source: self.source,
             position: Position::Line(r.line),
             kind: None,

@@ -1,5 +1,6 @@
 //! What was read: the sources, their record counts per content type, and the findings.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -77,11 +78,29 @@ pub struct SourceInfo {
     pub kinds: Vec<(Option<Arc<str>>, u64)>,
 }
 
+/// What a [`Finding`] means for the records read.
+///
+/// ```
+/// use urlkit_sources::Effect;
+/// assert_ne!(Effect::Note, Effect::Skipped);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Worth knowing; every record of the source was read.
+    Note,
+    /// The reader chose how to read the source (a CSV column, a format) from its content:
+    /// a guess, which a user should be told about as it happens.
+    Guessed,
+    /// Part of the input (a line, a cell, an item) gave no record: what was read is not the
+    /// whole source, so a reconciliation of it cannot be a complete match.
+    Skipped,
+}
+
 /// Something worth knowing that did not stop reading.
 ///
 /// ```
-/// use urlkit_sources::{Finding, SourceId};
-/// let f = Finding { source: SourceId(0), kind: "sitemap-too-many-urls", position: None, message: "51000 URLs".into() };
+/// use urlkit_sources::{Effect, Finding, SourceId};
+/// let f = Finding { source: SourceId(0), kind: "sitemap-too-many-urls", effect: Effect::Note, position: None, message: "51000 URLs".into() };
 /// assert_eq!(f.kind, "sitemap-too-many-urls");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +110,8 @@ pub struct Finding {
     /// Stable kebab-case kind (`sitemap-too-many-urls`, `wp-item-without-link`,
     /// `sitemap-already-visited`, `wp-collection-read`, ...).
     pub kind: &'static str,
+    /// Whether input was skipped.
+    pub effect: Effect,
     /// Where, when it is about one place.
     pub position: Option<Position>,
     /// Human-readable message.
@@ -109,6 +130,9 @@ pub struct Finding {
 pub struct Catalog {
     sources: Vec<SourceInfo>,
     findings: Vec<Finding>,
+    /// Per source, where each content type is in its `kinds` (a site may have 100,000 types:
+    /// a linear search per record would be quadratic).
+    kind_index: Vec<HashMap<Option<Arc<str>>, usize>>,
 }
 
 impl Catalog {
@@ -120,7 +144,11 @@ impl Catalog {
             records: 0,
             kinds: Vec::new(),
         });
-        SourceId(u32::try_from(self.sources.len() - 1).unwrap_or(u32::MAX))
+        self.kind_index.push(HashMap::new());
+        SourceId(
+            u32::try_from(self.sources.len() - 1)
+                .expect("invariant: fewer than 2^32 sources (each is a file or a response)"),
+        )
     }
 
     /// The source `id`.
@@ -138,7 +166,7 @@ impl Catalog {
         &self.findings
     }
 
-    /// Records a finding.
+    /// Records a finding about `source` that lost nothing ([`Effect::Note`]).
     pub fn note(
         &mut self,
         source: SourceId,
@@ -146,37 +174,96 @@ impl Catalog {
         position: Option<Position>,
         message: impl Into<String>,
     ) {
+        self.add_finding(source, kind, Effect::Note, position, message.into());
+    }
+
+    /// Records a choice made from the content of `source` ([`Effect::Guessed`]).
+    pub fn guess(
+        &mut self,
+        source: SourceId,
+        kind: &'static str,
+        position: Option<Position>,
+        message: impl Into<String>,
+    ) {
+        self.add_finding(source, kind, Effect::Guessed, position, message.into());
+    }
+
+    /// Records that part of `source` gave no record ([`Effect::Skipped`]).
+    pub fn skip(
+        &mut self,
+        source: SourceId,
+        kind: &'static str,
+        position: Option<Position>,
+        message: impl Into<String>,
+    ) {
+        self.add_finding(source, kind, Effect::Skipped, position, message.into());
+    }
+
+    fn add_finding(
+        &mut self,
+        source: SourceId,
+        kind: &'static str,
+        effect: Effect,
+        position: Option<Position>,
+        message: String,
+    ) {
         self.findings.push(Finding {
             source,
             kind,
+            effect,
             position,
-            message: message.into(),
+            message,
         });
+    }
+
+    /// Whether a finding says that input was skipped.
+    pub fn skipped_any(&self) -> bool {
+        self.findings.iter().any(|f| f.effect == Effect::Skipped)
     }
 
     /// Counts `n` records of `source` whose type is unknown (a block of lines).
     pub(crate) fn count_untyped(&mut self, source: SourceId, n: usize) {
-        if n == 0 {
-            return;
-        }
-        if let Some(info) = self.sources.get_mut(source.0 as usize) {
-            info.records += n as u64;
-            match info.kinds.iter_mut().find(|(k, _)| k.is_none()) {
-                Some((_, c)) => *c += n as u64,
-                None => info.kinds.push((None, n as u64)),
-            }
+        if n > 0 {
+            self.count(source, None, n as u64);
         }
     }
 
     /// Counts a record and hands it to `sink`.
     pub(crate) fn emit(&mut self, sink: &mut dyn FnMut(Record), record: Record) {
-        if let Some(info) = self.sources.get_mut(record.source.0 as usize) {
-            info.records += 1;
-            match info.kinds.iter_mut().find(|(k, _)| *k == record.kind) {
-                Some((_, n)) => *n += 1,
-                None => info.kinds.push((record.kind.clone(), 1)),
+        self.count(record.source, record.kind.as_ref(), 1);
+        sink(record);
+    }
+
+    fn count(&mut self, source: SourceId, kind: Option<&Arc<str>>, n: u64) {
+        let i = source.0 as usize;
+        let (Some(info), Some(index)) = (self.sources.get_mut(i), self.kind_index.get_mut(i))
+        else {
+            panic!("invariant: source {i} was registered by add_source before its records");
+        };
+        info.records += n;
+        match index.get(&kind.cloned()) {
+            Some(&at) => info.kinds[at].1 += n,
+            None => {
+                index.insert(kind.cloned(), info.kinds.len());
+                info.kinds.push((kind.cloned(), n));
             }
         }
-        sink(record);
+    }
+}
+
+/// Content-type names shared by the records that have them: one allocation per distinct name,
+/// found by hashing (a CSV may hold 100,000 distinct types).
+#[derive(Default)]
+pub(crate) struct Kinds(std::collections::HashSet<Arc<str>>);
+
+impl Kinds {
+    /// The shared name equal to `kind`.
+    pub(crate) fn intern(&mut self, kind: &str) -> Arc<str> {
+        if let Some(k) = self.0.get(kind) {
+            return k.clone();
+        }
+        let k: Arc<str> = Arc::from(kind);
+        self.0.insert(k.clone());
+        k
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io::Read;
 
-use crate::error::SourceError;
+use crate::error::{SourceError, SourceErrorKind};
 
 /// A response: its status, headers and a streaming body.
 ///
@@ -132,17 +132,27 @@ pub enum FetchErrorKind {
 }
 
 impl FetchErrorKind {
-    /// A stable kebab-case name, used as the kind of the [`crate::SourceError`] it becomes.
+    /// A stable kebab-case name: that of the [`crate::SourceErrorKind`] it becomes.
     pub fn name(self) -> &'static str {
+        self.source_kind().name()
+    }
+
+    /// The kind of the [`crate::SourceError`] a reader reports for it.
+    ///
+    /// ```
+    /// use urlkit_sources::{FetchErrorKind, SourceErrorKind};
+    /// assert_eq!(FetchErrorKind::BudgetExhausted.source_kind(), SourceErrorKind::RequestBudget);
+    /// ```
+    pub fn source_kind(self) -> SourceErrorKind {
         match self {
-            FetchErrorKind::Transport => "http",
-            FetchErrorKind::Timeout => "http-timeout",
-            FetchErrorKind::BadUrl => "http-bad-url",
-            FetchErrorKind::SchemeRefused => "http-scheme-refused",
-            FetchErrorKind::TooManyRedirects => "http-too-many-redirects",
-            FetchErrorKind::RedirectLoop => "http-redirect-loop",
-            FetchErrorKind::AddressRefused => "http-address-refused",
-            FetchErrorKind::BudgetExhausted => "request-budget",
+            FetchErrorKind::Transport => SourceErrorKind::Http,
+            FetchErrorKind::Timeout => SourceErrorKind::HttpTimeout,
+            FetchErrorKind::BadUrl => SourceErrorKind::HttpBadUrl,
+            FetchErrorKind::SchemeRefused => SourceErrorKind::HttpSchemeRefused,
+            FetchErrorKind::TooManyRedirects => SourceErrorKind::HttpTooManyRedirects,
+            FetchErrorKind::RedirectLoop => SourceErrorKind::HttpRedirectLoop,
+            FetchErrorKind::AddressRefused => SourceErrorKind::HttpAddressRefused,
+            FetchErrorKind::BudgetExhausted => SourceErrorKind::RequestBudget,
         }
     }
 
@@ -185,7 +195,7 @@ impl FetchError {
 
     /// The [`SourceError`] a reader reports for it, about `source`.
     pub(crate) fn into_source_error(self, source: &str) -> SourceError {
-        SourceError::new(self.kind.name(), source, self.message)
+        SourceError::new(self.kind.source_kind(), source, self.message)
     }
 }
 

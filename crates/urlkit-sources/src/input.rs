@@ -6,7 +6,8 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use crate::error::SourceError;
+use crate::encoding::Decoding;
+use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::Fetcher;
 use crate::spec::Location;
 
@@ -79,10 +80,21 @@ impl<R: BufRead> Tracked<R> {
         let line = self.lines_before_window + before_in_window as u64 + 1;
         let line_start = match before_in_window {
             0 => 0,
-            k => self.newlines.get(k - 1).map_or(0, |n| n + 1),
+            k => {
+                self.newlines
+                    .get(k - 1)
+                    .expect("invariant: k counts remembered newlines, so k - 1 is one")
+                    + 1
+            }
         };
         (line, offset.saturating_sub(line_start) + 1)
     }
+}
+
+/// `len`, or `remaining` when that is smaller (a `remaining` beyond `usize` is more than any
+/// buffer).
+fn at_most(remaining: u64, len: usize) -> usize {
+    usize::try_from(remaining).map_or(len, |r| r.min(len))
 }
 
 impl<R: BufRead> Read for Tracked<R> {
@@ -96,10 +108,11 @@ impl<R: BufRead> Read for Tracked<R> {
                 self.fill_buf()?;
                 return Ok(0);
             }
-            let n = usize::try_from(remaining)
-                .unwrap_or(usize::MAX)
-                .min(out.len());
-            let n = self.inner.read(out.get_mut(..n).unwrap_or_default())?;
+            let n = at_most(remaining, out.len());
+            let room = out
+                .get_mut(..n)
+                .expect("invariant: at_most gives at most out.len()");
+            let n = self.inner.read(room)?;
             self.consumed += n as u64;
             return Ok(n);
         }
@@ -125,9 +138,7 @@ impl<R: BufRead> BufRead for Tracked<R> {
         if remaining == 0 {
             return Err(io::Error::other(CapExceeded(cap)));
         }
-        let n = usize::try_from(remaining)
-            .unwrap_or(usize::MAX)
-            .min(buf.len());
+        let n = at_most(remaining, buf.len());
         Ok(&buf[..n])
     }
 
@@ -155,34 +166,98 @@ impl<R: BufRead> BufRead for Tracked<R> {
     }
 }
 
+/// How many bytes of a source's content are looked at to detect its format: enough for a
+/// BOM, an XML declaration and comment, or the first JSON items and their `link`.
+pub(crate) const HEAD: usize = 4096;
+
+/// A source once opened: its content (inflated), capped, and a copy of its first bytes.
+pub(crate) struct Opened {
+    pub(crate) input: Tracked<Box<dyn BufRead>>,
+    /// The first [`HEAD`] bytes of the content (fewer when it is shorter).
+    pub(crate) head: Vec<u8>,
+    /// For a fetched URL: the URL that answered and the redirect hops that led there.
+    pub(crate) fetched: Option<(String, Vec<crate::fetch::Hop>)>,
+}
+
 /// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content.
+///
+/// *Rationale*: the gzip magic and the format are detected from bytes read once and then
+/// given back in front of the rest of the stream, never by opening the file again: a FIFO,
+/// a `<(...)` process substitution or stdin cannot be read twice.
 pub(crate) fn open(
     location: &Location,
     fetcher: Option<&dyn Fetcher>,
     cap: u64,
-) -> Result<Tracked<Box<dyn BufRead>>, SourceError> {
+    encoding: Option<&'static encoding_rs::Encoding>,
+) -> Result<Opened, SourceError> {
     let name = location.name();
     let raw: Box<dyn Read> = match location {
         Location::Stdin => Box::new(io::stdin()),
-        Location::File(path) => Box::new(
-            std::fs::File::open(path)
-                .map_err(|e| SourceError::new("io", &name, format!("cannot open: {e}")))?,
-        ),
+        Location::File(path) => Box::new(std::fs::File::open(path).map_err(|e| {
+            SourceError::new(SourceErrorKind::Io, &name, format!("cannot open: {e}"))
+        })?),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
-            response.body
+            let mut opened = open_body(response.body, &name, cap, encoding)?;
+            opened.fetched = Some((response.url, response.redirects));
+            return Ok(opened);
         }
     };
-    open_body(raw, &name, cap)
+    open_body(raw, &name, cap, encoding)
 }
 
-/// A fetched (or otherwise opened) body as a bounded stream, inflating gzip.
+/// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,
+/// decoded from `encoding`, capped at `cap` bytes, its head peeked once.
 pub(crate) fn open_body(
     raw: Box<dyn Read>,
     name: &str,
     cap: u64,
-) -> Result<Tracked<Box<dyn BufRead>>, SourceError> {
-    Ok(Tracked::new(inflate(raw, name)?, cap))
+    encoding: Option<&'static encoding_rs::Encoding>,
+) -> Result<Opened, SourceError> {
+    let read_error = |e: io::Error| io_error(&e, name, cap);
+    let (magic, raw) = peek(raw, 2).map_err(read_error)?;
+    let content: Box<dyn Read> = if magic.starts_with(&[0x1f, 0x8b]) {
+        Box::new(MultiGzDecoder::new(raw))
+    } else {
+        raw
+    };
+    let content: Box<dyn Read> = match encoding {
+        Some(e) if e != encoding_rs::UTF_8 => Box::new(Decoding::new(content, e)),
+        _ => content,
+    };
+    // The head is given back in front of the content, so the cap counts it too.
+    let (head, content) = peek(content, HEAD).map_err(read_error)?;
+    Ok(Opened {
+        input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
+        head,
+        fetched: None,
+    })
+}
+
+/// The first `n` bytes of `raw` (fewer at its end), and a reader that yields them again
+/// followed by the rest. An error after the first bytes is kept for the reader to meet where
+/// it happened (a cut gzip stream is then a cut document, with what came before it read).
+fn peek(mut raw: Box<dyn Read>, n: usize) -> io::Result<(Vec<u8>, Box<dyn Read>)> {
+    let mut head = Vec::with_capacity(n);
+    let result = (&mut raw).take(n as u64).read_to_end(&mut head);
+    let again = io::Cursor::new(head.clone());
+    match result {
+        Ok(_) => Ok((head, Box::new(again.chain(raw)))),
+        Err(e) if head.is_empty() => Err(e),
+        Err(e) => Ok((head, Box::new(again.chain(Failing(Some(e), raw))))),
+    }
+}
+
+/// A reader whose first read fails with the error it holds, then reads on from the inner one.
+struct Failing(Option<io::Error>, Box<dyn Read>);
+
+impl Read for Failing {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => self.1.read(out),
+        }
+    }
 }
 
 /// GETs `url` and requires a 2xx answer.
@@ -192,7 +267,7 @@ pub(crate) fn get_ok(
 ) -> Result<crate::fetch::Response, SourceError> {
     let Some(fetcher) = fetcher else {
         return Err(SourceError::new(
-            "http-disabled",
+            SourceErrorKind::HttpDisabled,
             url,
             "fetching URLs needs the `http` feature (urlkit's command line has it)",
         ));
@@ -200,7 +275,7 @@ pub(crate) fn get_ok(
     let response = fetcher.get(url).map_err(|e| e.into_source_error(url))?;
     if !(200..300).contains(&response.status) {
         return Err(SourceError::new(
-            "http-status",
+            SourceErrorKind::HttpStatus,
             url,
             format!("GET answered HTTP {}", response.status),
         ));
@@ -208,27 +283,11 @@ pub(crate) fn get_ok(
     Ok(response)
 }
 
-/// Buffers `raw`, inflating it when it starts with the gzip magic bytes.
-fn inflate(raw: Box<dyn Read>, name: &str) -> Result<Box<dyn BufRead>, SourceError> {
-    let mut buffered = BufReader::with_capacity(64 * 1024, raw);
-    let head = buffered
-        .fill_buf()
-        .map_err(|e| SourceError::new("io", name, format!("cannot read: {e}")))?;
-    if head.starts_with(&[0x1f, 0x8b]) {
-        Ok(Box::new(BufReader::with_capacity(
-            64 * 1024,
-            MultiGzDecoder::new(buffered),
-        )))
-    } else {
-        Ok(Box::new(buffered))
-    }
-}
-
 /// Maps an I/O error while reading a source to a [`SourceError`].
 pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
     if is_cap(e) {
         SourceError::new(
-            "too-large",
+            SourceErrorKind::TooLarge,
             name,
             format!(
                 "stopped after {cap} bytes (the limit; a compressed file that inflates this far \
@@ -236,6 +295,6 @@ pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
             ),
         )
     } else {
-        SourceError::new("io", name, format!("cannot read: {e}"))
+        SourceError::new(SourceErrorKind::Io, name, format!("cannot read: {e}"))
     }
 }

@@ -30,6 +30,7 @@ mod block;
 mod catalog;
 #[cfg(feature = "http")]
 pub mod check;
+mod encoding;
 mod error;
 mod fetch;
 #[cfg(feature = "http")]
@@ -45,8 +46,11 @@ mod text;
 mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
-pub use catalog::{Catalog, Finding, Position, Record, SourceId, SourceInfo};
-pub use error::SourceError;
+pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
+pub use encoding::{encoding_for_name, likely_encoding};
+/// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
+pub use encoding_rs::Encoding;
+pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;

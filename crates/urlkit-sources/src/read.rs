@@ -4,6 +4,7 @@ use crate::block::{FnSink, RecordSink};
 use crate::catalog::{Catalog, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
+use crate::input::open;
 use crate::spec::{Format, SourceSpec};
 
 /// Reads sources into records, remembering what it read in a [`Catalog`].
@@ -26,6 +27,7 @@ pub struct Reader<'f> {
     pub(crate) max_depth: usize,
     pub(crate) max_bytes: u64,
     pub(crate) max_sitemaps: usize,
+    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     pub(crate) catalog: Catalog,
 }
 
@@ -45,6 +47,7 @@ impl<'f> Reader<'f> {
             max_depth: 5,
             max_bytes: 256 * 1024 * 1024,
             max_sitemaps: 1000,
+            encoding: None,
             catalog: Catalog::default(),
         }
     }
@@ -80,6 +83,26 @@ impl<'f> Reader<'f> {
         self
     }
 
+    /// Reads every source as text in `encoding` (see [`crate::encoding_for_name`]), decoded
+    /// to UTF-8 after gzip is inflated; by default UTF-8 (and a UTF-16 or UTF-8 BOM is
+    /// honoured either way).
+    ///
+    /// ```
+    /// use urlkit_sources::{encoding_for_name, Reader, SourceSpec};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("list.csv");
+    /// std::fs::write(&path, b"url\nhttps://example.com/\x97\xbf\x8b\xe0/\n").unwrap();
+    /// let mut reader = Reader::new().encoding(encoding_for_name("cp932").unwrap());
+    /// let mut urls = Vec::new();
+    /// reader.read(&SourceSpec::parse(path.to_str().unwrap()).unwrap(), &mut |r| urls.push(r.url)).unwrap();
+    /// assert_eq!(urls, ["https://example.com/料金/"]);
+    /// ```
+    #[must_use]
+    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Reader<'f> {
+        self.encoding = Some(encoding);
+        self
+    }
+
     /// What was read so far, and the findings.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
@@ -106,13 +129,22 @@ impl<'f> Reader<'f> {
         spec: &SourceSpec,
         sink: &mut dyn RecordSink,
     ) -> Result<(), SourceError> {
+        let location = &spec.location;
+        if spec.format == Some(Format::WordPress) {
+            // A folder or a live site: opened item by item.
+            return crate::wordpress::read(self, location, &mut |r| sink.record(r));
+        }
+        let opened = open(location, self.fetcher, self.max_bytes, self.encoding)?;
+        let format = spec
+            .format
+            .unwrap_or_else(|| crate::spec::detect_content(&opened.head));
         let mut one = |r: Record| sink.record(r);
-        match spec.format {
-            Format::Sitemap => crate::sitemap::read(self, &spec.location, &mut one),
-            Format::WordPress => crate::wordpress::read(self, &spec.location, &mut one),
-            Format::Csv | Format::Tsv => crate::table::read(self, spec, &mut one),
-            Format::Text => crate::text::read(self, &spec.location, sink),
-            Format::Json => crate::json::read(self, spec, &mut one),
+        match format {
+            Format::Sitemap => crate::sitemap::read(self, location, opened, &mut one),
+            Format::WordPress => crate::wordpress::read_saved(self, location, opened, &mut one),
+            Format::Csv | Format::Tsv => crate::table::read(self, spec, format, opened, &mut one),
+            Format::Json => crate::json::read(self, spec, opened, &mut one),
+            Format::Text => crate::text::read(self, location, opened, sink),
         }
     }
 }

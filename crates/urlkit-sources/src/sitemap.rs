@@ -9,11 +9,10 @@ use quick_xml::events::Event;
 use quick_xml::Reader as XmlReader;
 
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
+use crate::error::{SourceError, SourceErrorKind};
 use urlkit::uri::{resolve_str, Resolution};
 
-use crate::fetch::FetchErrorKind;
-use crate::input::{get_ok, io_error, is_cap, open, open_body, Tracked};
+use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::policy::is_http_url;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
@@ -28,6 +27,7 @@ const MAX_BYTES: u64 = 52_428_800;
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let mut walk = Walk {
@@ -35,7 +35,7 @@ pub(crate) fn read(
         sitemaps: 0,
         stopped: false,
     };
-    read_one(reader, location, 0, &mut walk, sink)
+    read_one(reader, location, opened, 0, &mut walk, sink)
 }
 
 /// The state of one walk through an index and its children.
@@ -50,24 +50,15 @@ struct Walk {
 fn read_one(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     depth: usize,
     walk: &mut Walk,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
     walk.sitemaps += 1;
-    let (input, fetched) = match location {
-        Location::Url(url) => {
-            let response = get_ok(reader.fetcher, url)?;
-            let redirects = response.redirects.clone();
-            let final_url = response.url.clone();
-            (
-                open_body(response.body, &name, reader.max_bytes)?,
-                Some((final_url, redirects)),
-            )
-        }
-        _ => (open(location, reader.fetcher, reader.max_bytes)?, None),
-    };
+    let fetched = opened.fetched;
+    let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);
     if let Some((final_url, redirects)) = fetched.filter(|(_, r)| !r.is_empty()) {
         let statuses: Vec<String> = redirects.iter().map(|h| h.status.to_string()).collect();
@@ -116,7 +107,7 @@ fn read_one(
         let child_location = match resolve_child(location, &child) {
             Ok(l) => l,
             Err(why) => {
-                reader.catalog.note(
+                reader.catalog.skip(
                     id,
                     "sitemap-child-refused",
                     Some(Position::Line(line)),
@@ -148,7 +139,7 @@ fn read_one(
             continue;
         }
         if walk.sitemaps >= reader.max_sitemaps {
-            reader.catalog.note(
+            reader.catalog.skip(
                 id,
                 "sitemap-limit",
                 Some(Position::Line(line)),
@@ -172,9 +163,18 @@ fn read_one(
                 format!("the local index lists {url} and no file of that name is beside it: fetching it"),
             );
         }
-        match read_one(reader, &child_location, depth + 1, walk, sink) {
-            Err(e) if e.kind == FetchErrorKind::BudgetExhausted.name() => {
-                reader.catalog.note(
+        // A fetched child goes through `get_ok` (in `open`), which keeps its redirect hops.
+        match open(
+            &child_location,
+            reader.fetcher,
+            reader.max_bytes,
+            reader.encoding,
+        )
+        .and_then(|child_input| {
+            read_one(reader, &child_location, child_input, depth + 1, walk, sink)
+        }) {
+            Err(e) if e.kind == SourceErrorKind::RequestBudget => {
+                reader.catalog.skip(
                     id,
                     "request-budget",
                     Some(Position::Line(line)),
@@ -292,7 +292,7 @@ fn parse(
     let mut depth = 0usize;
     // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
     let mut in_entry = false;
-    let mut loc: Option<(String, u64)> = None;
+    let mut loc: Option<Loc> = None;
     let mut out = Parsed {
         urls: 0,
         bytes: 0,
@@ -304,16 +304,33 @@ fn parse(
         let event = match xml.read_event_into(&mut buf) {
             Ok(e) => e,
             Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
+            Err(quick_xml::Error::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                // A compressed stream or a response cut short.
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the stream ends early ({e})"),
+                ));
+            }
+            Err(quick_xml::Error::Syntax(e)) if is_unclosed(&e) => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    &format!("the document ends inside markup: {e}"),
+                ));
+            }
             Err(e) => {
                 let (line, col) = xml.get_ref().line_col(xml.error_position());
-                return Err(SourceError::new("xml-syntax", name, e.to_string()).at(line, col));
+                return Err(
+                    SourceError::new(SourceErrorKind::XmlSyntax, name, e.to_string()).at(line, col),
+                );
             }
         };
         match event {
             Event::DocType(d) if d.windows(8).any(|w| w.eq_ignore_ascii_case(b"<!ENTITY")) => {
                 let (line, col) = xml.get_ref().line_col(start);
                 return Err(SourceError::new(
-                    "xml-dtd-refused",
+                    SourceErrorKind::XmlDtdRefused,
                     name,
                     "the document declares DTD entities; they are refused (entity expansion is \
                      how \"billion laughs\" attacks work, and sitemaps need none)",
@@ -330,7 +347,7 @@ fn parse(
                     (1, other) => {
                         let (line, col) = xml.get_ref().line_col(start);
                         return Err(SourceError::new(
-                            "not-a-sitemap",
+                            SourceErrorKind::NotASitemap,
                             name,
                             format!(
                                 "the root element is <{}>, not <urlset> or <sitemapindex>",
@@ -342,17 +359,35 @@ fn parse(
                     (2, b"url") if root == Root::UrlSet => in_entry = true,
                     (2, b"sitemap") if root == Root::Index => in_entry = true,
                     (3, b"loc") if in_entry => {
-                        let (line, _) = xml.get_ref().line_col(xml.buffer_position());
-                        loc = Some((String::new(), line));
+                        let (line, column) = xml.get_ref().line_col(xml.buffer_position());
+                        loc = Some(Loc {
+                            text: String::new(),
+                            line,
+                            column,
+                            not_utf8: false,
+                        });
                     }
                     _ => {}
                 }
             }
             Event::End(_) => {
                 if depth == 3 {
-                    if let Some((text, line)) = loc.take() {
+                    if let Some(Loc {
+                        text,
+                        line,
+                        column,
+                        not_utf8,
+                    }) = loc.take()
+                    {
                         let url = text.trim();
-                        if url.is_empty() {
+                        if not_utf8 {
+                            reader.catalog.skip(
+                                id,
+                                "sitemap-invalid-utf8",
+                                Some(Position::Line(line)),
+                                format!("the <loc> at column {column} is not valid UTF-8; skipped"),
+                            );
+                        } else if url.is_empty() {
                             reader.catalog.note(
                                 id,
                                 "sitemap-empty-loc",
@@ -379,13 +414,17 @@ fn parse(
                 depth = depth.saturating_sub(1);
             }
             Event::Text(t) => {
-                if let Some((text, _)) = loc.as_mut() {
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    if std::str::from_utf8(&t).is_err() {
+                        *not_utf8 = true;
+                        continue;
+                    }
                     match t.unescape() {
                         Ok(s) => text.push_str(&s),
                         Err(e) => {
                             let (line, col) = xml.get_ref().line_col(start + escape_offset(&e));
                             return Err(SourceError::new(
-                                "xml-escape",
+                                SourceErrorKind::XmlEscape,
                                 name,
                                 format!(
                                     "{e} (a literal '&' in a URL must be written &amp; in XML)"
@@ -397,9 +436,20 @@ fn parse(
                 }
             }
             Event::CData(c) => {
-                if let Some((text, _)) = loc.as_mut() {
-                    text.push_str(&String::from_utf8_lossy(&c));
+                // The same rule as for text: bytes that are not UTF-8 make the <loc> a finding.
+                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
+                    match std::str::from_utf8(&c) {
+                        Ok(s) => text.push_str(s),
+                        Err(_) => *not_utf8 = true,
+                    }
                 }
+            }
+            Event::Eof if depth > 0 => {
+                return Err(truncated(
+                    name,
+                    &out,
+                    "the document ends before its root element is closed",
+                ));
             }
             Event::Eof => break,
             _ => {}
@@ -407,13 +457,55 @@ fn parse(
     }
     if root == Root::Unknown {
         return Err(SourceError::new(
-            "not-a-sitemap",
+            SourceErrorKind::NotASitemap,
             name,
             "no <urlset> or <sitemapindex> element",
         ));
     }
     out.bytes = xml.get_ref().consumed();
     Ok(out)
+}
+
+/// A `<loc>` being read.
+struct Loc {
+    text: String,
+    line: u64,
+    column: u64,
+    not_utf8: bool,
+}
+
+/// Whether a syntax error is markup left open at the end of the input.
+fn is_unclosed(e: &quick_xml::errors::SyntaxError) -> bool {
+    use quick_xml::errors::SyntaxError;
+    matches!(
+        e,
+        SyntaxError::UnclosedPIOrXmlDecl
+            | SyntaxError::UnclosedComment
+            | SyntaxError::UnclosedDoctype
+            | SyntaxError::UnclosedCData
+            | SyntaxError::UnclosedTag
+    )
+}
+
+/// The error of a document that stops before its end: the records read before it were handed
+/// on, so it says how many.
+fn truncated(name: &str, parsed: &Parsed, why: &str) -> SourceError {
+    let (n, what) = (
+        parsed.urls + parsed.children.len() as u64,
+        if parsed.children.is_empty() {
+            "URL"
+        } else {
+            "sitemap"
+        },
+    );
+    SourceError::new(
+        SourceErrorKind::XmlTruncated,
+        name,
+        format!(
+            "truncated: {why}; {n} {what}{} read before the cut, the rest is missing",
+            if n == 1 { " was" } else { "s were" }
+        ),
+    )
 }
 
 /// The offset of an escape error inside its text event.

@@ -25,10 +25,14 @@ pub enum Location {
 impl Location {
     /// `-` is stdin, `http(s)://` a URL, anything else a path.
     pub fn parse(text: &str) -> Location {
-        let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+        let starts = |prefix: &str| {
+            text.as_bytes()
+                .get(..prefix.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(prefix.as_bytes()))
+        };
         if text == "-" {
             Location::Stdin
-        } else if lower.starts_with("http://") || lower.starts_with("https://") {
+        } else if starts("http://") || starts("https://") {
             Location::Url(text.to_owned())
         } else {
             Location::File(PathBuf::from(text))
@@ -117,37 +121,56 @@ impl fmt::Display for Format {
 /// ```
 /// use urlkit_sources::{Column, Format, Location, SourceSpec};
 /// let s = SourceSpec::parse("csv:list.csv#url").unwrap();
-/// assert_eq!((s.format, s.column.clone()), (Format::Csv, Some(Column::Name("url".into()))));
+/// assert_eq!((s.format, s.column.clone()), (Some(Format::Csv), Some(Column::Name("url".into()))));
+/// let s = SourceSpec::parse("list.csv#permalink").unwrap();
+/// assert_eq!((s.format, s.column.clone()), (Some(Format::Csv), Some(Column::Name("permalink".into()))));
 /// let s = SourceSpec::parse("json:items.json#/data/*/url").unwrap();
 /// assert_eq!(s.pointer.as_deref(), Some("/data/*/url"));
 /// let s = SourceSpec::parse("https://example.com/wp-sitemap.xml").unwrap();
-/// assert_eq!(s.format, Format::Sitemap);
+/// assert_eq!(s.format, Some(Format::Sitemap));
 /// let s = SourceSpec::parse("wp:https://example.com").unwrap();
-/// assert_eq!((s.format, s.location), (Format::WordPress, Location::Url("https://example.com".into())));
+/// assert_eq!((s.format, s.location), (Some(Format::WordPress), Location::Url("https://example.com".into())));
+/// // Neither a prefix nor an extension says: the first bytes will.
+/// assert_eq!(SourceSpec::parse("-").unwrap().format, None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceSpec {
-    /// The format.
-    pub format: Format,
+    /// The format; `None`: detected from the first bytes when the source is read (`<` is XML,
+    /// a JSON array whose first items have `link` is WordPress, `{` or `[` is JSON, else text).
+    pub format: Option<Format>,
     /// Where the bytes come from.
     pub location: Location,
-    /// CSV/TSV: the column (`None`: a header named url, loc, link or href, else the first
-    /// column whose first cell looks like a URL, else the first column).
+    /// CSV/TSV: the column (`None`: a header named url, loc, link, href, permalink or
+    /// similar, else the column whose cells are absolute URLs).
     pub column: Option<Column>,
     /// JSON: a JSON pointer (RFC 6901) where `*` stands for every element; `None`: strings,
     /// arrays of them, and the `url`, `loc`, `link` or `href` member of objects.
     pub pointer: Option<String>,
 }
 
+/// The formats a file extension decides.
+const BY_EXTENSION: [(&str, Format); 8] = [
+    (".xml", Format::Sitemap),
+    (".xml.gz", Format::Sitemap),
+    (".csv", Format::Csv),
+    (".tsv", Format::Tsv),
+    (".json", Format::Json),
+    (".jsonl", Format::Json),
+    (".ndjson", Format::Json),
+    (".txt", Format::Text),
+];
+
 impl SourceSpec {
     /// Parses a spec. A bare path is detected by its extension (`.xml`, `.xml.gz`, `.csv`,
-    /// `.tsv`, `.json`, `.jsonl`, `.ndjson`; a directory is a folder of saved WordPress
-    /// responses), then by its first bytes (`<` is XML; a JSON array of objects with `link` is
-    /// WordPress), else text. A bare URL is a sitemap when its path ends in `.xml` or `.xml.gz`
-    /// or mentions `sitemap`, else a WordPress site.
+    /// `.tsv`, `.json`, `.jsonl`, `.ndjson`, `.txt`; a directory is a folder of saved WordPress
+    /// responses), else by its first bytes when it is read ([`SourceSpec::format`] is `None`).
+    /// A bare URL is a sitemap when its path ends in `.xml` or `.xml.gz` or mentions `sitemap`,
+    /// else a WordPress site. Parsing reads no file: only a directory is told by its metadata.
     ///
-    /// *Rationale*: `#` separates the column or pointer only for `csv:`, `tsv:` and `json:`,
-    /// whose locations are files; for URLs `#` stays part of the URL.
+    /// *Rationale*: `#` separates the column or pointer only for CSV, TSV and JSON files
+    /// (`csv:FILE#col`, or `FILE.csv#col` when no file has the whole name); for URLs `#` stays
+    /// part of the URL. A `.json` file may still turn out to be saved WordPress responses: its
+    /// first bytes say (an array of objects with `link`).
     pub fn parse(text: &str) -> Result<SourceSpec, SourceError> {
         let prefixes = [
             ("sitemap:", Format::Sitemap),
@@ -159,7 +182,15 @@ impl SourceSpec {
         ];
         for (prefix, format) in prefixes {
             if let Some(rest) = text.strip_prefix(prefix) {
-                return Ok(SourceSpec::with_format(format, rest));
+                return Ok(SourceSpec::with_format(Some(format), rest));
+            }
+        }
+        if let Some((place, selector)) = text.rsplit_once('#') {
+            let format = by_extension(place);
+            let selects = matches!(format, Some(Format::Csv | Format::Tsv | Format::Json));
+            if selects && !selector.is_empty() && !Path::new(text).exists() {
+                // With a pointer, a `.json` file is JSON (without one, it may be WordPress).
+                return Ok(SourceSpec::with_format(format, text));
             }
         }
         let location = Location::parse(text);
@@ -167,9 +198,9 @@ impl SourceSpec {
         Ok(SourceSpec::with_format(format, text))
     }
 
-    fn with_format(format: Format, rest: &str) -> SourceSpec {
+    fn with_format(format: Option<Format>, rest: &str) -> SourceSpec {
         let (place, selector) = match format {
-            Format::Csv | Format::Tsv | Format::Json => match rest.rsplit_once('#') {
+            Some(Format::Csv | Format::Tsv | Format::Json) => match rest.rsplit_once('#') {
                 Some((p, s)) if !p.is_empty() => (p, Some(s)),
                 _ => (rest, None),
             },
@@ -180,11 +211,11 @@ impl SourceSpec {
             format,
             location: Location::parse(place),
             column: match format {
-                Format::Csv | Format::Tsv => selector.map(Column::parse),
+                Some(Format::Csv | Format::Tsv) => selector.map(Column::parse),
                 _ => None,
             },
             pointer: match format {
-                Format::Json => selector.map(str::to_owned),
+                Some(Format::Json) => selector.map(str::to_owned),
                 _ => None,
             },
         }
@@ -193,59 +224,57 @@ impl SourceSpec {
 
 use crate::error::SourceError;
 
-fn detect(location: &Location) -> Format {
+fn detect(location: &Location) -> Option<Format> {
     match location {
-        Location::Stdin => Format::Text,
+        Location::Stdin => None,
         Location::Url(u) => {
-            let path = u.split(['?', '#']).next().unwrap_or(u).to_ascii_lowercase();
+            let path = u
+                .split(['?', '#'])
+                .next()
+                .expect("invariant: split yields at least one piece")
+                .to_ascii_lowercase();
             if path.ends_with(".xml") || path.ends_with(".xml.gz") || path.contains("sitemap") {
-                Format::Sitemap
+                Some(Format::Sitemap)
             } else {
-                Format::WordPress
+                Some(Format::WordPress)
             }
         }
-        Location::File(p) => detect_file(p),
+        Location::File(p) if p.is_dir() => Some(Format::WordPress),
+        Location::File(p) => match by_extension(&p.to_string_lossy()) {
+            // Saved WordPress responses are `.json` files too: the bytes tell.
+            Some(Format::Json) if !is_json_lines_name(p) => None,
+            known => known,
+        },
     }
 }
 
-fn detect_file(path: &Path) -> Format {
-    if path.is_dir() {
-        return Format::WordPress;
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let by_ext = [
-        (".xml", Format::Sitemap),
-        (".xml.gz", Format::Sitemap),
-        (".csv", Format::Csv),
-        (".tsv", Format::Tsv),
-        (".jsonl", Format::Json),
-        (".ndjson", Format::Json),
-    ];
-    if let Some((_, f)) = by_ext.iter().find(|(ext, _)| name.ends_with(ext)) {
-        return *f;
-    }
-    let head = read_head(path);
-    let text = String::from_utf8_lossy(&head);
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if head.starts_with(&[0x1f, 0x8b]) || trimmed.starts_with('<') {
-        Format::Sitemap
-    } else if trimmed.starts_with('[') && text.contains("\"link\"") {
-        Format::WordPress
-    } else if name.ends_with(".json") || trimmed.starts_with('{') || trimmed.starts_with('[') {
-        Format::Json
-    } else {
-        Format::Text
-    }
+fn by_extension(path: &str) -> Option<Format> {
+    let name = path.to_ascii_lowercase();
+    BY_EXTENSION
+        .iter()
+        .find(|(ext, _)| name.ends_with(ext))
+        .map(|(_, f)| *f)
 }
 
-fn read_head(path: &Path) -> Vec<u8> {
-    use std::io::Read;
-    let mut head = Vec::new();
-    if let Ok(f) = std::fs::File::open(path) {
-        let _ = f.take(4096).read_to_end(&mut head);
+fn is_json_lines_name(path: &Path) -> bool {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    name.ends_with(".jsonl") || name.ends_with(".ndjson")
+}
+
+/// The format of content whose first bytes are `head`, for a source whose name decided none.
+///
+/// *Rationale*: gzip was inflated before, so a compressed list is told by what it holds; `<`
+/// (after a BOM and blanks) is XML, which the sitemap reader checks further; a JSON array
+/// whose head mentions `"link"` is WordPress's REST shape.
+pub(crate) fn detect_content(head: &[u8]) -> Format {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = head.iter().position(|b| !b.is_ascii_whitespace());
+    let first = start.and_then(|i| head.get(i)).copied();
+    let mentions_link = memchr::memmem::find(head, b"\"link\"").is_some();
+    match first {
+        Some(b'<') => Format::Sitemap,
+        Some(b'[') if mentions_link => Format::WordPress,
+        Some(b'[' | b'{') => Format::Json,
+        _ => Format::Text,
     }
-    head
 }

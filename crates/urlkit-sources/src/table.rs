@@ -1,45 +1,47 @@
 //! CSV and TSV: the URLs in one column.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
 
-use crate::catalog::{Position, Record};
-use crate::error::SourceError;
-use crate::input::{io_error, open};
+use crate::catalog::{Kinds, Position, Record, SourceId};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{io_error, Opened};
 use crate::read::Reader;
 use crate::spec::{Column, Format, SourceSpec};
 
-/// Header names recognised as the URL column when none is given.
-const URL_HEADERS: [&str; 4] = ["url", "loc", "link", "href"];
+/// Header names recognised as the URL column when none is given (ASCII case-insensitive).
+const URL_HEADERS: [&str; 7] = ["url", "loc", "link", "href", "permalink", "uri", "address"];
+
+/// Header names of a column holding the content type (`post`, `page`, ...).
+const KIND_HEADERS: [&str; 3] = ["type", "kind", "post_type"];
+
+/// How many rows are looked at to find the URL column by content.
+const SAMPLE: usize = 100;
+
+/// How many bad cells are listed one by one; the rest are counted.
+const LISTED: u64 = 100;
 
 /// Reads the URL column of a CSV or TSV file (and, when the header row has a `type`, `kind`
-/// or `post_type` column, the content type of each row) (RFC 4180: quoted fields may hold the delimiter,
-/// quotes and newlines; CRLF or LF; a UTF-8 BOM is dropped).
+/// or `post_type` column, the content type of each row) (RFC 4180: quoted fields may hold the
+/// delimiter, quotes and newlines; CRLF or LF; a UTF-8 BOM is dropped).
 ///
-/// *Rationale* (is the first row a header?): with a column name, yes. With a number or no
-/// column, the first row is a header unless its cell in the URL column looks like a URL
-/// (contains `://` or starts with `/`), so both headed and headless lists read right.
+/// *Rationale* (which column, and is the first row a header?): a column named in the spec
+/// wins; else a header cell named like a URL column (`url`, `link`, `permalink`, ...); else
+/// the column whose cells in the first rows are most often absolute URLs, which is said in a
+/// [`crate::Effect::Guessed`] finding; no such column is an error, never a guess of the first
+/// one. The first row is a header unless its cell in the URL column is an absolute URL. A
+/// cell that is not UTF-8 is a finding naming the likely encoding, and the other rows are read.
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     spec: &SourceSpec,
+    format: Format,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = spec.location.name();
-    let mut input = open(&spec.location, reader.fetcher, reader.max_bytes)?;
-    {
-        use std::io::BufRead;
-        let head = input
-            .fill_buf()
-            .map_err(|e| io_error(&e, &name, reader.max_bytes))?;
-        if head.starts_with(b"\xEF\xBB\xBF") {
-            input.consume(3);
-        }
-    }
-    let delimiter = if spec.format == Format::Tsv {
-        b'\t'
-    } else {
-        b','
-    };
-    let id = reader.catalog.add_source(&name, spec.format);
+    let mut input = opened.input;
+    crate::json::skip_bom(&mut input).map_err(|e| io_error(&e, &name, reader.max_bytes))?;
+    let delimiter = if format == Format::Tsv { b'\t' } else { b',' };
+    let id = reader.catalog.add_source(&name, format);
     let mut csv = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -49,61 +51,148 @@ pub(crate) fn read(
         // line too early, because the LF is consumed with the next record.
         .terminator(csv::Terminator::Any(b'\n'))
         .from_reader(input);
-    let mut record = csv::StringRecord::new();
-    let mut column: Option<usize> = None;
-    let mut kind_column: Option<usize> = None;
-    let mut kinds: Vec<Arc<str>> = Vec::new();
-    let mut first = true;
-    loop {
-        let more = csv
-            .read_record(&mut record)
-            .map_err(|e| csv_error(&e, &name))?;
-        if !more {
-            return Ok(());
+    let mut next = || -> Result<Option<csv::ByteRecord>, SourceError> {
+        let mut record = csv::ByteRecord::new();
+        match csv.read_byte_record(&mut record) {
+            Ok(true) => Ok(Some(record)),
+            Ok(false) => Ok(None),
+            Err(e) => Err(csv_error(&e, &name)),
         }
-        let line = record.position().map_or(0, |p| p.line());
-        if first {
-            first = false;
-            let (col, header) = choose_column(spec.column.as_ref(), &record)
-                .map_err(|m| SourceError::new("csv-column", &name, m).at(line, 1))?;
-            column = Some(col);
-            if header {
-                kind_column = first_kind_column(&record, col);
-                continue;
+    };
+    let mut sample = VecDeque::new();
+    while sample.len() < SAMPLE {
+        match next()? {
+            Some(r) => sample.push_back(r),
+            None => break,
+        }
+    }
+    let Some(first) = sample.front() else {
+        return Ok(());
+    };
+    let choice = choose_column(spec.column.as_ref(), first, &sample)
+        .map_err(|m| SourceError::new(SourceErrorKind::CsvColumn, &name, m).at(line(first), 1))?;
+    if let Some(why) = &choice.guessed {
+        reader
+            .catalog
+            .guess(id, "csv-column-chosen", None, why.clone());
+    }
+    let mut rows = Rows {
+        id,
+        column: choice.column,
+        kind_column: None,
+        kinds: Kinds::default(),
+        bad: 0,
+    };
+    if choice.header {
+        let header = sample
+            .pop_front()
+            .expect("invariant: the sample has a first row");
+        rows.kind_column = first_kind_column(&header, choice.column);
+    }
+    for record in sample {
+        rows.row(reader, &record, sink);
+    }
+    while let Some(record) = next()? {
+        rows.row(reader, &record, sink);
+    }
+    if rows.bad > 0 {
+        let n = rows.bad;
+        let listed = if n > LISTED {
+            format!(" (the first {LISTED} are listed)")
+        } else {
+            String::new()
+        };
+        let cells = if n == 1 { "cell was" } else { "cells were" };
+        reader.catalog.skip(
+            id,
+            "csv-cells-invalid-utf8",
+            None,
+            format!("{n} URL {cells} not UTF-8{listed}"),
+        );
+    }
+    Ok(())
+}
+
+/// The 1-based line a record starts on.
+fn line(record: &csv::ByteRecord) -> u64 {
+    record
+        .position()
+        .expect("invariant: records read from a csv::Reader have a position")
+        .line()
+}
+
+/// Turns rows into records.
+struct Rows {
+    id: SourceId,
+    column: usize,
+    kind_column: Option<usize>,
+    kinds: Kinds,
+    bad: u64,
+}
+
+impl Rows {
+    fn row(
+        &mut self,
+        reader: &mut Reader<'_>,
+        record: &csv::ByteRecord,
+        sink: &mut dyn FnMut(Record),
+    ) {
+        let line = line(record);
+        let at = Some(Position::Line(line));
+        let Some(cell) = record.get(self.column) else {
+            let message = format!("no URL in column {} (the row is shorter)", self.column + 1);
+            reader.catalog.note(self.id, "csv-empty-cell", at, message);
+            return;
+        };
+        let url = match std::str::from_utf8(cell) {
+            Ok(url) => url.trim(),
+            Err(_) => {
+                self.bad += 1;
+                if self.bad <= LISTED {
+                    let message = format!(
+                        "the URL cell is not UTF-8 ({}); not read",
+                        crate::encoding::likely_encoding(cell)
+                    );
+                    reader
+                        .catalog
+                        .skip(self.id, "csv-invalid-utf8", at, message);
+                }
+                return;
             }
+        };
+        if url.is_empty() {
+            let message = format!("no URL in column {}", self.column + 1);
+            reader.catalog.note(self.id, "csv-empty-cell", at, message);
+            return;
         }
-        let Some(col) = column else { continue };
-        match record.get(col).map(str::trim) {
-            Some(url) if !url.is_empty() => {
-                let kind = kind_column
-                    .and_then(|k| record.get(k))
-                    .map(str::trim)
-                    .filter(|k| !k.is_empty())
-                    .map(|k| intern(&mut kinds, k));
-                let rec = Record {
-                    url: url.to_owned(),
-                    source: id,
-                    position: Position::Line(line),
-                    kind,
-                };
-                reader.catalog.emit(sink, rec);
-            }
-            _ => reader.catalog.note(
-                id,
-                "csv-empty-cell",
-                Some(Position::Line(line)),
-                format!("no URL in column {}", col + 1),
-            ),
-        }
+        let kind = match self.kind_column.and_then(|k| record.get(k)) {
+            None => None,
+            Some(k) => match std::str::from_utf8(k) {
+                Ok(k) if k.trim().is_empty() => None,
+                Ok(k) => Some(self.kinds.intern(k.trim())),
+                Err(_) => {
+                    let message = "the type cell is not UTF-8; the record has no type";
+                    reader
+                        .catalog
+                        .note(self.id, "csv-type-invalid-utf8", at, message);
+                    None
+                }
+            },
+        };
+        let record = Record {
+            url: url.to_owned(),
+            source: self.id,
+            position: Position::Line(line),
+            kind,
+        };
+        reader.catalog.emit(sink, record);
     }
 }
 
-/// Header names of a column holding the content type (`post`, `page`, ...).
-const KIND_HEADERS: [&str; 3] = ["type", "kind", "post_type"];
-
 /// The content-type column of a header row, if any (never the URL column).
-fn first_kind_column(header: &csv::StringRecord, url_column: usize) -> Option<usize> {
+fn first_kind_column(header: &csv::ByteRecord, url_column: usize) -> Option<usize> {
     header.iter().enumerate().find_map(|(i, h)| {
+        let h = String::from_utf8_lossy(h);
         (i != url_column
             && KIND_HEADERS
                 .iter()
@@ -112,55 +201,123 @@ fn first_kind_column(header: &csv::StringRecord, url_column: usize) -> Option<us
     })
 }
 
-fn intern(kinds: &mut Vec<Arc<str>>, k: &str) -> Arc<str> {
-    if let Some(a) = kinds.iter().find(|a| &***a == k) {
-        return a.clone();
-    }
-    let a: Arc<str> = Arc::from(k);
-    kinds.push(a.clone());
-    a
+/// Whether a cell is an absolute URL (a scheme, no blank inside).
+fn is_absolute_url(cell: &[u8]) -> bool {
+    std::str::from_utf8(cell).is_ok_and(|c| {
+        let c = c.trim();
+        !c.is_empty() && crate::text::not_a_url(c).is_none()
+    })
 }
 
-fn looks_like_url(cell: &str) -> bool {
-    cell.contains("://") || cell.starts_with('/')
+/// The URL column, whether the first row is a header, and the reason when it was chosen by
+/// content.
+struct Choice {
+    column: usize,
+    header: bool,
+    guessed: Option<String>,
 }
 
-/// The 0-based column and whether the first row is a header.
+fn header_names(first: &csv::ByteRecord) -> String {
+    first
+        .iter()
+        .map(|h| String::from_utf8_lossy(h).trim().to_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn choose_column(
     wanted: Option<&Column>,
-    first: &csv::StringRecord,
-) -> Result<(usize, bool), String> {
+    first: &csv::ByteRecord,
+    sample: &VecDeque<csv::ByteRecord>,
+) -> Result<Choice, String> {
+    let cell_is = |i: usize, name: &str| {
+        first
+            .get(i)
+            .is_some_and(|h| String::from_utf8_lossy(h).trim() == name)
+    };
+    let cell_like = |i: usize, name: &str| {
+        first
+            .get(i)
+            .is_some_and(|h| String::from_utf8_lossy(h).trim().eq_ignore_ascii_case(name))
+    };
+    let named = |column: usize| Choice {
+        column,
+        header: true,
+        guessed: None,
+    };
     match wanted {
-        Some(Column::Name(name)) => first
-            .iter()
-            .position(|h| h.trim() == name)
-            .or_else(|| {
-                first
-                    .iter()
-                    .position(|h| h.trim().eq_ignore_ascii_case(name))
-            })
-            .map(|i| (i, true))
+        Some(Column::Name(name)) => (0..first.len())
+            .find(|&i| cell_is(i, name))
+            .or_else(|| (0..first.len()).find(|&i| cell_like(i, name)))
+            .map(named)
             .ok_or_else(|| {
-                let headers: Vec<&str> = first.iter().collect();
                 format!(
                     "no column named '{name}'; the header row has: {}",
-                    headers.join(", ")
+                    header_names(first)
                 )
             }),
         Some(Column::Index(n)) => {
             let i = n - 1;
-            Ok((i, !first.get(i).is_some_and(looks_like_url)))
+            Ok(Choice {
+                column: i,
+                header: !first.get(i).is_some_and(is_absolute_url),
+                guessed: None,
+            })
         }
         None => {
-            if let Some(i) = first
+            if let Some(i) = URL_HEADERS
                 .iter()
-                .position(|h| URL_HEADERS.iter().any(|u| h.trim().eq_ignore_ascii_case(u)))
+                .find_map(|u| (0..first.len()).find(|&i| cell_like(i, u)))
             {
-                return Ok((i, true));
+                return Ok(named(i));
             }
-            match first.iter().position(looks_like_url) {
-                Some(i) => Ok((i, false)),
-                None => Ok((0, true)),
+            let width = sample
+                .iter()
+                .map(csv::ByteRecord::len)
+                .max()
+                .expect("invariant: the sample has a first row");
+            let counts: Vec<usize> = (0..width)
+                .map(|i| {
+                    sample
+                        .iter()
+                        .filter(|r| r.get(i).is_some_and(is_absolute_url))
+                        .count()
+                })
+                .collect();
+            let best = (0..width).max_by_key(|&i| (counts[i], std::cmp::Reverse(i)));
+            match best.filter(|&i| counts[i] > 0) {
+                None => Err(format!(
+                    "no column holds URLs: no header is named {} and no cell of the first \
+                     {} rows is an absolute URL; name the column with csv:FILE#COLUMN (the \
+                     header row has: {})",
+                    URL_HEADERS.join(", "),
+                    sample.len(),
+                    header_names(first)
+                )),
+                Some(i) => {
+                    let header = !first.get(i).is_some_and(is_absolute_url);
+                    let rows = sample.len() - usize::from(header);
+                    let label = if header {
+                        format!(" ('{}')", String::from_utf8_lossy(&first[i]).trim())
+                    } else {
+                        String::new()
+                    };
+                    Ok(Choice {
+                        column: i,
+                        header,
+                        guessed: Some(format!(
+                            "URLs read from column {}{label}: no header names a URL column, and \
+                             {} of its first {rows} cells are absolute URLs{}",
+                            i + 1,
+                            counts[i],
+                            if header {
+                                " (the first row is a header)"
+                            } else {
+                                ""
+                            }
+                        )),
+                    })
+                }
             }
         }
     }
@@ -168,7 +325,7 @@ fn choose_column(
 
 fn csv_error(e: &csv::Error, name: &str) -> SourceError {
     let line = e.position().map(|p| p.line());
-    let err = SourceError::new("csv", name, e.to_string());
+    let err = SourceError::new(SourceErrorKind::Csv, name, e.to_string());
     match line {
         Some(l) => err.at(l, 1),
         None => err,

@@ -5,7 +5,7 @@ use std::io::Read;
 use crate::block::{LineBlock, LineRecord, RecordSink};
 use crate::catalog::{Position, Record, SourceId};
 use crate::error::SourceError;
-use crate::input::{io_error, open};
+use crate::input::{io_error, Opened};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -17,7 +17,8 @@ const BLOCK: usize = 4 << 20;
 const FIRST_BLOCK: usize = 256 << 10;
 
 /// Reads one URL a line: a UTF-8 BOM, CR before LF and surrounding whitespace are dropped;
-/// blank lines and lines starting with `#` are skipped.
+/// blank lines and lines starting with `#` are skipped. A line that is not a URL (see
+/// [`not_a_url`]) or not valid UTF-8 is a finding at its line, never a record; the rest is read.
 ///
 /// The input is read in large blocks of whole lines, validated as UTF-8 once per block, and
 /// handed on as a [`LineBlock`]: the URLs stay where they were read, with no allocation or copy
@@ -25,15 +26,18 @@ const FIRST_BLOCK: usize = 256 << 10;
 pub(crate) fn read(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn RecordSink,
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let mut input = open(location, reader.fetcher, reader.max_bytes)?;
+    let mut input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Text);
     let mut lines = Lines {
-        name: &name,
         source: id,
         n: 0,
+        skipped: Vec::new(),
+        not_urls: 0,
+        not_utf8: 0,
     };
     // `buf[..filled]`: whole lines, then the start of a line whose end is not read yet; the
     // rest of `buf` is room to read into (initialized memory, reused from block to block so
@@ -49,13 +53,20 @@ pub(crate) fn read(
             .map_err(|e| io_error(&e, &name, reader.max_bytes))?;
         if end {
             buf.truncate(filled);
-            return lines.block(buf, reader, sink);
+            lines.block(buf, reader, sink);
+            lines.summary(reader);
+            return Ok(());
         }
-        let Some(last) = memchr::memrchr(b'\n', buf.get(..filled).unwrap_or_default()) else {
+        let read = buf
+            .get(..filled)
+            .expect("invariant: fill counts bytes it put in buf");
+        let Some(last) = memchr::memrchr(b'\n', read) else {
             // One line longer than a block: read on.
             continue;
         };
-        let rest = buf.get(last + 1..filled).unwrap_or_default();
+        let rest = buf
+            .get(last + 1..filled)
+            .expect("invariant: the last newline is among the bytes read");
         block = BLOCK;
         let mut next = sink.spare();
         if next.len() < rest.len() + block {
@@ -66,7 +77,7 @@ pub(crate) fn read(
         }
         filled = rest.len();
         buf.truncate(last + 1);
-        lines.block(std::mem::replace(&mut buf, next), reader, sink)?;
+        lines.block(std::mem::replace(&mut buf, next), reader, sink);
     }
 }
 
@@ -83,24 +94,85 @@ fn fill(input: &mut impl Read, buf: &mut [u8], filled: &mut usize) -> std::io::R
     Ok(false)
 }
 
-/// Turns lines into records, counting them.
-struct Lines<'a> {
-    name: &'a str,
-    source: SourceId,
-    n: u64,
+/// Why a line gave no record.
+enum Skip {
+    /// Not valid UTF-8 from this 1-based byte column; the likely encoding.
+    NotUtf8(u64, String),
+    /// Not a URL, for this reason.
+    NotUrl(&'static str),
 }
 
-impl Lines<'_> {
+/// Why the text of a line is not taken for a URL, if it is not one.
+///
+/// ```text
+/// https://example.com/a      a URL
+/// /relative/path             no scheme
+/// See the pricing page       a blank inside
+/// ```
+///
+/// *Rationale*: a list of URLs has one URL a line and nothing else; a line with a blank
+/// inside or without a scheme is prose (a README, a note), and joining it would report it as
+/// a missing or extra URL. A line with a scheme that the parser refuses (a control character,
+/// a bad `%`) is kept: reconcile lists it among the URLs it could not key.
+pub(crate) fn not_a_url(line: &str) -> Option<&'static str> {
+    let bytes = line.as_bytes();
+    // ASCII whitespace (a line has no LF), searched with memchr's vector loops: this runs on
+    // every line.
+    let blank = memchr::memchr3(b' ', b'\t', b'\r', bytes).is_some()
+        || memchr::memchr(b'\x0C', bytes).is_some();
+    if blank {
+        return Some("it has a blank inside");
+    }
+    (!starts_with_scheme(bytes)).then_some("it has no scheme (like https:)")
+}
+
+/// Whether `text` starts with `scheme ":"`, where (RFC 3986 §3.1)
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+///
+/// *Rationale*: this runs on every line of a list before the keying threads see it, so it
+/// reads only the scheme; `urlkit::uri::parse` (the same grammar) would validate the whole URL
+/// and cost as much as the rest of reading.
+fn starts_with_scheme(text: &[u8]) -> bool {
+    let Some((first, rest)) = text.split_first() else {
+        return false;
+    };
+    if !first.is_ascii_alphabetic() {
+        return false;
+    }
+    for &b in rest {
+        match b {
+            b':' => return true,
+            b'+' | b'-' | b'.' => {}
+            _ if b.is_ascii_alphanumeric() => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// How many lines of each kind of problem are listed one by one; the rest are counted.
+const LISTED: usize = 100;
+
+/// Turns lines into records, counting them.
+struct Lines {
+    source: SourceId,
+    n: u64,
+    /// The lines of the current block that gave no record.
+    skipped: Vec<(u64, Skip)>,
+    not_urls: u64,
+    not_utf8: u64,
+}
+
+impl Lines {
     /// A block of whole lines (the last one may lack its newline).
-    fn block(
-        &mut self,
-        bytes: Vec<u8>,
-        reader: &mut Reader<'_>,
-        sink: &mut dyn RecordSink,
-    ) -> Result<(), SourceError> {
+    fn block(&mut self, bytes: Vec<u8>, reader: &mut Reader<'_>, sink: &mut dyn RecordSink) {
         let text = match urlkit::charset::utf8_decode_without_bom_or_fail(bytes) {
             Ok(text) => text,
-            Err(bytes) => return self.each_line(&bytes, reader, sink),
+            Err(bytes) => {
+                self.each_line(&bytes, reader, sink);
+                self.report(reader);
+                return;
+            }
         };
         let mut records = Vec::with_capacity(text.len() / 64);
         let mut start = 0;
@@ -115,16 +187,16 @@ impl Lines<'_> {
         if !records.is_empty() {
             sink.lines(LineBlock::new(self.source, text, records));
         }
-        Ok(())
+        self.report(reader);
     }
 
     /// The record of the line at `range` of `text` (without its newline), if it holds one.
     fn split(&mut self, text: &str, range: std::ops::Range<usize>, out: &mut Vec<LineRecord>) {
         self.n += 1;
         let mut from = range.start;
-        let Some(mut line) = text.get(range.clone()) else {
-            return;
-        };
+        let mut line = text
+            .get(range)
+            .expect("invariant: lines end at a newline, a character boundary of valid UTF-8");
         if self.n == 1 {
             if let Some(rest) = line.strip_prefix('\u{FEFF}') {
                 line = rest;
@@ -137,50 +209,46 @@ impl Lines<'_> {
         if url.is_empty() || url.starts_with('#') {
             return;
         }
+        if let Some(why) = not_a_url(url) {
+            self.skipped.push((self.n, Skip::NotUrl(why)));
+            return;
+        }
         out.push(LineRecord {
             url: url_start..url_start + url.len(),
             line: self.n,
         });
     }
 
-    /// A block that is not valid UTF-8, one line at a time: the records before the bad line,
-    /// then its error.
-    fn each_line(
-        &mut self,
-        bytes: &[u8],
-        reader: &mut Reader<'_>,
-        sink: &mut dyn RecordSink,
-    ) -> Result<(), SourceError> {
-        let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', bytes) {
-            self.line(bytes.get(start..=end).unwrap_or_default(), reader, sink)?;
-            start = end + 1;
+    /// A block that is not valid UTF-8, one line at a time.
+    fn each_line(&mut self, bytes: &[u8], reader: &mut Reader<'_>, sink: &mut dyn RecordSink) {
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            self.line(line, reader, sink);
         }
-        if start < bytes.len() {
-            self.line(bytes.get(start..).unwrap_or_default(), reader, sink)?;
-        }
-        Ok(())
     }
 
     /// One line, with its newline if it has one.
-    fn line(
-        &mut self,
-        line: &[u8],
-        reader: &mut Reader<'_>,
-        sink: &mut dyn RecordSink,
-    ) -> Result<(), SourceError> {
+    fn line(&mut self, line: &[u8], reader: &mut Reader<'_>, sink: &mut dyn RecordSink) {
         self.n += 1;
         let mut bytes = line;
         if self.n == 1 {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            SourceError::new("invalid-utf8", self.name, "the line is not valid UTF-8")
-                .at(self.n, e.valid_up_to() as u64 + 1)
-        })?;
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let column = e.valid_up_to() as u64 + 1;
+                let hint = crate::encoding::likely_encoding(bytes);
+                self.skipped.push((self.n, Skip::NotUtf8(column, hint)));
+                return;
+            }
+        };
         let url = text.trim();
         if url.is_empty() || url.starts_with('#') {
-            return Ok(());
+            return;
+        }
+        if let Some(why) = not_a_url(url) {
+            self.skipped.push((self.n, Skip::NotUrl(why)));
+            return;
         }
         let record = Record {
             url: url.to_owned(),
@@ -189,6 +257,60 @@ impl Lines<'_> {
             kind: None,
         };
         reader.catalog.emit(&mut |r| sink.record(r), record);
-        Ok(())
+    }
+
+    /// The findings of the lines of the last block that gave no record (the first [`LISTED`]
+    /// of each kind; the others are counted for [`Lines::summary`]).
+    fn report(&mut self, reader: &mut Reader<'_>) {
+        for (line, skip) in self.skipped.drain(..) {
+            let at = Some(Position::Line(line));
+            match skip {
+                Skip::NotUrl(why) => {
+                    self.not_urls += 1;
+                    if self.not_urls <= LISTED as u64 {
+                        let message = format!("not a URL ({why}); not joined");
+                        reader
+                            .catalog
+                            .skip(self.source, "text-not-a-url", at, message);
+                    }
+                }
+                Skip::NotUtf8(column, hint) => {
+                    self.not_utf8 += 1;
+                    if self.not_utf8 <= LISTED as u64 {
+                        let message =
+                            format!("not valid UTF-8 from column {column} ({hint}); not read");
+                        reader
+                            .catalog
+                            .skip(self.source, "text-invalid-utf8", at, message);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One note per kind of skipped line, with the count.
+    fn summary(&self, reader: &mut Reader<'_>) {
+        let plural = |n: u64| if n == 1 { "line was" } else { "lines were" };
+        let listed = |n: u64| {
+            if n > LISTED as u64 {
+                format!(" (the first {LISTED} are listed)")
+            } else {
+                String::new()
+            }
+        };
+        if self.not_urls > 0 {
+            let n = self.not_urls;
+            let message = format!("{n} {} not URLs{}", plural(n), listed(n));
+            reader
+                .catalog
+                .skip(self.source, "text-not-urls", None, message);
+        }
+        if self.not_utf8 > 0 {
+            let n = self.not_utf8;
+            let message = format!("{n} {} not valid UTF-8{}", plural(n), listed(n));
+            reader
+                .catalog
+                .skip(self.source, "text-invalid-utf8-lines", None, message);
+        }
     }
 }

@@ -1,20 +1,27 @@
 //! The WordPress REST API (<https://developer.wordpress.org/rest-api/>): saved responses (a
 //! file, or a folder of them) and live sites.
 
-use std::io::Read;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
+
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use serde_json::Value;
 
-use crate::catalog::{Position, Record, SourceId};
-use crate::error::SourceError;
+use crate::catalog::{Catalog, Kinds, Position, Record, SourceId};
+use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::{FetchErrorKind, Fetcher};
-use crate::input::{io_error, open};
+use crate::input::{io_error, open, Opened, Tracked};
+use crate::json::{byte_reader, StringOrNot};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
 /// Items asked for per page: the REST API's maximum.
 const PER_PAGE: u32 = 100;
+
+/// How much of an error response is read for its code and message.
+const ERROR_BODY: u64 = 1 << 20;
 
 /// A guard against a server that never stops paginating.
 const MAX_PAGES: u32 = 10_000;
@@ -35,95 +42,111 @@ pub(crate) fn read(
         Location::Url(base) => read_live(reader, base, sink),
         Location::File(dir) if dir.is_dir() => {
             let mut files: Vec<_> = std::fs::read_dir(dir)
-                .map_err(|e| SourceError::new("io", location.name(), format!("cannot list: {e}")))?
-                .filter_map(Result::ok)
-                .map(|e| e.path())
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Io,
+                        location.name(),
+                        format!("cannot list: {e}"),
+                    )
+                })?
+                .map(|e| e.map(|e| e.path()))
                 .filter(|p| {
-                    p.extension()
-                        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                    p.as_ref().map_or(true, |p| {
+                        p.extension()
+                            .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                    })
                 })
-                .collect();
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Io,
+                        location.name(),
+                        format!("cannot list: {e}"),
+                    )
+                })?;
             files.sort();
             if files.is_empty() {
                 return Err(SourceError::new(
-                    "wp-empty-folder",
+                    SourceErrorKind::WpEmptyFolder,
                     location.name(),
                     "no .json files in this folder",
                 ));
             }
             for file in files {
-                read_saved(reader, &Location::File(file), sink)?;
+                let location = Location::File(file);
+                let opened = open(&location, reader.fetcher, reader.max_bytes, reader.encoding)?;
+                read_saved(reader, &location, opened, sink)?;
             }
             Ok(())
         }
-        _ => read_saved(reader, location, sink),
+        _ => {
+            let opened = open(location, reader.fetcher, reader.max_bytes, reader.encoding)?;
+            read_saved(reader, location, opened, sink)
+        }
     }
 }
 
 /// Reads one saved REST response: a JSON array of objects with `link`.
-fn read_saved(
+pub(crate) fn read_saved(
     reader: &mut Reader<'_>,
     location: &Location,
+    opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let mut input = open(location, reader.fetcher, reader.max_bytes)?;
-    let mut body = Vec::new();
-    input
-        .read_to_end(&mut body)
-        .map_err(|e| io_error(&e, &name, reader.max_bytes))?;
     let id = reader.catalog.add_source(&name, Format::WordPress);
-    let value = parse_json(&body, &name)?;
-    emit_items(reader, id, &value, &name, sink)?;
+    stream_items(reader, id, opened.input, &name, None, &mut |catalog, r| {
+        catalog.emit(sink, r);
+    })?;
     Ok(())
 }
 
 fn parse_json(body: &[u8], name: &str) -> Result<Value, SourceError> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
     serde_json::from_slice(body).map_err(|e| {
-        SourceError::new("json-syntax", name, e.to_string()).at(e.line() as u64, e.column() as u64)
+        SourceError::new(SourceErrorKind::JsonSyntax, name, e.to_string())
+            .at(e.line() as u64, e.column() as u64)
     })
 }
 
-/// Emits the `link` of every item; returns how many items the array had.
-fn emit_items(
+/// Emits the `link` of every item of the array `input` holds, streamed: of each item only
+/// `link`, `type` and `taxonomy` are kept (`kind`: the type of items that say none). Returns
+/// how many items the array had.
+///
+/// *Rationale*: a page of a live site may be hundreds of megabytes; building it as a value
+/// costs about thirty times that, and a number out of range in a field nobody reads would
+/// fail the whole page. The other members are skipped unread.
+fn stream_items(
     reader: &mut Reader<'_>,
     id: SourceId,
-    value: &Value,
+    mut input: Tracked<Box<dyn BufRead>>,
     name: &str,
-    sink: &mut dyn FnMut(Record),
+    kind: Option<&Arc<str>>,
+    on_record: &mut dyn FnMut(&mut Catalog, Record),
 ) -> Result<usize, SourceError> {
-    let Value::Array(items) = value else {
-        return Err(not_an_array(value, name));
-    };
-    let mut kinds: Vec<Arc<str>> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
+    let cap = reader.max_bytes;
+    crate::json::skip_bom(&mut input).map_err(|e| io_error(&e, name, cap))?;
+    let mut kinds = Kinds::default();
+    let mut on_item = |i: usize, item: Item| {
         let kind = item
-            .get("type")
-            .or_else(|| item.get("taxonomy"))
-            .and_then(Value::as_str)
-            .map(|k| match kinds.iter().find(|x| &***x == k) {
-                Some(a) => a.clone(),
-                None => {
-                    let a: Arc<str> = Arc::from(k);
-                    kinds.push(a.clone());
-                    a
-                }
-            });
-        match item.get("link") {
-            Some(Value::String(link)) if !link.is_empty() => {
+            .kind
+            .as_deref()
+            .map(|k| kinds.intern(k))
+            .or_else(|| kind.cloned());
+        match item.link {
+            Link::Url(link) => {
                 let record = Record {
-                    url: link.clone(),
+                    url: link,
                     source: id,
                     position: Position::Pointer(format!("/{i}/link")),
                     kind,
                 };
-                reader.catalog.emit(sink, record);
+                on_record(&mut reader.catalog, record);
             }
             other => {
                 let what = match other {
-                    None => "no \"link\" member",
-                    Some(Value::Null) => "\"link\": null",
+                    Link::Absent => "no \"link\" member",
+                    Link::Null => "\"link\": null",
                     _ => "a \"link\" that is not a non-empty string",
                 };
                 reader.catalog.note(
@@ -134,32 +157,222 @@ fn emit_items(
                 );
             }
         }
-    }
-    Ok(items.len())
-}
-
-fn not_an_array(value: &Value, name: &str) -> SourceError {
-    let detail = match (value.get("code"), value.get("message")) {
-        (Some(Value::String(c)), Some(Value::String(m))) => {
-            format!("it is a WordPress error response: {c}: {m}")
-        }
-        _ => format!("it is {}", json_kind(value)),
     };
-    SourceError::new(
-        "wp-not-an-array",
-        name,
-        format!("expected a JSON array of items with \"link\"; {detail}"),
+    let mut de = serde_json::Deserializer::from_reader(byte_reader(&mut input));
+    let top = de::Deserializer::deserialize_any(
+        &mut de,
+        Top {
+            on_item: &mut on_item,
+        },
     )
+    .and_then(|top| de.end().map(|()| top));
+    drop(de);
+    match top {
+        Ok(Ok(n)) => Ok(n),
+        Ok(Err(detail)) => Err(SourceError::new(
+            SourceErrorKind::WpNotAnArray,
+            name,
+            format!("expected a JSON array of items with \"link\"; {detail}"),
+        )),
+        Err(e) => Err(crate::json::json_error(&e, name, cap, input.consumed())),
+    }
 }
 
-fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+/// What an item's `link` is.
+enum Link {
+    Absent,
+    Null,
+    Url(String),
+    Other,
+}
+
+/// The members of an item that are used.
+struct Item {
+    link: Link,
+    kind: Option<String>,
+}
+
+/// The top of a response: an array of items (their count), or why it is not one.
+struct Top<'a, 'f> {
+    on_item: &'a mut (dyn FnMut(usize, Item) + 'f),
+}
+
+impl<'de> Visitor<'de> for Top<'_, '_> {
+    type Value = Result<usize, String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON array of items")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut i = 0;
+        while let Some(item) = seq.next_element_seed(ItemSeed)? {
+            (self.on_item)(i, item);
+            i += 1;
+        }
+        Ok(Ok(i))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut code, mut message) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "code" => code = map.next_value_seed(StringOrNot)?,
+                "message" => message = map.next_value_seed(StringOrNot)?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Err(match (code, message) {
+            (Some(c), Some(m)) => format!("it is a WordPress error response: {c}: {m}"),
+            _ => "it is an object".to_owned(),
+        }))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(Err("it is a string".into()))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Err("it is a boolean".into()))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Err("it is a number".into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Err("it is a number".into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Err("it is a number".into()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err("it is null".into()))
+    }
+}
+
+/// One item of the array: an object whose `link`, `type` and `taxonomy` are read (anything
+/// else is an item without a link).
+struct ItemSeed;
+
+impl<'de> DeserializeSeed<'de> for ItemSeed {
+    type Value = Item;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Item, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ItemSeed {
+    type Value = Item;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an item")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
+        let mut item = Item {
+            link: Link::Absent,
+            kind: None,
+        };
+        let mut taxonomy = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "link" => {
+                    item.link = match map.next_value_seed(LinkSeed)? {
+                        Link::Url(u) if u.is_empty() => Link::Other,
+                        link => link,
+                    }
+                }
+                "type" => item.kind = map.next_value_seed(StringOrNot)?,
+                "taxonomy" => taxonomy = map.next_value_seed(StringOrNot)?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        // `type` wins over `taxonomy`, whatever their order.
+        item.kind = item.kind.or(taxonomy);
+        Ok(item)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Item, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Item {
+            link: Link::Absent,
+            kind: None,
+        })
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Item, E> {
+        Ok(no_item())
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Item, E> {
+        Ok(no_item())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Item, E> {
+        Ok(no_item())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Item, E> {
+        Ok(no_item())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Item, E> {
+        Ok(no_item())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Item, E> {
+        Ok(no_item())
+    }
+}
+
+fn no_item() -> Item {
+    Item {
+        link: Link::Absent,
+        kind: None,
+    }
+}
+
+/// An item's `link`.
+struct LinkSeed;
+
+impl<'de> DeserializeSeed<'de> for LinkSeed {
+    type Value = Link;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Link, D::Error> {
+        match d.deserialize_option(OptionalLink)? {
+            Some(link) => Ok(link),
+            None => Ok(Link::Null),
+        }
+    }
+}
+
+/// `null`, or a value that is a link when it is a string.
+struct OptionalLink;
+
+impl<'de> Visitor<'de> for OptionalLink {
+    type Value = Option<Link>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a link")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Option<Link>, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<Link>, D::Error> {
+        Ok(Some(match StringOrNot.deserialize(d)? {
+            Some(url) => Link::Url(url),
+            None => Link::Other,
+        }))
     }
 }
 
@@ -197,7 +410,7 @@ fn read_live(
     let base = base.trim_end_matches('/');
     let Some(fetcher) = reader.fetcher else {
         return Err(SourceError::new(
-            "http-disabled",
+            SourceErrorKind::HttpDisabled,
             base,
             "reading a live WordPress site needs the `http` feature (urlkit's command line has it)",
         ));
@@ -249,7 +462,7 @@ fn read_collection(
         let mut response = match fetcher.get(&url) {
             Ok(r) => r,
             Err(e) if e.kind == FetchErrorKind::BudgetExhausted => {
-                reader.catalog.note(
+                reader.catalog.skip(
                     id,
                     "request-budget",
                     None,
@@ -281,22 +494,41 @@ fn read_collection(
                 ),
             );
         }
-        let mut body = Vec::new();
-        (&mut response.body)
-            .take(reader.max_bytes)
-            .read_to_end(&mut body)
-            .map_err(|e| SourceError::new("http", &url, format!("cannot read body: {e}")))?;
-        if response.status == 400 && is_past_the_end(&body) {
-            break;
-        }
         if !(200..300).contains(&response.status) {
+            // An error's body is read only for its code and message.
+            let mut body = Vec::new();
+            (&mut response.body)
+                .take(ERROR_BODY)
+                .read_to_end(&mut body)
+                .map_err(|e| {
+                    SourceError::new(
+                        SourceErrorKind::Http,
+                        &url,
+                        format!("cannot read body: {e}"),
+                    )
+                })?;
+            if response.status == 400 && is_past_the_end(&body) {
+                break;
+            }
             return Err(http_status_error(&url, response.status, &body));
         }
-        let value = parse_json(&body, &url)?;
-        let first_link = value
-            .pointer("/0/link")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
+        let header = |name: &str| {
+            response
+                .header(name)
+                .and_then(|t| t.trim().parse::<u64>().ok())
+        };
+        let claimed = header("X-WP-TotalPages");
+        let implied = header("X-WP-Total").map(|t| t.div_ceil(u64::from(PER_PAGE)));
+        let body: Box<dyn BufRead> = Box::new(BufReader::with_capacity(64 * 1024, response.body));
+        // Past the cap the page is an error (too-large), never a silently shorter list.
+        let body = Tracked::new(body, reader.max_bytes);
+        // A page holds at most `PER_PAGE` records: they are kept until it is known not to
+        // repeat the previous page.
+        let mut records = Vec::new();
+        let n = stream_items(reader, id, body, &url, Some(&c.kind), &mut |_, r| {
+            records.push(r)
+        })?;
+        let first_link = records.first().map(|r: &Record| r.url.clone());
         if first_link.is_some() && first_link == previous_first {
             reader.catalog.note(
                 id,
@@ -310,17 +542,11 @@ fn read_collection(
             break;
         }
         previous_first = first_link;
-        let value = with_kind(value, &c.kind);
-        let n = emit_items(reader, id, &value, &url, sink)?;
+        for record in records {
+            reader.catalog.emit(sink, record);
+        }
         items += n;
         pages_read += 1;
-        let header = |name: &str| {
-            response
-                .header(name)
-                .and_then(|t| t.trim().parse::<u64>().ok())
-        };
-        let claimed = header("X-WP-TotalPages");
-        let implied = header("X-WP-Total").map(|t| t.div_ceil(u64::from(PER_PAGE)));
         let total = match (claimed, implied) {
             (Some(c), Some(i)) if c > i => {
                 if pages_read == 1 {
@@ -347,7 +573,7 @@ fn read_collection(
             break;
         }
         if page >= MAX_PAGES {
-            reader.catalog.note(
+            reader.catalog.skip(
                 id,
                 "wp-page-limit",
                 None,
@@ -370,20 +596,6 @@ fn read_collection(
     Ok(flow)
 }
 
-/// Fills in the kind for items that do not say it (terms fetched without `taxonomy`).
-fn with_kind(mut value: Value, kind: &str) -> Value {
-    if let Value::Array(items) = &mut value {
-        for item in items {
-            if let Value::Object(o) = item {
-                if !o.contains_key("type") && !o.contains_key("taxonomy") {
-                    o.insert("type".into(), Value::String(kind.to_owned()));
-                }
-            }
-        }
-    }
-    value
-}
-
 /// The REST API answers a page past the last with HTTP 400 and this code (posts) or an empty
 /// array (terms): either is the end, not an error.
 fn is_past_the_end(body: &[u8]) -> bool {
@@ -394,16 +606,17 @@ fn is_past_the_end(body: &[u8]) -> bool {
 }
 
 fn http_status_error(url: &str, status: u16, body: &[u8]) -> SourceError {
-    let detail = serde_json::from_slice::<Value>(body)
-        .ok()
-        .and_then(|v| {
-            let code = v.get("code")?.as_str()?.to_owned();
-            let msg = v.get("message").and_then(Value::as_str).unwrap_or("");
-            Some(format!(" ({code}: {msg})"))
-        })
-        .unwrap_or_default();
+    // A WordPress error body says why; any other body is not shown (it may be a whole page).
+    let value = serde_json::from_slice::<Value>(body).ok();
+    let code = value.as_ref().and_then(|v| v.get("code")?.as_str());
+    let message = value.as_ref().and_then(|v| v.get("message")?.as_str());
+    let detail = match (code, message) {
+        (Some(code), Some(message)) => format!(" ({code}: {message})"),
+        (Some(code), None) => format!(" ({code})"),
+        (None, _) => String::new(),
+    };
     SourceError::new(
-        "http-status",
+        SourceErrorKind::HttpStatus,
         url,
         format!("GET answered HTTP {status}{detail}"),
     )
@@ -424,7 +637,7 @@ fn discover(fetcher: &dyn Fetcher, base: &str) -> Result<(Routes, Value), Source
                 _ => Err(match first {
                     Err(e) => e,
                     Ok(_) => SourceError::new(
-                        "wp-not-found",
+                        SourceErrorKind::WpNotFound,
                         base,
                         "no WordPress REST API at /wp-json/ or ?rest_route=",
                     ),
@@ -440,7 +653,9 @@ fn get_json(fetcher: &dyn Fetcher, url: &str) -> Result<Value, SourceError> {
     (&mut response.body)
         .take(64 * 1024 * 1024)
         .read_to_end(&mut body)
-        .map_err(|e| SourceError::new("http", url, format!("cannot read body: {e}")))?;
+        .map_err(|e| {
+            SourceError::new(SourceErrorKind::Http, url, format!("cannot read body: {e}"))
+        })?;
     if !(200..300).contains(&response.status) {
         return Err(http_status_error(url, response.status, &body));
     }

@@ -9,7 +9,7 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use urlkit_sources::{Catalog, HttpFetcher, Reader, Record, SourceSpec};
+use urlkit_sources::{Catalog, HttpFetcher, Reader, Record, SourceErrorKind, SourceSpec};
 
 struct Answer {
     status: u16,
@@ -383,7 +383,7 @@ fn retries_5xx_then_succeeds_and_reports_a_clear_error_when_it_never_does() {
             &mut |_| {},
         )
         .unwrap_err();
-    assert_eq!(err.kind, "http-status");
+    assert_eq!(err.kind, SourceErrorKind::HttpStatus);
     assert_eq!(
         err.to_string(),
         format!("{}/missing.xml: GET answered HTTP 404", server.base)
@@ -401,7 +401,7 @@ fn retries_5xx_then_succeeds_and_reports_a_clear_error_when_it_never_does() {
             &mut |_| {},
         )
         .unwrap_err();
-    assert_eq!(err.kind, "http");
+    assert_eq!(err.kind, SourceErrorKind::Http);
     assert!(
         err.to_string()
             .starts_with(&format!("http://{addr}/sitemap.xml: ")),

@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime};
 use server::{serve, Reply};
 use urlkit_sources::{
     AddressClass, Catalog, FetchErrorKind, Fetcher, HttpFetcher, Offsite, Reader, Record,
-    SourceError, SourceSpec,
+    SourceError, SourceErrorKind, SourceSpec,
 };
 
 fn fetcher() -> HttpFetcher {
@@ -59,7 +59,7 @@ fn a_redirect_to_a_file_url_is_refused_not_a_crash() {
     // Not retried: one request.
     assert_eq!(s.hits("/passwd.xml"), 1);
     let e = read(&format!("sitemap:{url}"), &fetcher()).unwrap_err();
-    assert_eq!(e.kind, "http-scheme-refused");
+    assert_eq!(e.kind, SourceErrorKind::HttpSchemeRefused);
 }
 
 #[test]
@@ -348,7 +348,7 @@ fn the_request_budget_stops_an_index_fan_out_with_a_finding() {
     );
     // The budget is the whole run's: a second source gets an error at once, no request.
     let e = read(&format!("sitemap:{}/index.xml", s.base), &f).unwrap_err();
-    assert_eq!(e.kind, "request-budget");
+    assert_eq!(e.kind, SourceErrorKind::RequestBudget);
     assert_eq!(s.log().len(), 5);
 }
 

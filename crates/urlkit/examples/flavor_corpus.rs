@@ -335,6 +335,11 @@ fn main() -> io::Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     let params = Params::default();
     for (i, flavor) in Flavor::ALL.into_iter().enumerate() {
+        // The signing encoders are checked against oauthlib and botocore, which live in the
+        // virtual environment of scripts/checks/signing.sh, on their own generated inputs.
+        if matches!(flavor.language(), Language::Oauth1 | Language::AwsSigv4) {
+            continue;
+        }
         let mut rng = Rng(seed ^ (0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1)));
         for raw in corpus(flavor, &mut rng, per_flavor) {
             let (input, input_hex) = match &raw {

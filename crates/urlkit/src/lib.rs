@@ -1,8 +1,9 @@
 //! urlkit: URL percent-encoding, normalization and comparison that is correct, explains
 //! itself, and is fast.
 //!
-//! The library is pure: no I/O, no threads, no global state. Data flows one way: text -> [`uri`] /
-//! [`whatwg`] components -> [`normalize`] -> key -> [`compare`].
+//! The library is pure: no I/O, no threads, no global state. Data flows one way: text ->
+//! [`uri`] / [`whatwg`] components -> [`normalize`] -> key -> [`compare`]. The bulk join of
+//! URL lists by key, which runs threads, is the `urlkit-reconcile` crate.
 //!
 //! ```
 //! use urlkit::codec::{Encoder, sets};
@@ -12,6 +13,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod base64;
+pub mod build;
 pub mod charset;
 pub mod codec;
 pub mod compare;

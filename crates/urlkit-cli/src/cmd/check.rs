@@ -239,18 +239,22 @@ fn read_inputs(
             continue;
         }
         let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-        let in_sitemap = spec.format == Format::Sitemap;
         let mut reader = Reader::new().fetcher(fetcher);
+        // The format may be detected only as the source is read: whether a URL came from a
+        // sitemap is asked of the catalog afterwards.
+        let mut read = Vec::new();
         reader
-            .read(&spec, &mut |r| {
-                inputs.push(Input {
-                    url: r.url,
-                    in_sitemap,
-                })
-            })
+            .read(&spec, &mut |r| read.push((r.url, r.source)))
             .map_err(|e| {
                 CliError::Usage(crate::style::escape_controls(&e.to_string()).into_owned())
             })?;
+        for (url, source) in read {
+            let in_sitemap = reader
+                .catalog()
+                .source(source)
+                .is_some_and(|s| s.format == Format::Sitemap);
+            inputs.push(Input { url, in_sitemap });
+        }
         for f in reader.catalog().findings() {
             eprintln!(
                 "{}: {text}: {} ({})",

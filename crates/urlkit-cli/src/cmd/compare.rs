@@ -5,11 +5,12 @@ use std::io::Write;
 
 use serde_json::{json, Map, Value};
 use urlkit::compare::{compare, Comparison, Side};
+use urlkit::normalize::{normalize, Form, Level, Options};
 
-use super::normalize::{failure, LevelArgs};
+use super::normalize::{failure, level_field, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Item, Origin};
-use crate::style::{escape_controls, Style};
+use crate::records::{for_each_input, InputKind, Item, Origin};
+use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
 Prints the verdict at the asked level (default safe), the lowest level at which the two are
@@ -84,7 +85,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
             };
             let located = Item { origin, bytes };
-            out.fail(&located, &f)
+            out.fail_with(&located, &f, level_field(&options))
         }
     };
     if args.urls.len() == 2 {
@@ -96,17 +97,17 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         one(item, a, b, &mut out)?;
     } else {
-        for_each_input(&[], |item| {
+        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
-                Err(f) => return out.fail(&item, &f),
+                Err(f) => return out.fail_with(&item, &f, level_field(&options)),
             };
             let Some((a, b)) = text.split_once('\t') else {
                 let f = crate::records::Failure::new(
                     "not-a-pair",
                     "expected two URLs separated by a tab",
                 );
-                return out.fail(&item, &f);
+                return out.fail_with(&item, &f, level_field(&options));
             };
             one(item, a, b, &mut out)
         })?;
@@ -137,6 +138,38 @@ fn one_line(c: &Comparison) -> String {
         format!("{}@{}:{}", d.component, d.offset_a, d.offset_b)
     });
     format!("{}\t{lowest}\t{rules}\t{diff}", verdict(c))
+}
+
+/// When two different URLs read the same once both are in Unicode Normalization Form C: which
+/// form each is in (`A is NFC, B is NFD`).
+///
+/// # Rationale
+///
+/// No level of the ladder applies Unicode normalization: `café` and `cafe\u{301}` are
+/// different characters to every URL parser and server. But they look the same, so the
+/// report says why they differ instead of leaving the user to stare at two equal strings.
+fn unicode_forms(c: &Comparison, a: &str, b: &str) -> Option<String> {
+    use unicode_normalization::{is_nfc, UnicodeNormalization};
+    if c.equal {
+        return None;
+    }
+    let readable = |t: &str| {
+        normalize(t, &Options::new(Level::Safe), Form::Iri).unwrap_or_else(|_| t.to_owned())
+    };
+    let (ra, rb) = (readable(a), readable(b));
+    if ra == rb || ra.nfc().collect::<String>() != rb.nfc().collect::<String>() {
+        return None;
+    }
+    let form = |t: &str| {
+        if is_nfc(t) {
+            "NFC"
+        } else if unicode_normalization::is_nfd(t) {
+            "NFD"
+        } else {
+            "neither NFC nor NFD"
+        }
+    };
+    Some(format!("A is {}, B is {}", form(&ra), form(&rb)))
 }
 
 fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
@@ -174,6 +207,10 @@ fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
     m.insert(
         "report".into(),
         Value::String(report(c, a, b, &Style::plain()).trim_end().to_owned()),
+    );
+    m.insert(
+        "unicode_normalization".into(),
+        unicode_forms(c, a, b).map_or(Value::Null, Value::String),
     );
     m.insert(
         "whatwg_equal".into(),
@@ -217,12 +254,22 @@ fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
         Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
         None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
     }
+    if let Some(forms) = unicode_forms(c, a, b) {
+        s.push_str(&format!(
+            "{}\n",
+            style.highlight(&format!(
+                "the two differ only by Unicode normalization: {forms} (macOS writes file \
+                 names in NFD); no level equates them, normalize both to NFC first"
+            ))
+        ));
+    }
     if let Some(d) = &c.difference {
         s.push_str(&format!("{}\n", d.message));
         for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
             let shown = escape_controls(text);
             let before = text.get(..off.min(text.len())).unwrap_or(text);
-            let width = escape_controls(before).chars().count();
+            // Columns, not characters: a caret after ブログ must skip two per character.
+            let width = display_width(&escape_controls(before));
             s.push_str(&format!("  {label}: {shown}\n"));
             s.push_str(&format!(
                 "     {}{}\n",

@@ -6,9 +6,9 @@ use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{Encoder, HexCase};
 use urlkit::flavor::{Direction, Flavor};
 
-use super::flavors::{flavor_failure, flavor_input, parse_encoder, python_params, PyArgs};
+use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::for_each_input;
+use crate::records::{for_each_input, InputKind};
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -43,10 +43,10 @@ Examples:
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The encode set.
-    #[arg(long, default_value = "unreserved", value_parser = parse_set, value_name = "NAME")]
+    #[arg(long, default_value = "unreserved", value_parser = super::values::named::<NamedSet>(), value_name = "NAME")]
     set: NamedSet,
     /// Encode as another language's function does (see `urlkit flavors`).
-    #[arg(long = "as", value_parser = parse_encoder, value_name = "FLAVOR", conflicts_with_all = ["set", "lower"])]
+    #[arg(long = "as", value_parser = super::values::FlavorParser(Direction::Encode), value_name = "FLAVOR", conflicts_with_all = ["set", "lower"])]
     flavor: Option<Flavor>,
     /// ASCII characters to keep as they are, removed from the set (like Python's `safe`; with
     /// --as python.*, Python's own `safe` argument).
@@ -60,14 +60,6 @@ pub struct Args {
     /// Texts to encode; stdin, one per line, when none is given.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
-}
-
-/// Parses a set name, listing the valid ones on error.
-pub fn parse_set(name: &str) -> Result<NamedSet, String> {
-    NamedSet::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = NamedSet::ALL.iter().map(|s| s.name()).collect();
-        format!("unknown set '{name}'; the sets are: {}", names.join(", "))
-    })
 }
 
 /// Runs `urlkit encode`.
@@ -96,7 +88,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut buf = String::new();
-    for_each_input(&args.texts, |item| {
+    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         buf.clear();
         encoder.encode_bytes_into(item.bytes, &mut buf);
         let mut extra = Map::new();
@@ -114,8 +106,11 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     debug_assert_eq!(flavor.direction(), Direction::Encode);
     let params = python_params(flavor, args.safe.as_deref(), &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, |item| {
-        match flavor.encode_with(flavor_input(item.bytes), &params) {
+    for_each_input(
+        &args.texts,
+        InputKind::Text,
+        &ctx.err_style(),
+        |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
             Ok(text) => {
                 let mut extra = Map::new();
                 if out.is_json() {
@@ -124,8 +119,8 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
                 out.ok(&item, &text, extra)
             }
             Err(e) => out.fail(&item, &flavor_failure(&e)),
-        }
-    })?;
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }

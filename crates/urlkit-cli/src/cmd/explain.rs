@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, Item, Output};
+use crate::records::{for_each_input, Failure, InputKind, Item};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -69,20 +69,24 @@ fn treat(set: NamedSet, c: char) -> Treatment {
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let mut first = true;
-    for_each_input(&args.texts, |item| match item.text() {
-        Ok(text) if out.is_json() => json_record(&mut out, &item, text),
-        Ok(text) => {
-            let style = out.style;
-            let block = text_block(text, style);
-            let w = out.writer();
-            if !first {
-                w.write_all(b"\n")?;
+    for_each_input(
+        &args.texts,
+        InputKind::Text,
+        &ctx.err_style(),
+        |item| match item.text() {
+            Ok(text) if out.is_json() => json_record(out.writer(), &item, text),
+            Ok(text) => {
+                let style = out.style;
+                let w = out.writer();
+                if !first {
+                    w.write_all(b"\n")?;
+                }
+                first = false;
+                text_block(w, text, style)
             }
-            first = false;
-            w.write_all(block.as_bytes())
-        }
-        Err(failure) => out.fail(&item, &failure_with_hint(failure)),
-    })?;
+            Err(failure) => out.fail(&item, &failure_with_hint(failure)),
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }
@@ -117,24 +121,46 @@ fn pad(s: &str, cols: usize) -> String {
     format!("{s}{}", " ".repeat(cols.saturating_sub(w)))
 }
 
-fn text_block(text: &str, style: Style) -> String {
-    let mut b = String::new();
+/// The text is encoded in pieces of about this many bytes (cut at character boundaries), so
+/// that explaining a long line holds a few kilobytes of output at a time, not all of it. Every
+/// set encodes byte by byte, so the pieces join into the encoding of the whole.
+const PIECE: usize = 4096;
+
+/// `text` in pieces of about [`PIECE`] bytes, each ending on a character boundary.
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut end = PIECE.min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        let (piece, tail) = rest.split_at(end);
+        rest = tail;
+        Some(piece)
+    })
+}
+
+/// The human block for one input, written as it is made: a heading, one line per character,
+/// the legend, then the whole input encoded with each set.
+fn text_block(w: &mut impl Write, text: &str, style: Style) -> std::io::Result<()> {
     let chars = text.chars().count();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    b.push_str(&style.bold(&format!(
+    let heading = format!(
         "{}  ({chars} character{}, {} byte{})",
         escape_controls(text),
         plural(chars),
         text.len(),
         plural(text.len())
-    )));
-    b.push('\n');
+    );
+    writeln!(w, "{}", style.bold(&heading))?;
     let mut header = format!("{}{}{}", pad("char", 6), pad("code", 9), pad("UTF-8", 13));
     for set in MAIN_SETS {
         header.push_str(&pad(set.name(), set.name().len() + 1));
     }
-    b.push_str(&style.dim(header.trim_end()));
-    b.push('\n');
+    writeln!(w, "{}", style.dim(header.trim_end()))?;
     for c in text.chars() {
         let mut line = format!(
             "{}{}{}",
@@ -151,60 +177,98 @@ fn text_block(text: &str, style: Style) -> String {
             line.push_str(&cell);
             line.push_str(&" ".repeat(set.name().len()));
         }
-        b.push_str(line.trim_end());
-        b.push('\n');
+        writeln!(w, "{}", line.trim_end())?;
     }
-    b.push_str(&style.dim("· kept as is   % written as %XX of its UTF-8 bytes   + written as '+'"));
-    b.push_str("\n\n");
+    writeln!(
+        w,
+        "{}\n",
+        style.dim("· kept as is   % written as %XX of its UTF-8 bytes   + written as '+'")
+    )?;
     for set in MAIN_SETS {
-        let encoded = set.encoder().encode_str(text);
-        b.push_str(&pad(set.name(), 15));
-        b.push_str(&escape_controls(&encoded));
-        b.push('\n');
+        w.write_all(pad(set.name(), 15).as_bytes())?;
+        let encoder = set.encoder();
+        for piece in pieces(text) {
+            w.write_all(escape_controls(&encoder.encode_str(piece)).as_bytes())?;
+        }
+        w.write_all(b"\n")?;
     }
-    b
+    Ok(())
 }
 
-fn json_record(out: &mut Output, item: &Item<'_>, text: &str) -> std::io::Result<()> {
+/// One JSON record for one input, written as it is made (the same bytes as serializing the
+/// whole object, with its keys in order): `{"input", "ok", "output": {"characters": [...],
+/// "encoded": {...}}}`.
+fn json_record(w: &mut impl Write, item: &Item<'_>, text: &str) -> std::io::Result<()> {
+    let json = |w: &mut dyn Write, v: &Value| -> std::io::Result<()> {
+        serde_json::to_writer(&mut *w, v).map_err(std::io::Error::from)
+    };
+    w.write_all(b"{\"input\":")?;
+    json(w, &Value::String(item.display()))?;
+    w.write_all(b",\"ok\":true,\"output\":{\"characters\":[")?;
     let mut offset = 0;
-    let characters: Vec<Value> = text
-        .chars()
-        .map(|c| {
-            let mut sets = Map::new();
-            for set in MAIN_SETS {
-                let v = match treat(set, c) {
-                    Treatment::Kept => "kept".to_owned(),
-                    Treatment::Plus => "+".to_owned(),
-                    Treatment::Escaped(e) => e,
-                };
-                sets.insert(set.name().into(), Value::String(v));
-            }
-            let mut obj = Map::new();
-            obj.insert("char".into(), Value::String(c.to_string()));
-            obj.insert("offset".into(), Value::from(offset as u64));
-            obj.insert(
-                "code_point".into(),
-                Value::String(format!("U+{:04X}", c as u32)),
-            );
-            obj.insert("utf8".into(), Value::String(hex_bytes(c)));
-            obj.insert("sets".into(), Value::Object(sets));
-            offset += c.len_utf8();
-            Value::Object(obj)
-        })
-        .collect();
-    let mut encoded = Map::new();
-    for set in MAIN_SETS {
-        encoded.insert(
-            set.name().into(),
-            Value::String(set.encoder().encode_str(text).into_owned()),
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        let mut sets = Map::new();
+        for set in MAIN_SETS {
+            let v = match treat(set, c) {
+                Treatment::Kept => "kept".to_owned(),
+                Treatment::Plus => "+".to_owned(),
+                Treatment::Escaped(e) => e,
+            };
+            sets.insert(set.name().into(), Value::String(v));
+        }
+        let mut obj = Map::new();
+        obj.insert("char".into(), Value::String(c.to_string()));
+        obj.insert("offset".into(), Value::from(offset as u64));
+        obj.insert(
+            "code_point".into(),
+            Value::String(format!("U+{:04X}", c as u32)),
         );
+        obj.insert("utf8".into(), Value::String(hex_bytes(c)));
+        obj.insert("sets".into(), Value::Object(sets));
+        json(w, &Value::Object(obj))?;
+        offset += c.len_utf8();
     }
-    let mut output = Map::new();
-    output.insert("characters".into(), Value::Array(characters));
-    output.insert("encoded".into(), Value::Object(encoded));
-    let mut obj = Map::new();
-    obj.insert("input".into(), Value::String(item.display()));
-    obj.insert("ok".into(), Value::Bool(true));
-    obj.insert("output".into(), Value::Object(output));
-    out.json_line(&Value::Object(obj))
+    w.write_all(b"],\"encoded\":{")?;
+    let mut sets = MAIN_SETS;
+    sets.sort_by_key(|s| s.name());
+    for (i, set) in sets.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        json(w, &Value::String(set.name().into()))?;
+        w.write_all(b":\"")?;
+        let encoder = set.encoder();
+        for piece in pieces(text) {
+            let quoted = serde_json::to_string(&encoder.encode_str(piece))?;
+            let inner = quoted
+                .strip_prefix('"')
+                .and_then(|q| q.strip_suffix('"'))
+                .expect("invariant: a JSON string is quoted");
+            w.write_all(inner.as_bytes())?;
+        }
+        w.write_all(b"\"")?;
+    }
+    w.write_all(b"}}}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pieces, MAIN_SETS, PIECE};
+
+    #[test]
+    fn pieces_join_into_the_whole_encoding() {
+        let text = "運営 a&b/%?#".repeat(2000);
+        let parts: Vec<&str> = pieces(&text).collect();
+        assert!(parts.len() > 1);
+        assert!(parts.iter().all(|p| p.len() <= PIECE + 3));
+        assert_eq!(parts.concat(), text);
+        for set in MAIN_SETS {
+            let e = set.encoder();
+            let joined: String = parts.iter().map(|p| e.encode_str(p)).collect();
+            assert_eq!(joined, e.encode_str(&text), "{}", set.name());
+        }
+    }
 }

@@ -56,47 +56,6 @@ fn parse_errors(name: &str) -> Result<PyErrors, String> {
     })
 }
 
-fn parse_flavor(name: &str, direction: Direction) -> Result<Flavor, String> {
-    let names = || -> String {
-        Flavor::ALL
-            .iter()
-            .filter(|f| f.direction() == direction)
-            .map(|f| f.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match Flavor::from_name(name) {
-        Some(f) if f.direction() == direction => Ok(f),
-        Some(f) => Err(format!(
-            "{} is {}; the {} are: {}",
-            f.name(),
-            match f.direction() {
-                Direction::Encode => "an encoder (use `urlkit encode --as`)",
-                Direction::Decode => "a decoder (use `urlkit decode --as`)",
-            },
-            match direction {
-                Direction::Encode => "encoders",
-                Direction::Decode => "decoders",
-            },
-            names()
-        )),
-        None => Err(format!(
-            "unknown flavor '{name}'; the flavors are: {}",
-            names()
-        )),
-    }
-}
-
-/// Parses an encoder's name (`--as` of `encode`).
-pub fn parse_encoder(name: &str) -> Result<Flavor, String> {
-    parse_flavor(name, Direction::Encode)
-}
-
-/// Parses a decoder's name (`--as` of `decode`).
-pub fn parse_decoder(name: &str) -> Result<Flavor, String> {
-    parse_flavor(name, Direction::Decode)
-}
-
 /// The flavor parameters from the options; Python's only apply to Python flavors.
 pub fn python_params(flavor: Flavor, safe: Option<&str>, py: &PyArgs) -> Result<Params, CliError> {
     let mut params = Params::default();

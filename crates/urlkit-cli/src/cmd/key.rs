@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 use urlkit::normalize::{key_into_with, KeyRoom};
 
-use super::normalize::{failure, LevelArgs};
+use super::normalize::{failure, level_field, LevelArgs};
 use super::{CmdResult, Ctx, Status};
-use crate::records::for_each_input;
+use crate::records::{for_each_input, InputKind};
 
 const AFTER_HELP: &str = "\
 Two URLs are equal at a level exactly when their keys at that level are equal, so keys can
@@ -36,10 +36,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
     let mut out = ctx.output();
     let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
+            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
         };
         match key_into_with(text, &options, &mut room, &mut buf) {
             Ok(()) => {
@@ -49,7 +49,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
                 out.ok(&item, &buf, extra)
             }
-            Err(e) => out.fail(&item, &failure(&e)),
+            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
         }
     })?;
     let failures = out.finish()?;

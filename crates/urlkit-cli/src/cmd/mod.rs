@@ -6,19 +6,27 @@ use std::io;
 use crate::style::{ColorChoice, Style};
 
 pub mod base64;
+pub mod build;
 pub mod check;
 pub mod compare;
 pub mod completions;
 pub mod content_disposition;
 pub mod decode;
+pub mod dedupe;
 pub mod encode;
 pub mod explain;
 pub mod flavors;
 pub mod key;
+pub mod lint;
+mod lint_sarif;
+pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod reconcile;
+pub mod repair;
+pub mod roundtrip;
 pub mod table;
+pub mod values;
 
 /// What every command gets besides its own arguments.
 #[derive(Clone, Copy, Debug)]
@@ -27,12 +35,19 @@ pub struct Ctx {
     pub json: bool,
     /// `--color`
     pub color: ColorChoice,
+    /// Flush stdout after each record: stdout is a terminal, or `--line-buffered`.
+    pub line_buffered: bool,
 }
 
 impl Ctx {
     /// The context of one invocation.
-    pub fn new(json: bool, color: ColorChoice) -> Ctx {
-        Ctx { json, color }
+    pub fn new(json: bool, color: ColorChoice, line_buffered: bool) -> Ctx {
+        use std::io::IsTerminal;
+        Ctx {
+            json,
+            color,
+            line_buffered: line_buffered || io::stdout().is_terminal(),
+        }
     }
 
     /// Colours for stdout.
@@ -47,7 +62,12 @@ impl Ctx {
 
     /// The record writer for this invocation.
     pub fn output(&self) -> crate::records::Output {
-        crate::records::Output::new(self.json, self.out_style(), self.err_style())
+        crate::records::Output::new(
+            self.json,
+            self.line_buffered,
+            self.out_style(),
+            self.err_style(),
+        )
     }
 }
 
@@ -80,6 +100,8 @@ pub enum CliError {
     Io(io::Error),
     /// The arguments do not make sense together.
     Usage(String),
+    /// A source could not be read (a file, a site): the message names it.
+    Read(String),
 }
 
 impl fmt::Display for CliError {
@@ -87,7 +109,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::BrokenPipe => write!(f, "broken pipe"),
             CliError::Io(e) => write!(f, "I/O error: {e}"),
-            CliError::Usage(m) => write!(f, "{m}"),
+            CliError::Usage(m) | CliError::Read(m) => write!(f, "{m}"),
         }
     }
 }

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure};
+use crate::records::{for_each_input, Failure, InputKind};
 
 const AFTER_HELP: &str = "\
 Levels (--level), each containing the ones before it:
@@ -29,13 +29,13 @@ Examples:
 #[derive(clap::Args, Debug, Clone)]
 pub struct LevelArgs {
     /// The level: exact, safe, normal, loose or whatwg.
-    #[arg(long, default_value = "safe", value_parser = parse_level, value_name = "LEVEL")]
+    #[arg(long, default_value = "safe", value_parser = super::values::named::<Level>(), value_name = "LEVEL")]
     pub level: Level,
     /// Loose switches to turn off (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    #[arg(long, value_delimiter = ',', value_parser = super::values::named::<LooseRule>(), value_name = "RULE,...")]
     pub loose_off: Vec<LooseRule>,
     /// Loose switches to turn on, at any level (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_loose, value_name = "RULE,...")]
+    #[arg(long, value_delimiter = ',', value_parser = super::values::named::<LooseRule>(), value_name = "RULE,...")]
     pub loose_on: Vec<LooseRule>,
 }
 
@@ -53,26 +53,11 @@ impl LevelArgs {
     }
 }
 
-/// Parses a level name.
-pub fn parse_level(name: &str) -> Result<Level, String> {
-    Level::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        format!(
-            "unknown level '{name}'; the levels are: {}",
-            names.join(", ")
-        )
-    })
-}
-
-/// Parses a loose switch name.
-pub fn parse_loose(name: &str) -> Result<LooseRule, String> {
-    LooseRule::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = LooseRule::ALL.iter().map(|r| r.name()).collect();
-        format!(
-            "unknown loose rule '{name}'; the rules are: {}",
-            names.join(", ")
-        )
-    })
+/// The `level` field of a JSON record.
+pub fn level_field(options: &Options) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("level".into(), Value::String(options.level().name().into()));
+    m
 }
 
 /// The located failure for a normalization error.
@@ -111,10 +96,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         FormArg::Iri => Form::Iri,
     };
     let mut out = ctx.output();
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
+            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
         };
         match normalize(text, &options, form) {
             Ok(s) => {
@@ -124,7 +109,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 }
                 out.ok(&item, &s, extra)
             }
-            Err(e) => out.fail(&item, &failure(&e)),
+            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
         }
     })?;
     let failures = out.finish()?;

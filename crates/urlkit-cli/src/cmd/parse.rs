@@ -2,13 +2,14 @@
 //! by side, with a `parser-disagreement` finding where they differ.
 
 use serde_json::{json, Map, Value};
+use urlkit::build::{read_params, read_segments, QueryStyle};
 use urlkit::lint::parser_disagreement::{
     self, compare, Rfc3986Reading, RfcReject, SideBySide, RULE,
 };
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, Item, Output};
+use crate::records::{for_each_input, Failure, InputKind, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -52,7 +53,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, |item| {
+    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
@@ -111,9 +112,13 @@ fn write_record(
             })
             .collect();
         extra.insert("findings".into(), Value::Array(findings));
+        let (segments, params) = parts_json(text);
+        extra.insert("segments".into(), segments);
+        extra.insert("params".into(), params);
         return out.ok(item, &summary, extra);
     }
-    let block = text_block(&out.style, text, seen, &diagnostics);
+    let mut block = text_block(&out.style, text, seen, &diagnostics);
+    block.push_str(&parts_text(&out.style, text));
     out.ok(item, &block, Map::new())
 }
 
@@ -309,4 +314,91 @@ fn text_block(
 fn pad(s: &str, width: usize) -> String {
     let n = display_width(s);
     format!("{s}{}", " ".repeat(width.saturating_sub(n)))
+}
+
+/// A value decoded once, for display: text, or lossy text when the bytes are not UTF-8.
+fn shown(bytes: &[u8]) -> (String, bool) {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => (t.to_owned(), true),
+        Err(_) => (String::from_utf8_lossy(bytes).into_owned(), false),
+    }
+}
+
+/// The path segments and the query parameters (form rules) as a server reads them, each
+/// decoded once, with the span of its raw text in the input (RFC 3986 reading of the input
+/// itself, not of a resolved URL).
+fn parts_json(text: &str) -> (Value, Value) {
+    let Ok(u) = urlkit::uri::parse(text) else {
+        return (Value::Null, Value::Null);
+    };
+    let segments = read_segments(&u)
+        .iter()
+        .map(|s| {
+            let (value, utf8) = shown(&s.value);
+            json!({"raw": &text[s.span.clone()], "value": value, "utf8": utf8, "span": [s.span.start, s.span.end]})
+        })
+        .collect();
+    let params = read_params(&u, QueryStyle::Form)
+        .iter()
+        .map(|p| {
+            let (key, key_utf8) = shown(&p.key);
+            let (value, value_utf8) = shown(&p.value);
+            json!({
+                "raw": &text[p.span.clone()],
+                "key": key,
+                "value": value,
+                "utf8": key_utf8 && value_utf8,
+                "span": [p.span.start, p.span.end],
+            })
+        })
+        .collect();
+    (Value::Array(segments), Value::Array(params))
+}
+
+fn parts_text(style: &Style, text: &str) -> String {
+    let Ok(u) = urlkit::uri::parse(text) else {
+        return String::new();
+    };
+    let mut s = String::new();
+    let segments = read_segments(&u);
+    if !segments.is_empty() {
+        s.push_str(&format!(
+            "\n  {}",
+            style.dim("path segments, decoded once:")
+        ));
+        for seg in &segments {
+            let (value, utf8) = shown(&seg.value);
+            let span = format!("{}..{}", seg.span.start, seg.span.end);
+            s.push_str(&format!(
+                "\n    {:<10}{}{}",
+                span,
+                quoted(&value),
+                if utf8 { "" } else { "  (not UTF-8)" }
+            ));
+        }
+    }
+    let params = read_params(&u, QueryStyle::Form);
+    if !params.is_empty() {
+        s.push_str(&format!(
+            "\n  {}",
+            style.dim("query parameters, form-decoded once:")
+        ));
+        for p in &params {
+            let (key, k8) = shown(&p.key);
+            let (value, v8) = shown(&p.value);
+            let span = format!("{}..{}", p.span.start, p.span.end);
+            s.push_str(&format!(
+                "\n    {:<10}{} = {}{}",
+                span,
+                quoted(&key),
+                quoted(&value),
+                if k8 && v8 { "" } else { "  (not UTF-8)" }
+            ));
+        }
+    }
+    s
+}
+
+fn quoted(v: &str) -> String {
+    format!("\"{}\"", escape_controls(v))
 }

@@ -2,20 +2,21 @@
 //! comparison keys and report what is truly missing, what is extra, what repeats, and why each
 //! pair matched.
 
-use std::io::IsTerminal;
+use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use urlkit::normalize::{Level, Options};
 use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
-    Catalog, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record, RecordSink,
-    SourceSpec,
+    Catalog, Effect, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record,
+    RecordSink, SourceSpec,
 };
 
 mod report;
 
 use super::{CliError, CmdResult, Ctx, Status};
+use crate::style::escape_controls;
 use report::Report;
 
 const AFTER_HELP: &str = "\
@@ -23,13 +24,18 @@ Sources (LEFT, RIGHT, --left, --right):
   sitemap:FILE|URL        sitemaps.org <urlset> or <sitemapindex> (followed), gzip or not
   wp:FILE|DIR|BASEURL     WordPress REST API: saved JSON arrays (a file, or a folder of them),
                           or a live site: every public post type and taxonomy, all pages
-  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs)
-  text:FILE               one URL a line
+  csv:FILE#COLUMN         CSV column by header name or 1-based number (tsv: for tabs);
+                          without #COLUMN, a header named url, link, permalink, ... or else
+                          the column whose cells are URLs (said on stderr)
+  text:FILE               one URL a line; other lines (prose) are warned about, not joined
   json:FILE#/POINTER      JSON or JSON Lines; '*' in the pointer means every element
-  -                       stdin (text)
-  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .json, .jsonl, a folder of
-  .json files is WordPress, an http(s) URL is a sitemap if it looks like one, else a
-  WordPress site. Several --left (or --right) sources merge into one side.
+  -                       stdin (format detected as for a bare path)
+  A bare path or URL is detected: .xml/.xml.gz sitemap, .csv, .tsv, .txt, .jsonl, a folder of
+  .json files is WordPress, else by the first bytes (XML, a JSON array with \"link\" is
+  WordPress, JSON, else text); FILE.csv#COLUMN works without csv:. An http(s) URL is a
+  sitemap if it looks like one, else a WordPress site. Several --left (or --right) sources
+  merge into one side. A source not in UTF-8 (a CSV from Japanese Excel) is read with
+  --encoding cp932 (or euc-jp, ...); a line or cell that is not UTF-8 is warned about.
 
 Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
   safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
@@ -37,7 +43,10 @@ Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit comp
   %2F or other reserved characters.
 
 Exit status: 0 when every URL on each side has a match on the other (whatever --only
-prints), 1 when something is missing or extra, 2 when a source cannot be read.
+prints), 1 when something is missing or extra (--fail-on missing: only when something is
+missing, so a live site with more pages than the list still passes) or part of a source gave
+no URL (a line that is not one, a cell that is not UTF-8), 2 when a source cannot be read (a
+sitemap cut short is xml-truncated).
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
@@ -84,6 +93,18 @@ pub struct Args {
     /// finding.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     max_sitemaps: usize,
+    /// Read every source as text in this encoding (cp932 for Japanese Excel, euc-jp,
+    /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    encoding: Option<&'static urlkit_sources::Encoding>,
+    /// What makes the exit status 1: URLs missing from the right, extra on the right, or
+    /// either.
+    #[arg(long, value_enum, default_value_t = FailOn::Any, value_name = "WHAT")]
+    fail_on: FailOn,
+    /// Start CSV output with a UTF-8 byte order mark, so that Excel (Japanese Excel too)
+    /// reads it as UTF-8.
+    #[arg(long)]
+    bom: bool,
 }
 
 /// How much fetching a run may do, and how patiently (shared by the commands that fetch).
@@ -130,6 +151,27 @@ impl HttpArgs {
         .max_redirects(self.max_redirects)
         .max_requests(self.max_requests))
     }
+}
+
+/// `--encoding` values.
+fn parse_encoding(name: &str) -> Result<&'static urlkit_sources::Encoding, String> {
+    urlkit_sources::encoding_for_name(name).ok_or_else(|| {
+        format!(
+            "unknown encoding '{name}' (try cp932, shift_jis, euc-jp, iso-2022-jp, gbk, big5, \
+             euc-kr, windows-1252, utf-16le or another Encoding Standard label)"
+        )
+    })
+}
+
+/// `--fail-on` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FailOn {
+    /// Exit 1 when a left URL has no match on the right.
+    Missing,
+    /// Exit 1 when a right URL has no match on the left.
+    Extra,
+    /// Exit 1 for either.
+    Any,
 }
 
 /// `--level` values.
@@ -226,6 +268,8 @@ struct Place {
 #[derive(Default)]
 struct Tables {
     kinds: Vec<Arc<str>>,
+    /// Where each type is in `kinds` (a source may have 100,000 of them).
+    kind_ids: HashMap<Arc<str>, u32>,
     pointers: Vec<String>,
     places: Vec<Place>,
 }
@@ -233,17 +277,14 @@ struct Tables {
 impl Tables {
     /// The compact form of a record's origin.
     fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
-        let kind = kind.map(|k| {
-            match self
-                .kinds
-                .iter()
-                .position(|x| Arc::ptr_eq(x, &k) || *x == k)
-            {
-                Some(i) => i as u32,
-                None => {
-                    self.kinds.push(k);
-                    (self.kinds.len() - 1) as u32
-                }
+        let kind = kind.map(|k| match self.kind_ids.get(&k) {
+            Some(&i) => i,
+            None => {
+                let i = u32::try_from(self.kinds.len())
+                    .expect("invariant: fewer than 2^32 types (each is a distinct record field)");
+                self.kinds.push(k.clone());
+                self.kind_ids.insert(k, i);
+                i
             }
         });
         let (line, pointer) = match position {
@@ -293,17 +334,8 @@ impl Tables {
 /// while memory stays bounded by the distinct keys.
 const BATCH: usize = 64 * 1024;
 
-/// The progress line appears on a terminal after this many records, and is updated this often.
+/// The progress bar is updated this often (in records).
 const PROGRESS_EVERY: usize = 100_000;
-
-/// Findings that mean a source was not read to its end (a limit or a refusal): the run
-/// cannot claim a complete match.
-const CUT_SHORT: [&str; 4] = [
-    "request-budget",
-    "sitemap-limit",
-    "sitemap-child-refused",
-    "wp-page-limit",
-];
 
 /// One side once read.
 struct SideInput {
@@ -324,8 +356,16 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
-    let progress = std::io::stderr().is_terminal();
-    let [left, right] = read_sides(&mut engine, [&left, &right], args, &fetcher, progress)?;
+    let progress = crate::progress::enabled();
+    let err_style = ctx.err_style();
+    let [left, right] = read_sides(
+        &mut engine,
+        [&left, &right],
+        args,
+        &fetcher,
+        progress,
+        &err_style,
+    )?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -343,21 +383,31 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         (FormatArg::Text, None) => report.text(out)?,
         (FormatArg::Text, Some(only)) => report.text_only(out, only)?,
         (FormatArg::Json, only) => report.json(out, only)?,
-        (FormatArg::Csv, only) => report.csv(out, only)?,
+        (FormatArg::Csv, only) => {
+            if args.bom {
+                std::io::Write::write_all(out, "\u{FEFF}".as_bytes())?;
+            }
+            report.csv(out, only)?
+        }
         (FormatArg::Markdown, only) => report.markdown(out, only)?,
     };
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
-    let cut_short = report
-        .sides
-        .iter()
-        .flat_map(|side| side.catalog.findings())
-        .any(|f| CUT_SHORT.contains(&f.kind));
-    let status = if done.summary().is_complete_match() && !cut_short {
-        Status::Clean
-    } else {
+    // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) or a
+    // source not read to its end (a request budget, a sitemap limit, a refused child) makes
+    // the reconciliation partial: never a complete match, whatever --fail-on says.
+    let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
+    let summary = done.summary();
+    let failed = match args.fail_on {
+        FailOn::Missing => summary.only_left > 0,
+        FailOn::Extra => summary.only_right > 0,
+        FailOn::Any => !summary.is_complete_match(),
+    };
+    let status = if failed || skipped {
         Status::Findings
+    } else {
+        Status::Clean
     };
     // The process ends here: freeing a million keys one by one would only delay the exit.
     std::mem::forget(report);
@@ -411,7 +461,7 @@ struct BatchSink<'a, 'f, 'k> {
     /// The size of the side's text files, until the first block says how many records that
     /// makes (see [`Feeder::reserve`]).
     bytes: Option<u64>,
-    progress: bool,
+    progress: &'a crate::progress::Progress,
 }
 
 impl BatchSink<'_, '_, '_> {
@@ -422,8 +472,8 @@ impl BatchSink<'_, '_, '_> {
         let before = self.feeder.records(self.side);
         self.feeder.add_batch(self.side, batch);
         let seen = self.feeder.records(self.side);
-        if self.progress && seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
-            eprint!("\r\x1b[2K{}: {seen} records read…", self.side.name());
+        if seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
+            self.progress.set(self.side.name(), seen as u64);
         }
     }
 }
@@ -470,12 +520,40 @@ impl RecordSink for BatchSink<'_, '_, '_> {
     }
 }
 
+/// Says on stderr, as each source is read, the findings from `seen` on that a user must know
+/// at once: a choice made from the content (which CSV column) and input that gave no record.
+/// The report lists every finding again.
+fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style::Style) {
+    for f in catalog.findings().iter().skip(seen) {
+        let label = match f.effect {
+            Effect::Guessed => "note",
+            Effect::Skipped => "warning",
+            _ => continue,
+        };
+        let name = catalog
+            .source(f.source)
+            .map(|s| s.name.as_str())
+            .expect("invariant: a finding is about a source of its catalog");
+        let at = match &f.position {
+            Some(p) => format!(" ({p})"),
+            None => String::new(),
+        };
+        eprintln!(
+            "{}: {label}: {} {}{at}: {}",
+            style.error("urlkit"),
+            side.name(),
+            escape_controls(name),
+            escape_controls(&f.message)
+        );
+    }
+}
+
 /// The total size of the plain-text files among `specs` (0 when there are none).
 fn text_file_bytes(specs: &[String]) -> u64 {
     specs
         .iter()
         .filter_map(|text| SourceSpec::parse(text).ok())
-        .filter(|spec| spec.format == Format::Text)
+        .filter(|spec| spec.format == Some(Format::Text))
         .filter_map(|spec| match spec.location {
             Location::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
             _ => None,
@@ -499,13 +577,19 @@ fn read_sides(
     args: &Args,
     fetcher: &HttpFetcher,
     progress: bool,
+    err_style: &crate::style::Style,
 ) -> Result<[SideInput; 2], CliError> {
+    let bar = crate::progress::Progress::new(progress, "records read");
     let reader = || {
-        Reader::new()
+        let reader = Reader::new()
             .fetcher(fetcher)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
-            .max_sitemaps(args.max_sitemaps)
+            .max_sitemaps(args.max_sitemaps);
+        match args.encoding {
+            Some(encoding) => reader.encoding(encoding),
+            None => reader,
+        }
     };
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
@@ -523,24 +607,19 @@ fn read_sides(
                 // The left side's keys are most of the distinct ones: the join makes room for
                 // them when the first block of its text files tells how many there are.
                 bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
-                progress,
+                progress: &bar,
             };
             for text in specs {
                 let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-                reader
-                    .read_to(&spec, &mut sink)
-                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                let seen = reader.catalog().findings().len();
+                let read = reader.read_to(&spec, &mut sink);
+                say_findings(reader.catalog(), seen, side, err_style);
+                read.map_err(|e| CliError::Read(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);
             sink.send(batch);
         }
-        if progress
-            && [Side::Left, Side::Right]
-                .iter()
-                .any(|&s| feeder.records(s) >= PROGRESS_EVERY)
-        {
-            eprint!("\r\x1b[2K");
-        }
+        bar.finish();
         Ok::<(), CliError>(())
     })?;
     let [left_reader, right_reader] = readers;

@@ -8,7 +8,7 @@ use urlkit::flavor::{Direction, Flavor, Input, Params};
 
 use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
-use crate::records::for_each_input;
+use crate::records::{for_each_input, InputKind};
 use crate::style::{escape_controls, Style};
 
 /// The seed's example: every encoder treats some of it differently.
@@ -154,7 +154,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         .max()
         .unwrap_or(0);
     let mut first = true;
-    for_each_input(&texts, |item| {
+    for_each_input(&texts, InputKind::Text, &ctx.err_style(), |item| {
         let text = std::str::from_utf8(item.bytes).ok();
         let rows = rows(flavor_input(item.bytes), text);
         if out.is_json() {

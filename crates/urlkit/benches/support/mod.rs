@@ -21,14 +21,14 @@ impl Corpus {
     }
 }
 
-/// Where the real URL lists live: `URLKIT_URL_DATA`, else `../shared/data/urls` beside the
-/// repository.
+/// Where the real URL lists live: `URLKIT_URL_DATA` (a folder holding the whole lists), else
+/// the 300-line samples of them kept in the repository (`testdata/urls-sample-whatwg`).
 fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("URLKIT_URL_DATA") {
         return Some(PathBuf::from(dir));
     }
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = here.join("../../../shared/data/urls");
+    let dir = here.join("../../testdata/urls-sample-whatwg");
     dir.is_dir().then_some(dir)
 }
 

@@ -17,6 +17,7 @@
 //! <https://encoding.spec.whatwg.org/>
 
 mod percent_encode;
+pub mod repair;
 
 pub use encoding_rs::Encoding;
 pub use percent_encode::{

@@ -38,6 +38,36 @@ pub enum DecodeMode {
     Form,
 }
 
+impl DecodeMode {
+    /// Every mode, in the order the CLI's help lists them.
+    pub const ALL: [DecodeMode; 3] = [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form];
+
+    /// The mode's name, as `urlkit decode --mode` and the Python package spell it.
+    ///
+    /// ```
+    /// use urlkit::codec::DecodeMode;
+    /// assert_eq!(DecodeMode::Form.name(), "form");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            DecodeMode::Strict => "strict",
+            DecodeMode::Lenient => "lenient",
+            DecodeMode::Form => "form",
+        }
+    }
+
+    /// The mode named `name` (see [`DecodeMode::name`]).
+    ///
+    /// ```
+    /// use urlkit::codec::DecodeMode;
+    /// assert_eq!(DecodeMode::from_name("lenient"), Some(DecodeMode::Lenient));
+    /// assert_eq!(DecodeMode::from_name("loose"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<DecodeMode> {
+        DecodeMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
 /// What went wrong while decoding.
 ///
 /// ```
@@ -209,10 +239,10 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let level = simd::level();
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
-        // Lenient decoding cannot fail.
-        Some(first) => {
-            Cow::Owned(decode_owned(level, input, first, DecodeMode::Lenient).unwrap_or_default())
-        }
+        Some(first) => Cow::Owned(
+            decode_owned(level, input, first, DecodeMode::Lenient)
+                .expect("invariant: lenient decoding leaves malformed escapes as they are"),
+        ),
     }
 }
 

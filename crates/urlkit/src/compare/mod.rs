@@ -151,7 +151,22 @@ pub fn compare(a: &str, b: &str, options: &Options) -> Result<Comparison, Compar
             whatwg_equal,
         });
     }
-    let (ua, ub) = parse_both(a, b)?;
+    let (ua, ub) = match parse_both(a, b) {
+        Ok(both) => both,
+        // At `whatwg` the verdict is the browser's: a URL equals its key (its href) even when
+        // RFC 3986 rejects it (`A:%`); there is then no ladder to climb.
+        Err(_) if level == Level::Whatwg && whatwg_equal == Some(true) => {
+            return Ok(Comparison {
+                equal: true,
+                level,
+                lowest_equal_level: None,
+                rules: Vec::new(),
+                difference: None,
+                whatwg_equal,
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let (lowest, rules) = ladder(&ua, &ub, options)?;
     let equal = match level {
         Level::Whatwg => whatwg_equal == Some(true),

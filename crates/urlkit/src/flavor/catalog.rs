@@ -40,6 +40,10 @@ pub enum Language {
     Ruby,
     /// Perl (URI::Escape).
     Perl,
+    /// OAuth 1.0 (RFC 5849), as oauthlib implements it.
+    Oauth1,
+    /// AWS Signature Version 4, as botocore implements it.
+    AwsSigv4,
 }
 
 impl Language {
@@ -57,6 +61,8 @@ impl Language {
             Language::Java => "OpenJDK 17.0.15",
             Language::Ruby => "Ruby 3.1.2",
             Language::Perl => "URI::Escape 5.17 (Perl 5.36.0)",
+            Language::Oauth1 => "oauthlib 4.0.1 (CPython 3.11.7)",
+            Language::AwsSigv4 => "botocore 1.44.8 (CPython 3.11.7)",
         }
     }
 }
@@ -66,9 +72,9 @@ impl Flavor {
     ///
     /// ```
     /// use urlkit::flavor::{Direction, Flavor};
-    /// assert_eq!(Flavor::ALL.iter().filter(|f| f.direction() == Direction::Encode).count(), 18);
+    /// assert_eq!(Flavor::ALL.iter().filter(|f| f.direction() == Direction::Encode).count(), 20);
     /// ```
-    pub const ALL: [Flavor; 31] = [
+    pub const ALL: [Flavor; 33] = [
         Flavor::JsEncodeUriComponent,
         Flavor::JsEncodeUri,
         Flavor::JsEscape,
@@ -100,6 +106,8 @@ impl Flavor {
         Flavor::RubyCgiUnescape,
         Flavor::PerlUriEscapeUtf8,
         Flavor::PerlUriUnescape,
+        Flavor::Oauth1,
+        Flavor::AwsSigv4,
     ];
 
     /// The name, `<language>.<function as spelled there>`.
@@ -140,6 +148,8 @@ impl Flavor {
             Flavor::RubyErbUtilUrlEncode => "ruby.ERB::Util.url_encode",
             Flavor::PerlUriEscapeUtf8 => "perl.uri_escape_utf8",
             Flavor::PerlUriUnescape => "perl.uri_unescape",
+            Flavor::Oauth1 => "oauth1",
+            Flavor::AwsSigv4 => "aws.sigv4",
         }
     }
 
@@ -201,6 +211,8 @@ impl Flavor {
             | RubyUriEncodeWwwFormComponent
             | RubyErbUtilUrlEncode => Language::Ruby,
             PerlUriEscapeUtf8 | PerlUriUnescape => Language::Perl,
+            Oauth1 => Language::Oauth1,
+            AwsSigv4 => Language::AwsSigv4,
         }
     }
 
@@ -230,7 +242,9 @@ impl Flavor {
             JsEncodeRfc3986UriComponent
             | PhpRawurlencode
             | RubyErbUtilUrlEncode
-            | PerlUriEscapeUtf8 => "A-Za-z0-9 -_.~; space %20",
+            | PerlUriEscapeUtf8
+            | Oauth1
+            | AwsSigv4 => "A-Za-z0-9 -_.~; space %20",
             PythonQuote => "A-Za-z0-9 -_.~ and safe (default /); space %20",
             PythonQuotePlus | PythonUrlencode => "A-Za-z0-9 -_.~ and safe (default none); space +",
             PhpUrlencode | PhpHttpBuildQuery => "A-Za-z0-9 -_.; space +",
@@ -282,6 +296,8 @@ impl Flavor {
             RubyUriEncodeWwwFormComponent => "https://docs.ruby-lang.org/en/3.1/URI.html#method-c-encode_www_form_component",
             RubyErbUtilUrlEncode => "https://docs.ruby-lang.org/en/3.1/ERB/Util.html",
             PerlUriEscapeUtf8 | PerlUriUnescape => "https://metacpan.org/pod/URI::Escape",
+            Oauth1 => "https://www.rfc-editor.org/rfc/rfc5849#section-3.6",
+            AwsSigv4 => "https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html",
         }
     }
 }

@@ -25,21 +25,26 @@
 //! strings, which may hold lone surrogates). A decoder's result is a [`Decoded`] in the
 //! original's own string model.
 
+pub mod aws_sigv4;
 mod catalog;
 mod go;
 mod java;
 mod js;
+pub mod oauth1;
 mod params;
 mod perl;
 mod php;
 mod python;
+pub mod roundtrip;
 mod ruby;
+mod signing;
 mod text;
 
 use std::fmt;
 
 pub use catalog::{Direction, Language};
 pub use params::{Params, PyEncoding, PyErrors};
+pub use signing::{SigningError, SigningErrorKind};
 pub use text::{Decoded, Input};
 
 /// One foreign encoder or decoder, named `<language>.<function as spelled there>`.
@@ -188,6 +193,15 @@ pub enum Flavor {
     /// Perl `URI::Escape::uri_unescape`, checked against URI::Escape 5.17: decodes `%XX`,
     /// leaves anything else, bytes out.
     PerlUriUnescape,
+    /// OAuth 1.0 percent-encoding (RFC 5849 §3.6), checked against oauthlib 4.0.1
+    /// (`oauthlib.oauth1.rfc5849.utils.escape`): RFC 3986 unreserved only, UTF-8, uppercase
+    /// hex; takes text only. The base string URI and the normalized parameters are in
+    /// [`oauth1`].
+    Oauth1,
+    /// AWS Signature Version 4 `UriEncode`, checked against botocore 1.44.8: RFC 3986
+    /// unreserved only, uppercase hex, space `%20`; takes text only. The canonical URI
+    /// (encoded twice except for S3) and the canonical query are in [`aws_sigv4`].
+    AwsSigv4,
 }
 
 /// What went wrong, in the original's terms.
@@ -343,6 +357,7 @@ impl Flavor {
                 ruby::encode(self, input)
             }
             PerlUriEscapeUtf8 => perl::encode(input),
+            Oauth1 | AwsSigv4 => signing_encode(input),
             _ => Err(wrong_direction(self)),
         }
     }
@@ -381,6 +396,28 @@ impl Flavor {
             _ => Err(wrong_direction(self)),
         }
     }
+}
+
+/// The signing encoders take text (oauthlib raises `ValueError` for bytes; both raise for a
+/// lone surrogate, which UTF-8 cannot encode).
+fn signing_encode(input: Input<'_>) -> Result<String, FlavorError> {
+    let text: std::borrow::Cow<'_, str> = match input {
+        Input::Text(s) => s.into(),
+        Input::Bytes(b) => std::str::from_utf8(b)
+            .map_err(|e| text::not_utf8(e.valid_up_to()))?
+            .into(),
+        Input::Utf16(u) => String::from_utf16(u)
+            .map_err(|_| {
+                FlavorError::new(
+                    FlavorErrorKind::NotText,
+                    text::first_lone_surrogate(u)
+                        .expect("invariant: from_utf16 failed, so a surrogate is unpaired"),
+                    "a lone surrogate cannot be encoded as UTF-8",
+                )
+            })?
+            .into(),
+    };
+    Ok(oauth1::percent_encode(&text))
 }
 
 fn wrong_direction(flavor: Flavor) -> FlavorError {

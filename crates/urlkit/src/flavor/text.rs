@@ -88,7 +88,8 @@ pub(crate) fn to_bytes(input: Input<'_>) -> Result<std::borrow::Cow<'_, [u8]>, F
         Input::Utf16(u) => match String::from_utf16(u) {
             Ok(s) => Ok(s.into_bytes().into()),
             Err(_) => {
-                let at = first_lone_surrogate(u).unwrap_or(0);
+                let at = first_lone_surrogate(u)
+                    .expect("invariant: UTF-16 that is not text has a lone surrogate");
                 Err(FlavorError::new(
                     FlavorErrorKind::NotText,
                     at,

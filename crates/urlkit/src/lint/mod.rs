@@ -1,184 +1,209 @@
-//! Lint rules for URLs, one file per rule (DESIGN §5). A rule reads the raw text (and the
-//! parsed components) and returns [`Diagnostic`]s: what is wrong, where (a byte span), how
-//! bad, and a fix when one is safe.
+//! Lint rules for URLs (DESIGN §5): a URL is parsed once into a [`Context`], every selected
+//! rule reads it, and each finding is a [`Diagnostic`] with a byte span, the component, a
+//! sentence that stands alone, the evidence, and a fix marked safe, unsafe or display-only.
+//! Rules live one per file under `lint/rules/`; [`RULES`] lists them with their stable codes.
 //!
 //! ```
 //! use urlkit::lint::{check, Severity};
-//! let found = check("http://0x7f.1/");
-//! assert_eq!(found[0].rule, "parser-disagreement");
-//! assert_eq!(found[0].severity, Severity::Warning);
-//! assert!(check("https://example.com/a").is_empty());
+//! let found = check("https://example.com/%e6%97%a5/a+b");
+//! let names: Vec<&str> = found.iter().map(|d| d.rule).collect();
+//! assert!(names.contains(&"lowercase-hex") && names.contains(&"plus-in-path"));
+//! assert!(check("https://example.com/tag/%E3%83%AD%E3%82%B0/").is_empty());
 //! ```
 
 use std::fmt;
-use std::ops::Range;
 
+mod context;
+mod diagnostic;
 pub mod parser_disagreement;
+mod precedence;
+mod registry;
+pub(crate) mod rules;
+mod select;
 
-/// How much a finding matters.
+pub use context::{Context, Escape, Param};
+pub use diagnostic::{Applicability, Diagnostic, Evidence, Fix, Severity};
+pub use registry::{Family, RuleDoc, RuleInfo, Scope, SecurityInfo, RESERVED};
+pub use select::{Selection, SelectionError};
+
+/// Every rule, in code order (list-level rules included).
 ///
 /// ```
-/// use urlkit::lint::Severity;
-/// assert_eq!(Severity::Warning.name(), "warning");
-/// assert!(Severity::Error > Severity::Warning);
+/// use urlkit::lint::rules;
+/// let all = rules();
+/// assert!(all.iter().any(|r| r.name == "parser-disagreement" && r.code == "U0401"));
+/// assert!(all.windows(2).all(|w| w[0].code < w[1].code));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    /// Worth knowing; nothing breaks.
-    Info,
-    /// Likely to break somewhere, or to be read differently by different software.
-    Warning,
-    /// Wrong: some conforming software will reject it or misread it.
-    Error,
+pub fn rules() -> Vec<&'static RuleInfo> {
+    let mut all: Vec<&'static RuleInfo> = rules::URL_RULES
+        .iter()
+        .map(|r| r.info)
+        .chain(rules::LIST_RULES.iter().map(|r| r.info))
+        .collect();
+    all.sort_by_key(|r| r.code);
+    all
 }
 
-impl Severity {
-    /// The stable lowercase name.
-    ///
-    /// ```
-    /// use urlkit::lint::Severity;
-    /// assert_eq!(Severity::Error.name(), "error");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The family a rule belongs to (DESIGN §5).
+/// The rule of that code, name or alias (an alias names the first rule that lists it).
 ///
 /// ```
-/// use urlkit::lint::Family;
-/// assert_eq!(Family::Security.name(), "security");
+/// use urlkit::lint::rule;
+/// assert_eq!(rule("U0402").unwrap().name, "encoded-dot-segment");
+/// assert_eq!(rule("invalid-reverse-solidus").unwrap().name, "backslash");
+/// assert!(rule("no-such-rule").is_none());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// The URL is malformed.
-    Correctness,
-    /// Different software reads or writes it differently.
-    Interoperability,
-    /// It can be used to bypass a check or leak data.
-    Security,
-    /// Legal but inconsistent or surprising.
-    Style,
+pub fn rule(key: &str) -> Option<&'static RuleInfo> {
+    let all = rules();
+    all.iter()
+        .find(|r| r.code.eq_ignore_ascii_case(key) || r.name == key)
+        .or_else(|| all.iter().find(|r| r.aliases.contains(&key)))
+        .copied()
 }
 
-impl Family {
-    /// The stable lowercase name.
-    ///
-    /// ```
-    /// use urlkit::lint::Family;
-    /// assert_eq!(Family::Style.name(), "style");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Correctness => "correctness",
-            Family::Interoperability => "interoperability",
-            Family::Security => "security",
-            Family::Style => "style",
-        }
-    }
-}
-
-/// What a rule is: its name, stable code, family and default severity.
-///
-/// ```
-/// use urlkit::lint::parser_disagreement::RULE;
-/// assert_eq!((RULE.name, RULE.code), ("parser-disagreement", "U0401"));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleInfo {
-    /// Kebab-case name.
-    pub name: &'static str,
-    /// Stable code (`U` + family digit + number).
-    pub code: &'static str,
-    /// Family.
-    pub family: Family,
-    /// Default severity.
-    pub severity: Severity,
-    /// One line: what it finds.
-    pub summary: &'static str,
-}
-
-/// A replacement that makes a finding go away without changing what the URL means.
-///
-/// ```
-/// use urlkit::lint::Fix;
-/// let fix = Fix { span: 0..4, replacement: "https".into() };
-/// assert_eq!(fix.apply("http://a/"), "https://a/");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
-    /// The bytes to replace.
-    pub span: Range<usize>,
-    /// What to put there.
-    pub replacement: String,
-}
-
-impl Fix {
-    /// `input` with the fix applied.
-    ///
-    /// ```
-    /// use urlkit::lint::Fix;
-    /// assert_eq!(Fix { span: 1..1, replacement: "/".into() }.apply("a"), "a/");
-    /// ```
-    pub fn apply(&self, input: &str) -> String {
-        let mut out = String::with_capacity(input.len() + self.replacement.len());
-        out.push_str(input.get(..self.span.start).unwrap_or(input));
-        out.push_str(&self.replacement);
-        out.push_str(input.get(self.span.end..).unwrap_or(""));
-        out
-    }
-}
-
-/// One finding of one rule.
+/// Runs the default rules (every family but style) on `input`; findings ordered by span.
 ///
 /// ```
 /// use urlkit::lint::check;
-/// let d = &check("http://a\\b/")[0];
-/// assert_eq!((d.rule, d.code, d.span.clone()), ("parser-disagreement", "U0401", 8..9));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// The rule's name.
-    pub rule: &'static str,
-    /// The rule's stable code.
-    pub code: &'static str,
-    /// How much it matters.
-    pub severity: Severity,
-    /// The bytes of the input it is about.
-    pub span: Range<usize>,
-    /// What is wrong, in a sentence.
-    pub message: String,
-    /// A safe replacement, when there is one.
-    pub fix: Option<Fix>,
-}
-
-/// Every rule, in code order.
-///
-/// ```
-/// use urlkit::lint::RULES;
-/// assert!(RULES.iter().any(|r| r.name == "parser-disagreement"));
-/// ```
-pub const RULES: &[RuleInfo] = &[parser_disagreement::RULE];
-
-/// Runs every rule on `input` and returns the findings, ordered by span.
-///
-/// ```
-/// use urlkit::lint::check;
-/// assert_eq!(check("http://a/%2e%2e/b").len(), 1);
+/// assert_eq!(check("http://a/%2e%2e/b")[0].rule, "encoded-dot-segment");
 /// ```
 pub fn check(input: &str) -> Vec<Diagnostic> {
-    let mut found = parser_disagreement::check(input, None);
-    found.sort_by_key(|d| (d.span.start, d.span.end));
+    lint(input, &Selection::default())
+}
+
+/// Runs the rules of `selection` on one URL; findings ordered by span, the more specific
+/// rule kept where two cover the same bytes.
+///
+/// ```
+/// use urlkit::lint::{lint, Selection};
+/// let style = Selection::parse(&["style"], &[]).unwrap();
+/// assert_eq!(lint("https://a/My_Page", &style).len(), 3);
+/// ```
+pub fn lint(input: &str, selection: &Selection) -> Vec<Diagnostic> {
+    let cx = Context::new(input);
+    let mut found = Vec::new();
+    for r in rules::URL_RULES {
+        if selection.contains(r.info) {
+            (r.check)(&cx, &mut found);
+        }
+    }
+    finish(found)
+}
+
+/// Runs the rules of `selection` on a list: per-URL rules on each, list-level rules on the
+/// whole. One result per input, in input order.
+///
+/// ```
+/// use urlkit::lint::{lint_list, Selection};
+/// let found = lint_list(&["https://a/%E6%97%A5", "https://a/%e6%9c%ac", "https://a/%E8%AA%9E"], &Selection::default());
+/// assert!(found[1].iter().any(|d| d.rule == "mixed-forms"));
+/// assert!(found[0].is_empty());
+/// ```
+pub fn lint_list(inputs: &[&str], selection: &Selection) -> Vec<Vec<Diagnostic>> {
+    let contexts: Vec<Context<'_>> = inputs.iter().map(|s| Context::new(s)).collect();
+    let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); inputs.len()];
+    for (cx, out) in contexts.iter().zip(found.iter_mut()) {
+        for r in rules::URL_RULES {
+            if selection.contains(r.info) {
+                (r.check)(cx, out);
+            }
+        }
+    }
+    for r in rules::LIST_RULES {
+        if selection.contains(r.info) {
+            for (i, d) in (r.check)(&contexts) {
+                found[i].push(d);
+            }
+        }
+    }
+    found.into_iter().map(finish).collect()
+}
+
+fn finish(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    precedence::resolve(&mut found);
+    found.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+    });
     found
+}
+
+/// Which fixes `--fix` applies.
+///
+/// ```
+/// use urlkit::lint::{fix, FixLevel, Selection};
+/// let sel = Selection::default();
+/// assert_eq!(fix("https://a/%e6%97%a5", &sel, FixLevel::Safe), "https://a/%E6%97%A5");
+/// assert_eq!(fix("https://a/a+b", &sel, FixLevel::Safe), "https://a/a+b");
+/// assert_eq!(fix("https://a/a+b", &sel, FixLevel::Unsafe), "https://a/a%2Bb");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixLevel {
+    /// Only fixes that never change the resource.
+    Safe,
+    /// Unsafe fixes too (never display-only ones).
+    Unsafe,
+}
+
+impl FixLevel {
+    fn allows(self, a: Applicability) -> bool {
+        match a {
+            Applicability::Safe => true,
+            Applicability::Unsafe => self == FixLevel::Unsafe,
+            Applicability::DisplayOnly => false,
+        }
+    }
+}
+
+/// `input` with the fixes of `level` applied, until none is left (a fix can reveal another:
+/// a decoded `%7E` next to lowercase hex), at most a few rounds.
+///
+/// # Rationale
+///
+/// Overlapping fixes are not merged: the first (by span) is applied and the others wait for
+/// the next round, where the rules run again on the new text. So each round only applies
+/// fixes made for the text it changes.
+pub fn fix(input: &str, selection: &Selection, level: FixLevel) -> String {
+    let mut text = input.to_owned();
+    for _ in 0..4 {
+        let found = lint(&text, selection);
+        let mut fixes: Vec<&Fix> = found
+            .iter()
+            .filter_map(|d| d.fix.as_ref())
+            .filter(|f| level.allows(f.applicability))
+            .collect();
+        if fixes.is_empty() {
+            break;
+        }
+        fixes.sort_by_key(|f| (f.span.start, f.span.end));
+        let mut chosen: Vec<&Fix> = Vec::new();
+        for f in fixes {
+            if chosen
+                .last()
+                .is_none_or(|last| last.span.end <= f.span.start)
+            {
+                chosen.push(f);
+            }
+        }
+        let mut next = text.clone();
+        for f in chosen.iter().rev() {
+            match f.apply(&next) {
+                Some(applied) => next = applied,
+                None => unreachable!("invariant: a rule's fix spans characters of its input"),
+            }
+        }
+        if next == text {
+            break;
+        }
+        text = next;
+    }
+    text
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}..{}: {} {} {}",
+            self.span.start, self.span.end, self.code, self.rule, self.message
+        )
+    }
 }

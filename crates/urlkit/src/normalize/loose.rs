@@ -2,12 +2,24 @@
 
 use super::rule::{Rule, RuleSet};
 
-/// `www`: drops a leading `www.` label when another dot follows (so `www.com` stays).
+/// `www`: drops the leading `www.` labels while another dot follows (so `www.com` stays).
+///
+/// Every such label goes, not only the first: `www.www.example.com` and `www.example.com`
+/// get the key `example.com`, and keying a key changes nothing.
 pub(crate) fn strip_www(out: &mut String, host_start: usize) {
-    let host = &out[host_start..];
-    if host.len() > 4 && host[..4].eq_ignore_ascii_case("www.") && host[4..].contains('.') {
-        out.replace_range(host_start..host_start + 4, "");
+    let mut cut = host_start;
+    loop {
+        let host = &out.as_bytes()[cut..];
+        let www = host
+            .get(..4)
+            .is_some_and(|h| h.eq_ignore_ascii_case(b"www."));
+        if www && host[4..].contains(&b'.') {
+            cut += 4;
+        } else {
+            break;
+        }
     }
+    out.replace_range(host_start..cut, "");
 }
 
 /// Last segments `index-page` drops.

@@ -16,7 +16,7 @@
 //! <https://www.rfc-editor.org/rfc/rfc3987#section-5>
 
 mod fast;
-mod iri;
+pub(crate) mod iri;
 mod loose;
 mod rule;
 mod steps;
@@ -44,8 +44,8 @@ pub enum Level {
     /// Identical bytes.
     Exact,
     /// Only what no conforming server can tell apart: case of scheme and host, hex case,
-    /// escaped unreserved characters, IRI vs URI, IDNA, IPv6 spelling, default port, empty
-    /// http(s) path. Never decodes a reserved character, `%25`, `%00`, never touches dot
+    /// escaped unreserved characters, IRI vs URI, IDNA, IPv6 spelling, a port's leading
+    /// zeros, default port, empty http(s) path. Never decodes a reserved character, `%25`, `%00`, never touches dot
     /// segments or the query's order.
     #[default]
     Safe,
@@ -270,20 +270,24 @@ pub enum Form {
     Iri,
 }
 
-/// What went wrong normalizing an input.
+/// What went wrong normalizing an input: the input is not a URI reference (the parser's
+/// [`ParseErrorKind`], wrapped, so a new parse error is never reported as another), or its
+/// host is not a valid IDN, or it is not a WHATWG URL.
+///
+/// ```
+/// use urlkit::normalize::NormalizeErrorKind;
+/// use urlkit::uri::ParseErrorKind;
+/// let k = NormalizeErrorKind::Parse(ParseErrorKind::MalformedEscape);
+/// assert_eq!((k.name(), k.message()), ("malformed-escape", "'%' must be followed by two hex digits"));
+/// assert_eq!(NormalizeErrorKind::InvalidIdna.name(), "invalid-idna");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NormalizeErrorKind {
-    /// See [`ParseErrorKind::InvalidScheme`].
-    InvalidScheme,
-    /// See [`ParseErrorKind::MalformedEscape`].
-    MalformedEscape,
-    /// See [`ParseErrorKind::InvalidCharacter`].
-    InvalidCharacter,
-    /// See [`ParseErrorKind::InvalidPort`].
-    InvalidPort,
-    /// See [`ParseErrorKind::InvalidIpLiteral`].
-    InvalidIpLiteral,
+    /// The input is not a URI reference.
+    Parse(ParseErrorKind),
     /// The host is not a valid internationalized domain name (UTS #46).
     InvalidIdna,
     /// Not a URL by the WHATWG URL Standard (`Level::Whatwg`).
@@ -291,29 +295,19 @@ pub enum NormalizeErrorKind {
 }
 
 impl NormalizeErrorKind {
-    /// A stable kebab-case name.
+    /// A stable kebab-case name: the parser's for a parse error.
     pub const fn name(self) -> &'static str {
         match self {
-            NormalizeErrorKind::InvalidScheme => "invalid-scheme",
-            NormalizeErrorKind::MalformedEscape => "malformed-escape",
-            NormalizeErrorKind::InvalidCharacter => "invalid-character",
-            NormalizeErrorKind::InvalidPort => "invalid-port",
-            NormalizeErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            NormalizeErrorKind::Parse(kind) => kind.name(),
             NormalizeErrorKind::InvalidIdna => "invalid-idna",
             NormalizeErrorKind::NotWhatwgUrl => "not-a-whatwg-url",
         }
     }
 
-    /// What it means, in words.
+    /// What it means, in words: the parser's for a parse error.
     pub const fn message(self) -> &'static str {
         match self {
-            NormalizeErrorKind::InvalidScheme => "the text before ':' is not a valid scheme",
-            NormalizeErrorKind::MalformedEscape => "'%' must be followed by two hex digits",
-            NormalizeErrorKind::InvalidCharacter => "this character is not allowed here",
-            NormalizeErrorKind::InvalidPort => "the port must be digits only",
-            NormalizeErrorKind::InvalidIpLiteral => {
-                "not a valid IPv6 address or IPvFuture in '[...]'"
-            }
+            NormalizeErrorKind::Parse(kind) => kind.message(),
             NormalizeErrorKind::InvalidIdna => {
                 "the host is not a valid internationalized domain name (UTS #46)"
             }
@@ -326,8 +320,9 @@ impl NormalizeErrorKind {
 ///
 /// ```
 /// use urlkit::normalize::{key, NormalizeErrorKind, Options};
+/// use urlkit::uri::ParseErrorKind;
 /// let e = key("http://a/%zz", &Options::default()).unwrap_err();
-/// assert_eq!((e.kind(), e.offset()), (NormalizeErrorKind::MalformedEscape, 9));
+/// assert_eq!((e.kind(), e.offset()), (NormalizeErrorKind::Parse(ParseErrorKind::MalformedEscape), 9));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NormalizeError {
@@ -357,15 +352,8 @@ impl std::error::Error for NormalizeError {}
 
 impl From<ParseError> for NormalizeError {
     fn from(e: ParseError) -> Self {
-        let kind = match e.kind() {
-            ParseErrorKind::InvalidScheme => NormalizeErrorKind::InvalidScheme,
-            ParseErrorKind::MalformedEscape => NormalizeErrorKind::MalformedEscape,
-            ParseErrorKind::InvalidPort => NormalizeErrorKind::InvalidPort,
-            ParseErrorKind::InvalidIpLiteral => NormalizeErrorKind::InvalidIpLiteral,
-            _ => NormalizeErrorKind::InvalidCharacter,
-        };
         NormalizeError {
-            kind,
+            kind: NormalizeErrorKind::Parse(e.kind()),
             offset: e.offset(),
         }
     }

@@ -29,6 +29,9 @@ pub enum Rule {
     Idna,
     /// `safe`: an IPv6 address is compared by value, written in RFC 5952 form.
     Ipv6Canonical,
+    /// `safe`: a port is the number it spells: `0081` is `81` (§3.2.3; see
+    /// [`crate::uri::port_number`]).
+    PortLeadingZeros,
     /// `safe`: the scheme's default port, or an empty port, is no port (§6.2.3).
     DefaultPort,
     /// `safe`: an empty http(s) path is `/` (§6.2.3).
@@ -58,7 +61,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in ladder order.
-    pub const ALL: [Rule; 19] = [
+    pub const ALL: [Rule; 20] = [
         Rule::SchemeCase,
         Rule::HostCase,
         Rule::HexCase,
@@ -66,6 +69,7 @@ impl Rule {
         Rule::IriToUri,
         Rule::Idna,
         Rule::Ipv6Canonical,
+        Rule::PortLeadingZeros,
         Rule::DefaultPort,
         Rule::EmptyPath,
         Rule::DotSegments,
@@ -90,6 +94,7 @@ impl Rule {
             Rule::IriToUri => "iri-to-uri",
             Rule::Idna => "idna",
             Rule::Ipv6Canonical => "ipv6-canonical",
+            Rule::PortLeadingZeros => "port-leading-zeros",
             Rule::DefaultPort => "default-port",
             Rule::EmptyPath => "empty-path",
             Rule::DotSegments => "dot-segments",
@@ -120,7 +125,7 @@ impl Rule {
         match self {
             Rule::SchemeCase | Rule::Scheme => Component::Scheme,
             Rule::HostCase | Rule::Idna | Rule::Ipv6Canonical | Rule::Www => Component::Host,
-            Rule::DefaultPort => Component::Port,
+            Rule::PortLeadingZeros | Rule::DefaultPort => Component::Port,
             Rule::HexCase | Rule::UnreservedDecoded | Rule::IriToUri | Rule::SubDelims => {
                 Component::Path
             }
@@ -146,6 +151,9 @@ impl Rule {
             }
             Rule::Idna => "a host's Unicode form is its xn-- form (IDNA, UTS #46)",
             Rule::Ipv6Canonical => "an IPv6 address is compared by value (RFC 5952)",
+            Rule::PortLeadingZeros => {
+                "a port is a number: leading zeros are not part of it (RFC 3986 §3.2.3)"
+            }
             Rule::DefaultPort => "the default or an empty port is no port (RFC 3986 §6.2.3)",
             Rule::EmptyPath => "an empty http(s) path is '/' (RFC 3986 §6.2.3)",
             Rule::DotSegments => "'.' and '..' segments are resolved (RFC 3986 §5.2.4)",
@@ -227,6 +235,7 @@ pub(crate) const SAFE: RuleSet = RuleSet::of(&[
     Rule::IriToUri,
     Rule::Idna,
     Rule::Ipv6Canonical,
+    Rule::PortLeadingZeros,
     Rule::DefaultPort,
     Rule::EmptyPath,
 ]);

@@ -8,7 +8,9 @@ use super::rule::{Rule, RuleSet};
 use super::{NormalizeError, NormalizeErrorKind};
 use crate::host::{parse_host, to_ascii, Host};
 use crate::uri::chars::{hex_value, CLASS, HEX_UPPER, UNRESERVED, UNWISE};
-use crate::uri::{flag, remove_dot_segments_into, Component, UriRef};
+use crate::uri::{
+    flag, guard_path, port_number, remove_dot_segments_into, Component, PathHead, UriRef,
+};
 
 /// Where each component of a key lies in the output (without delimiters).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,7 +66,10 @@ pub(crate) fn build_key(
             loose::strip_www(out, start);
         }
         parts.set(Component::Host, start..out.len());
-        if let Some(p) = u.port() {
+        if let Some(mut p) = u.port() {
+            if rs.has(Rule::PortLeadingZeros) {
+                p = port_number(p);
+            }
             // Under the loose `scheme` switch, http becomes https: a port that is the default
             // of either reading goes, so the key is a fixed point.
             let mapped =
@@ -84,6 +89,9 @@ pub(crate) fn build_key(
     if rs.intersects(RuleSet::of(&[Rule::TrailingSlash, Rule::IndexPage])) {
         loose::trim_path(out, start, rs);
     }
+    // Last, so that the key is a fixed point: `http:/a/..//b` is `http:/.//b`, never
+    // `http://b`, and keying `http:/.//b` again removes the `/.` and puts it back.
+    guard_path(out, start, PathHead::of(scheme, u.authority()));
     parts.set(Component::Path, start..out.len());
     if let Some(q) = u.query() {
         out.push('?');
@@ -118,7 +126,8 @@ fn lowercase_scheme(s: &str, f: u8, rs: RuleSet, out: &mut String) {
     }
 }
 
-/// `default-port`: whether `port` is empty or the scheme's default (RFC 3986 §6.2.3).
+/// `default-port`: whether `port` is empty or the scheme's default (RFC 3986 §6.2.3), digit
+/// for digit (leading zeros are `port-leading-zeros`'s, which runs first).
 fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
     if port.is_empty() {
         return true;
@@ -235,24 +244,26 @@ fn normalize_path(u: &UriRef<'_>, rs: RuleSet, out: &mut String) {
     }
     if !may_have_dot_segment(path, f) {
         normalize_escapes(path, f, Context::Path, rs, out);
-        if rs.has(Rule::HostCase) && u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
-            lowercase_mailto_domains(out, start);
+    } else {
+        for (i, seg) in path.split('/').enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            match dot_segment(seg) {
+                Some(dots) if rs.has(Rule::DotSegments) => out.push_str(&".."[..dots]),
+                Some(_) => push_encoded_dots(seg, rs, out),
+                None => normalize_escapes(seg, f, Context::Path, rs, out),
+            }
         }
-        return;
+        if rs.has(Rule::DotSegments) && (path.starts_with('/') || u.scheme().is_some()) {
+            let emitted = out.split_off(start);
+            remove_dot_segments_into(&emitted, out);
+        }
     }
-    for (i, seg) in path.split('/').enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        match dot_segment(seg) {
-            Some(dots) if rs.has(Rule::DotSegments) => out.push_str(&".."[..dots]),
-            Some(_) => push_encoded_dots(seg, rs, out),
-            None => normalize_escapes(seg, f, Context::Path, rs, out),
-        }
-    }
-    if rs.has(Rule::DotSegments) && (path.starts_with('/') || u.scheme().is_some()) {
-        let emitted = out.split_off(start);
-        remove_dot_segments_into(&emitted, out);
+    // On the finished path, whichever way it was written, so that keying the key changes
+    // nothing.
+    if rs.has(Rule::HostCase) && u.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
+        lowercase_mailto_domains(out, start);
     }
 }
 
@@ -358,18 +369,29 @@ fn sub_delim_decodes(v: u8, ctx: Context) -> bool {
 }
 
 /// `host-case` for `mailto:` (RFC 3986 §6.2.3's example, RFC 6068 §2): the domain of each
-/// address (after `@`, up to `,`) is case-insensitive.
+/// address is case-insensitive. An address ends at `,` and its domain follows its last `@`;
+/// the hex digits of an escape in it stay as `hex-case` wrote them (uppercase), so the key is
+/// a fixed point and its escapes are in the one form keys use.
 fn lowercase_mailto_domains(out: &mut String, start: usize) {
-    let tail = out.split_off(start);
-    let mut in_domain = false;
-    for c in tail.chars() {
-        match c {
-            '@' => in_domain = true,
-            ',' => in_domain = false,
-            _ => {}
+    let mut tail = out.split_off(start).into_bytes();
+    for address in tail.split_mut(|&c| c == b',') {
+        let Some(at) = address.iter().rposition(|&c| c == b'@') else {
+            continue;
+        };
+        let domain = &mut address[at + 1..];
+        let mut i = 0;
+        while i < domain.len() {
+            if domain[i] == b'%' {
+                // The two hex digits of the escape (the parser checked they are there).
+                i += 3;
+            } else {
+                domain[i] = domain[i].to_ascii_lowercase();
+                i += 1;
+            }
         }
-        out.push(if in_domain { c.to_ascii_lowercase() } else { c });
     }
+    let tail = String::from_utf8(tail).expect("invariant: ASCII lowercasing keeps UTF-8 valid");
+    out.push_str(&tail);
 }
 
 /// Whether some segment of `path` may be `.` or `..` (literally or as `%2E`): a cheap
@@ -445,7 +467,7 @@ pub(crate) fn rules_that_may_change(u: &UriRef<'_>) -> RuleSet {
         rs = rs.with(Rule::Idna);
     }
     if u.port().is_some() {
-        rs = rs.with(Rule::DefaultPort);
+        rs = rs.with(Rule::DefaultPort).with(Rule::PortLeadingZeros);
     }
     if u.path().is_empty() {
         rs = rs.with(Rule::EmptyPath);

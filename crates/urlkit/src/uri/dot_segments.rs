@@ -12,6 +12,10 @@
 /// Each input byte is read once and each output byte is written and removed at most once,
 /// so a path of a million segments takes a million steps, not a million squared.
 ///
+/// The result may begin with `//` (`/a/..//b` gives `//b`), which after a scheme alone would
+/// read as an authority: a URI is written back through [`crate::uri::guard_path`] (as
+/// [`crate::uri::resolve`] and the normalizer do).
+///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4>
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());

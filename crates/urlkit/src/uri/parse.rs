@@ -97,7 +97,8 @@ impl ParseErrorKind {
         }
     }
 
-    fn describe(self) -> &'static str {
+    /// What it means, in words (the one place these messages are written).
+    pub const fn message(self) -> &'static str {
         match self {
             ParseErrorKind::InvalidScheme => "the text before ':' is not a valid scheme",
             ParseErrorKind::MalformedEscape => "'%' must be followed by two hex digits",
@@ -140,7 +141,7 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (byte {})", self.kind.describe(), self.offset)
+        write!(f, "{} (byte {})", self.kind.message(), self.offset)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::dot_segments::remove_dot_segments_into;
 use super::parse::{parse, ParseError, ParseErrorKind, UriRef};
+use super::path_guard::{guard_path, push_path, PathHead};
 
 /// How a reference whose scheme equals the base's is read (RFC 3986 §5.2.2, §5.4.2).
 ///
@@ -42,22 +43,23 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
     }
     let mut out = String::with_capacity(base.as_str().len() + reference.as_str().len());
     let (scheme, authority, query);
+    let path_start;
     if let Some(s) = r_scheme {
         scheme = Some(s);
         authority = reference.authority();
         query = reference.query();
-        recompose_head(&mut out, scheme, authority);
+        path_start = recompose_head(&mut out, scheme, authority);
         remove_dot_segments_into(reference.path(), &mut out);
     } else {
         scheme = base.scheme();
         if reference.authority().is_some() {
             authority = reference.authority();
             query = reference.query();
-            recompose_head(&mut out, scheme, authority);
+            path_start = recompose_head(&mut out, scheme, authority);
             remove_dot_segments_into(reference.path(), &mut out);
         } else {
             authority = base.authority();
-            recompose_head(&mut out, scheme, authority);
+            path_start = recompose_head(&mut out, scheme, authority);
             if reference.path().is_empty() {
                 out.push_str(base.path());
                 query = reference.query().or(base.query());
@@ -72,6 +74,8 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
             }
         }
     }
+    // `http:/a/..//evil.com/x` must not become `http://evil.com/x` (see `path_guard`).
+    guard_path(&mut out, path_start, PathHead::of(scheme, authority));
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);
@@ -117,7 +121,8 @@ fn merge(base: &UriRef<'_>, path: &str) -> String {
     m
 }
 
-fn recompose_head(out: &mut String, scheme: Option<&str>, authority: Option<&str>) {
+/// Writes `scheme:` and `//authority` (those present) and returns where the path starts.
+fn recompose_head(out: &mut String, scheme: Option<&str>, authority: Option<&str>) -> usize {
     if let Some(s) = scheme {
         out.push_str(s);
         out.push(':');
@@ -126,15 +131,20 @@ fn recompose_head(out: &mut String, scheme: Option<&str>, authority: Option<&str
         out.push_str("//");
         out.push_str(a);
     }
+    out.len()
 }
 
 /// Recomposes a URI reference from its components (RFC 3986 §5.3): each present component
-/// with its delimiter, in order.
+/// with its delimiter, in order, the path through [`push_path`] so that it reads back as the
+/// same path.
 ///
 /// ```
 /// use urlkit::uri::recompose;
 /// assert_eq!(recompose(Some("http"), Some("a"), "/b", Some(""), None), "http://a/b?");
 /// assert_eq!(recompose(None, None, "g", None, Some("s")), "g#s");
+/// // A path that would read as an authority, or a first segment as a scheme, is guarded.
+/// assert_eq!(recompose(Some("http"), None, "//evil.com/x", None, None), "http:/.//evil.com/x");
+/// assert_eq!(recompose(None, None, "a:b", None, None), "./a:b");
 /// ```
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.3>
@@ -147,7 +157,7 @@ pub fn recompose(
 ) -> String {
     let mut out = String::new();
     recompose_head(&mut out, scheme, authority);
-    out.push_str(path);
+    push_path(&mut out, PathHead::of(scheme, authority), path);
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);

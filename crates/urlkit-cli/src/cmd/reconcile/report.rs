@@ -89,8 +89,8 @@ impl Report<'_> {
             out,
             "{} {} vs {} (level {})",
             st.bold("reconcile"),
-            self.sides[0].specs.join(" + "),
-            self.sides[1].specs.join(" + "),
+            escape_controls(&self.sides[0].specs.join(" + ")),
+            escape_controls(&self.sides[1].specs.join(" + ")),
             self.level.name()
         )?;
         writeln!(out)?;
@@ -106,11 +106,17 @@ impl Report<'_> {
             let kinds = self.kinds(side);
             if !kinds.is_empty() {
                 let k: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-                write!(out, " ({})", k.join(", "))?;
+                write!(out, " ({})", escape_controls(&k.join(", ")))?;
             }
             writeln!(out)?;
             for src in self.side(side).catalog.sources() {
-                writeln!(out, "         {} {}: {}", src.format, src.name, src.records)?;
+                writeln!(
+                    out,
+                    "         {} {}: {}",
+                    src.format,
+                    escape_controls(&src.name),
+                    src.records
+                )?;
             }
         }
         writeln!(out)?;
@@ -168,8 +174,8 @@ impl Report<'_> {
                     out,
                     "  {}  {}{}",
                     escape_controls(&url),
-                    st.dim(&self.place(*side, o.meta())),
-                    self.kind_suffix(*side, o.meta())
+                    st.dim(&escape_controls(&self.place(*side, o.meta()))),
+                    escape_controls(&self.kind_suffix(*side, o.meta()))
                 )?;
                 if let Some(iri) = readable(&url) {
                     writeln!(
@@ -197,7 +203,7 @@ impl Report<'_> {
                         out,
                         "    {}  {}",
                         escape_controls(&o.url()),
-                        st.dim(&self.place(side, o.meta()))
+                        st.dim(&escape_controls(&self.place(side, o.meta())))
                     )?;
                 }
             }
@@ -219,7 +225,7 @@ impl Report<'_> {
                     "  {} {}: {}",
                     i.side.name(),
                     escape_controls(i.url),
-                    i.error
+                    escape_controls(&i.error.to_string())
                 )?;
             }
         }
@@ -241,7 +247,7 @@ impl Report<'_> {
         if !findings.is_empty() {
             writeln!(out, "\n{}", st.bold("Notes"))?;
             for (side, f) in findings {
-                writeln!(out, "  {}: {f}", side.name())?;
+                writeln!(out, "  {}: {}", side.name(), escape_controls(&f))?;
             }
         }
         Ok(s.only_left + s.only_right)
@@ -252,11 +258,7 @@ impl Report<'_> {
             let mut n = 0;
             for p in self.done.matched() {
                 n += 1;
-                let rules = if p.rules.is_empty() {
-                    "exact".to_owned()
-                } else {
-                    p.rules.join(",")
-                };
+                let rules = rule_list(&p.rules);
                 writeln!(
                     out,
                     "{}\t{}\t{rules}",
@@ -290,9 +292,16 @@ impl Report<'_> {
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
         let mut n = 0;
-        let line = |out: &mut dyn Write, v: Value| -> Result<(), CliError> {
-            serde_json::to_writer(&mut *out, &v).map_err(std::io::Error::other)?;
-            out.write_all(b"\n")?;
+        let line = |out: &mut dyn Write, mut v: Value| -> Result<(), CliError> {
+            // Every record says what it is: `type` is its status, or `summary`.
+            if let Value::Object(m) = &mut v {
+                let kind = m
+                    .get("status")
+                    .cloned()
+                    .unwrap_or_else(|| Value::String("summary".into()));
+                m.insert("type".into(), kind);
+            }
+            crate::records::write_json_line(&mut &mut *out, &v)?;
             Ok(())
         };
         if only.is_none() {
@@ -418,7 +427,7 @@ impl Report<'_> {
     ) -> Result<usize, CliError> {
         writeln!(
             out,
-            "status,left_url,left_source,left_type,right_url,right_source,right_type,rules"
+            "status,left_url,left_iri,left_source,left_type,right_url,right_iri,right_source,right_type,rules"
         )?;
         let mut n = 0;
         let cell = |t: &str| -> String {
@@ -430,13 +439,17 @@ impl Report<'_> {
         };
         let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> String {
             match o {
-                Some(o) => format!(
-                    "{},{},{}",
-                    cell(&o.url()),
-                    cell(&self.place(side, o.meta())),
-                    cell(self.kind_of(side, o.meta()).unwrap_or(""))
-                ),
-                None => ",,".into(),
+                Some(o) => {
+                    let url = o.url();
+                    format!(
+                        "{},{},{},{}",
+                        cell(&url),
+                        cell(&readable(&url).unwrap_or_default()),
+                        cell(&self.place(side, o.meta())),
+                        cell(self.kind_of(side, o.meta()).unwrap_or(""))
+                    )
+                }
+                None => ",,,".into(),
             }
         };
         if matches!(only, None | Some(OnlyArg::Missing)) {
@@ -466,11 +479,7 @@ impl Report<'_> {
                 if only.is_some() {
                     n += 1;
                 }
-                let rules = if p.rules.is_empty() {
-                    "exact".to_owned()
-                } else {
-                    p.rules.join(" ")
-                };
+                let rules = rule_list(&p.rules);
                 writeln!(
                     out,
                     "matched,{},{},{}",
@@ -489,7 +498,7 @@ impl Report<'_> {
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
         let s = self.done.summary();
-        let md = |t: &str| t.replace('|', "\\|");
+        let md = |t: &str| markdown_cell(t);
         if only.is_none() {
             writeln!(out, "# Reconciliation (level {})\n", self.level.name())?;
             writeln!(out, "| | left | right |\n|---|---:|---:|")?;
@@ -529,7 +538,7 @@ impl Report<'_> {
             if !s.rule_counts.is_empty() {
                 writeln!(out, "| rule | pairs |\n|---|---:|")?;
                 for (r, n) in &s.rule_counts {
-                    writeln!(out, "| `{r}` | {n} |")?;
+                    writeln!(out, "| {r} | {n} |")?;
                 }
                 writeln!(out)?;
             }
@@ -546,14 +555,16 @@ impl Report<'_> {
             n += list.len();
             writeln!(out, "## {title}: {}\n", list.len())?;
             if !list.is_empty() {
-                writeln!(out, "| URL | source | type |\n|---|---|---|")?;
+                writeln!(out, "| URL | readable | source | type |\n|---|---|---|---|")?;
                 for (side, occ) in &list {
+                    let url = occ.url();
                     writeln!(
                         out,
-                        "| {} | {} | {} |",
-                        md(&occ.url()),
+                        "| {} | {} | {} | {} |",
+                        md(&url),
+                        md(&readable(&url).unwrap_or_default()),
                         md(&self.place(*side, occ.meta())),
-                        self.kind_of(*side, occ.meta()).unwrap_or("")
+                        md(self.kind_of(*side, occ.meta()).unwrap_or(""))
                     )?;
                 }
                 writeln!(out)?;
@@ -563,17 +574,13 @@ impl Report<'_> {
             writeln!(out, "| left | right | rules |\n|---|---|---|")?;
             for p in self.done.matched() {
                 n += 1;
-                let rules = if p.rules.is_empty() {
-                    "exact".to_owned()
-                } else {
-                    p.rules.join(", ")
-                };
+                let rules = rule_list(&p.rules);
                 writeln!(
                     out,
                     "| {} | {} | {} |",
                     md(&p.left.url()),
                     md(&p.right.url()),
-                    rules
+                    md(&rules)
                 )?;
             }
         }
@@ -586,4 +593,22 @@ fn readable(url: &str) -> Option<String> {
     normalize(url, &Options::new(Level::Safe), Form::Iri)
         .ok()
         .filter(|iri| iri != url && !iri.is_ascii())
+}
+
+/// The rules that made a pair equal, written the same way in every format: their names
+/// joined by `,`, or `exact` for byte-identical URLs.
+fn rule_list(rules: &[&str]) -> String {
+    if rules.is_empty() {
+        "exact".to_owned()
+    } else {
+        rules.join(",")
+    }
+}
+
+/// A Markdown table cell: control characters escaped (a source's text never reaches a
+/// terminal or a renderer raw), `|` and backslashes escaped.
+fn markdown_cell(text: &str) -> String {
+    escape_controls(text)
+        .replace('\\', "\\\\")
+        .replace('|', "\\|")
 }

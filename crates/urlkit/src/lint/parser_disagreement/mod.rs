@@ -25,28 +25,22 @@
 //! (`urlkit parse` shows it) once it is the URL you meant, e.g. `http://127.0.0.1/`.
 
 mod keys;
-mod rfc3986_reading;
+pub(crate) mod rfc3986_reading;
 
 pub use rfc3986_reading::{Rfc3986Reading, RfcReject, RfcRejectKind};
 
 use std::ops::Range;
 
-use super::{Diagnostic, Family, RuleInfo, Severity};
+use super::{Diagnostic, Evidence, RuleInfo};
 use crate::whatwg::{Components, Url, WhatwgError};
 
-/// The rule's identity.
+/// The rule's identity (its file is `lint/rules/parser_disagreement.rs`).
 ///
 /// ```
 /// use urlkit::lint::parser_disagreement::RULE;
-/// assert_eq!(RULE.name, "parser-disagreement");
+/// assert_eq!((RULE.name, RULE.code), ("parser-disagreement", "U0401"));
 /// ```
-pub const RULE: RuleInfo = RuleInfo {
-    name: "parser-disagreement",
-    code: "U0401",
-    family: Family::Security,
-    severity: Severity::Warning,
-    summary: "RFC 3986 and the WHATWG URL Standard (browsers) read this URL differently",
-};
+pub static RULE: &RuleInfo = &crate::lint::rules::parser_disagreement::INFO;
 
 /// One way the two readings differ.
 ///
@@ -274,12 +268,30 @@ pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
                     .unwrap_or(whole.clone()),
                 Difference::Path { .. } => spans.path.clone(),
             };
+            let evidence = match d {
+                Difference::Scheme { rfc, whatwg }
+                | Difference::Host { rfc, whatwg }
+                | Difference::Port { rfc, whatwg }
+                | Difference::Path { rfc, whatwg } => vec![
+                    Evidence::new("RFC 3986", rfc.clone()),
+                    Evidence::new("WHATWG", whatwg.clone()),
+                ],
+                Difference::OnlyWhatwgAccepts(r) => {
+                    vec![Evidence::new("RFC 3986 rejects", r.kind.name())]
+                }
+                Difference::OnlyRfcAccepts => vec![Evidence::new("WHATWG", "rejects")],
+            };
             Diagnostic {
                 rule: RULE.name,
                 code: RULE.code,
-                severity: RULE.severity,
+                severity: RULE.level,
                 span,
+                component: match d.component() {
+                    "accept" => "url".to_owned(),
+                    c => c.to_owned(),
+                },
                 message: d.message(),
+                evidence,
                 fix: None,
             }
         })

@@ -12,7 +12,10 @@
 use std::ops::Range;
 
 use crate::uri::chars::{self, is, is_hex, is_pchar, SCHEME, SUB_DELIM, UNRESERVED};
-use crate::uri::{parse as uri_parse, resolve, ParseErrorKind, Resolution, UriRef};
+use crate::uri::{
+    parse as uri_parse, path_guard, push_path, resolve, ParseErrorKind, PathHead, Resolution,
+    UriRef,
+};
 
 /// Why the RFC 3986 reading rejects an input.
 ///
@@ -109,16 +112,16 @@ pub struct Rfc3986Reading {
 }
 
 /// Byte ranges of the Appendix B groups.
-struct Parts {
-    scheme: Option<Range<usize>>,
-    authority: Option<Range<usize>>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
+pub(crate) struct Parts {
+    pub(crate) scheme: Option<Range<usize>>,
+    pub(crate) authority: Option<Range<usize>>,
+    pub(crate) path: Range<usize>,
+    pub(crate) query: Option<Range<usize>>,
+    pub(crate) fragment: Option<Range<usize>>,
 }
 
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` by hand.
-fn appendix_b(s: &str) -> Parts {
+pub(crate) fn appendix_b(s: &str) -> Parts {
     let b = s.as_bytes();
     let mut i = 0;
     let mut scheme = None;
@@ -166,7 +169,7 @@ fn appendix_b(s: &str) -> Parts {
 }
 
 /// userinfo, host, port ranges inside an authority range.
-fn split_authority(
+pub(crate) fn split_authority(
     s: &str,
     a: Range<usize>,
 ) -> (Option<Range<usize>>, Range<usize>, Option<Range<usize>>) {
@@ -388,7 +391,9 @@ impl Rfc3986Reading {
         }
     }
 
-    /// The components of an already valid URI, as [`crate::uri::parse`] splits them.
+    /// The components of an already valid URI, as [`crate::uri::parse`] splits them; the
+    /// path without the `/.` that recomposition wrote before a path beginning with `//`
+    /// (`http:/.//evil.com/` has the path `//evil.com/` and no host, as a browser says).
     fn of(uri: &str) -> Rfc3986Reading {
         match uri_parse(uri) {
             Ok(u) => Rfc3986Reading {
@@ -396,13 +401,21 @@ impl Rfc3986Reading {
                 userinfo: u.userinfo().map(str::to_owned),
                 host: u.host().map(str::to_owned),
                 port: u.port().map(str::to_owned),
-                path: u.path().to_owned(),
+                path: unguarded(PathHead::of(u.scheme(), u.authority()), u.path()).to_owned(),
                 query: u.query().map(str::to_owned),
                 fragment: u.fragment().map(str::to_owned),
             },
             // Recomposing valid components gives a valid URI; keep the total function total.
             Err(_) => Rfc3986Reading::split(uri),
         }
+    }
+}
+
+/// `path` without the guard [`path_guard`] would write before it after `head`.
+fn unguarded(head: PathHead, path: &str) -> &str {
+    match path.strip_prefix("/.") {
+        Some(rest) if path_guard(head, rest) == "/." => rest,
+        _ => path,
     }
 }
 
@@ -452,7 +465,7 @@ fn component_at(p: &Parts, input: &str, offset: usize) -> &'static str {
 }
 
 impl std::fmt::Display for Rfc3986Reading {
-    /// §5.3 Component Recomposition.
+    /// §5.3 Component Recomposition, the path guarded ([`crate::uri::guard_path`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(s) = &self.scheme {
             write!(f, "{s}:")?;
@@ -467,7 +480,14 @@ impl std::fmt::Display for Rfc3986Reading {
                 write!(f, ":{p}")?;
             }
         }
-        f.write_str(&self.path)?;
+        let head = match (&self.scheme, &self.host) {
+            (_, Some(_)) => PathHead::Authority,
+            (Some(_), None) => PathHead::Scheme,
+            (None, None) => PathHead::Nothing,
+        };
+        let mut path = String::with_capacity(self.path.len() + 2);
+        push_path(&mut path, head, &self.path);
+        f.write_str(&path)?;
         if let Some(q) = &self.query {
             write!(f, "?{q}")?;
         }
@@ -506,6 +526,32 @@ mod tests {
             let t = Rfc3986Reading::parse(r, Some(base)).unwrap();
             assert_eq!(t.to_string(), want, "{r}");
         }
+    }
+
+    #[test]
+    fn dot_segments_never_invent_a_host() {
+        for (input, path, href) in [
+            ("http:/.//evil.com/", "//evil.com/", "http:/.//evil.com/"),
+            (
+                "http:/a/..//evil.com/x",
+                "//evil.com/x",
+                "http:/.//evil.com/x",
+            ),
+            ("scheme:/a/..//evil", "//evil", "scheme:/.//evil"),
+        ] {
+            let t = Rfc3986Reading::parse(input, None).unwrap();
+            assert_eq!(
+                (t.host.as_deref(), t.path.as_str()),
+                (None, path),
+                "{input}"
+            );
+            assert_eq!(t.to_string(), href, "{input}");
+        }
+        let t = Rfc3986Reading::parse("..//evil.com/x", Some("http:/a/b")).unwrap();
+        assert_eq!(
+            (t.host.as_deref(), t.to_string()),
+            (None, "http:/.//evil.com/x".into())
+        );
     }
 
     #[test]

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""The Python package against what a Python user would write instead, in one run, same inputs.
+
+    python bench/python_bench.py [--rows N] [--data DIR] [--skip-spark] [--skip-duckdb]
+
+Inputs: the real URL lists kept in testdata/urls-sample (or every *.txt under --data DIR),
+respelled the ways sources write them (lowercase hex, raw IRI, uppercase host) and repeated to
+N rows (default 1,000,000). Prints seconds per approach and ratios (the alternative's time /
+urlkit's), and what the engines' own functions get wrong on the same rows.
+
+Alternatives:
+- a urllib.parse normalizer (urlsplit, lowercase scheme and host, drop the default port,
+  unquote + quote path and query: what a careful Python user writes);
+- w3lib.url.canonicalize_url (Scrapy's);
+- url_normalize.url_normalize;
+- Spark local[2]: a Python UDF doing the urllib normalizer; Spark SQL's try_url_decode;
+- DuckDB: an anti-join on lower(url_decode(url)).
+No figure here is asserted by a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import random
+import sys
+import time
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def urllib_key(url: str):
+    """A careful urllib.parse normalizer (None where urllib rejects the URL)."""
+    try:
+        p = urlsplit(url)
+        scheme = p.scheme.lower()
+        host = (p.hostname or "").lower()
+        port = p.port
+    except ValueError:
+        return None
+    netloc = host
+    if port is not None and DEFAULT_PORTS.get(scheme) != port:
+        netloc += f":{port}"
+    if p.username is not None:
+        netloc = p.username + (":" + p.password if p.password else "") + "@" + netloc
+    path = quote(unquote(p.path), safe="/!$&'()*+,;=:@~") or "/"
+    query = quote(unquote(p.query), safe="/?!$&'()*+,;=:@~")
+    return urlunsplit((scheme, netloc, path, query, p.fragment))
+
+
+def corpus(rows: int, data: pathlib.Path | None) -> list[str]:
+    import urlkit
+
+    files = sorted((data or REPO / "testdata" / "urls-sample").glob("*.txt"))
+    base = [line for f in files for line in f.read_text(encoding="utf-8").splitlines() if line]
+    rng = random.Random(1)
+    spellings = []
+    for u in base:
+        spellings.append(u)
+        spellings.append(u.lower() if "%" in u else u)
+        try:
+            spellings.append(urlkit.normalize(u, "safe", to="iri"))
+        except urlkit.UrlError:
+            pass
+    out = []
+    while len(out) < rows:
+        u = rng.choice(spellings)
+        # A distinct path per row, so no approach gains from repeated inputs.
+        out.append(f"{u}{'&' if '?' in u else '?'}n={len(out)}")
+    return out
+
+
+def timed(label: str, fn):
+    start = time.perf_counter()
+    result = fn()
+    seconds = time.perf_counter() - start
+    print(f"  {label:<52} {seconds:8.2f} s", flush=True)
+    return seconds, result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--data", type=pathlib.Path)
+    ap.add_argument("--skip-spark", action="store_true")
+    ap.add_argument("--skip-duckdb", action="store_true")
+    args = ap.parse_args()
+
+    import pyarrow as pa
+    import urlkit
+
+    urls = corpus(args.rows, args.data)
+    arr = pa.array(urls)
+    print(f"{len(urls):,} URLs (from {'--data' if args.data else 'testdata/urls-sample'}), urlkit {urlkit.__version__}")
+
+    print("in process, one core:")
+    t_bulk, keys = timed("urlkit.keys(pyarrow array)", lambda: urlkit.keys(arr))
+    t_call, _ = timed("urlkit.key per call", lambda: [urlkit.key(u) if u else None for u in urls])
+    t_urllib, _ = timed("urllib.parse normalizer", lambda: [urllib_key(u) for u in urls])
+    from w3lib.url import canonicalize_url
+
+    t_w3lib, _ = timed("w3lib.url.canonicalize_url", lambda: [canonicalize_url(u) for u in urls])
+    from url_normalize import url_normalize
+
+    t_urlnorm, _ = timed("url_normalize.url_normalize", lambda: [url_normalize(u) for u in urls])
+    print("ratios (alternative / urlkit.keys):")
+    for label, t in [
+        ("urllib normalizer", t_urllib),
+        ("w3lib.canonicalize_url", t_w3lib),
+        ("url_normalize", t_urlnorm),
+        ("urlkit.key per call", t_call),
+    ]:
+        print(f"  {label:<30} {t / t_bulk:7.1f}x")
+    print(f"  urllib normalizer / urlkit.key per call: {t_urllib / t_call:.1f}x")
+    nulls = keys.null_count
+    print(f"  ({nulls:,} rows had no key: urlkit.keys(..., errors='return') says why)")
+
+    if not args.skip_duckdb:
+        duck(urls)
+    if not args.skip_spark:
+        spark(urls)
+    return 0
+
+
+def duck(urls: list[str]) -> None:
+    import duckdb
+    import pyarrow as pa
+    import urlkit
+    import urlkit.duckdb
+
+    con = urlkit.duckdb.register(duckdb.connect())
+    left = pa.table({"url": pa.array(urls)})
+    # The right side: the same pages, respelled (lowercase hex), minus every 100th.
+    right = pa.table({"url": pa.array([u.lower() if "%" in u else u for i, u in enumerate(urls) if i % 100])})
+    con.register("l", left)
+    con.register("r", right)
+    print("DuckDB anti-join (missing from right):")
+    q_urlkit = "SELECT count(*) FROM l ANTI JOIN r ON urlkit_key(l.url, 'safe') = urlkit_key(r.url, 'safe')"
+    q_lower = "SELECT count(*) FROM l ANTI JOIN r ON lower(url_decode(l.url)) = lower(url_decode(r.url))"
+    t_u, n_u = timed("urlkit_key anti-join", lambda: con.execute(q_urlkit).fetchall()[0][0])
+    t_l, n_l = timed("lower(url_decode()) anti-join", lambda: con.execute(q_lower).fetchall()[0][0])
+    print(f"  ratio lower(url_decode()) / urlkit_key: {t_l / t_u:.2f}x; missing: urlkit {n_u:,}, lower(url_decode()) {n_l:,}")
+    wrong = con.execute(
+        "SELECT count(*) FROM (VALUES ('http://a/b%2Fc', 'http://a/b/c'), ('http://a/A', 'http://a/a'),"
+        " ('http://a/?q=a+b', 'http://a/?q=a%20b'), ('http://a/100%25', 'http://a/100%')) v(x, y)"
+        " WHERE lower(url_decode(x)) = lower(url_decode(y)) AND urlkit_key(x, 'safe') <> urlkit_key(y, 'safe')"
+    ).fetchall()[0][0]
+    print(
+        f"  lower(url_decode()) equates {wrong} of 4 pairs that are different pages "
+        "(%2F vs /, path case, + vs %20 in a query, %25 vs %)"
+    )
+
+
+def spark(urls: list[str]) -> None:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
+
+    import urlkit.spark
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.memory", "4g")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    df = session.createDataFrame([(u,) for u in urls], "url string").repartition(2).cache()
+    df.count()
+
+    def run(col):
+        df.select(col.alias("k")).write.format("noop").mode("overwrite").save()
+
+    udf = F.udf(urllib_key, "string")
+    print("Spark local[2] (every row keyed, written to a no-op sink):")
+    t_u, _ = timed("urlkit.spark.key (arrow_udf)", lambda: run(urlkit.spark.key("url")))
+    t_p, _ = timed("Python UDF with the urllib normalizer", lambda: run(udf("url")))
+    t_d, _ = timed("Spark SQL try_url_decode", lambda: run(F.expr("try_url_decode(url)")))
+    print(f"  ratio Python UDF / urlkit: {t_p / t_u:.1f}x; try_url_decode / urlkit: {t_d / t_u:.2f}x")
+    pairs = session.createDataFrame(
+        [("http://a/b%2Fc", "http://a/b/c"), ("http://a/?q=a+b", "http://a/?q=a b"), ("HTTP://A/x", "http://a/x")],
+        "x string, y string",
+    )
+    rows = pairs.select(
+        (F.expr("try_url_decode(x)") == F.expr("try_url_decode(y)")).alias("decode_equal"),
+        (urlkit.spark.key("x") == urlkit.spark.key("y")).alias("urlkit_equal"),
+    ).collect()
+    print(
+        "  try_url_decode equal / urlkit equal on (%2F vs /), (+ vs space), (host case): "
+        + ", ".join(f"{r['decode_equal']}/{r['urlkit_equal']}" for r in rows)
+        + " (it decodes %2F and + into a path and a space, and never folds host case)"
+    )
+    session.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

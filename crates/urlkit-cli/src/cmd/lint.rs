@@ -1,0 +1,253 @@
+//! `urlkit lint`: every encoding mistake and hazard of each URL, with its span and fix.
+
+use std::io::Write;
+
+use serde_json::{json, Value};
+use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
+
+use super::{CliError, CmdResult, Ctx, Status};
+use crate::records::{for_each_input, InputKind, Origin};
+use crate::style::{display_width, escape_controls};
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Findings with a caret line under the span.
+    Text,
+    /// One JSON object per input URL.
+    Json,
+    /// One SARIF 2.1.0 log for the whole input.
+    Sarif,
+}
+
+/// Arguments of `urlkit lint`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Rules are named by code (U0201), name (lowercase-hex), WHATWG alias \
+(invalid-reverse-solidus), family (security, style) or `all`. Style rules are off unless \
+selected. Exit status: 1 when a finding at or above --fail-on exists or an input is bad."
+)]
+pub struct Args {
+    /// URLs to lint (none: one per line on stdin).
+    pub urls: Vec<String>,
+    /// Rules to add to the defaults (comma-separated codes, names, aliases or families).
+    #[arg(long, value_name = "RULES")]
+    pub select: Vec<String>,
+    /// Rules to leave out.
+    #[arg(long, value_name = "RULES")]
+    pub ignore: Vec<String>,
+    /// Output format (--json is --format json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print each URL with its safe fixes applied.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: apply unsafe fixes too (they may change which resource the URL names).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// The lowest level that makes the exit status 1.
+    #[arg(long, value_name = "LEVEL", default_value = "note", value_parser = ["error", "warning", "note"])]
+    pub fail_on: String,
+    /// Print a rule's documentation and exit.
+    #[arg(long, value_name = "RULE")]
+    pub explain: Option<String>,
+    /// List the rules and exit.
+    #[arg(long)]
+    pub list: bool,
+}
+
+struct Input {
+    line: usize,
+    text: Result<String, String>,
+}
+
+fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
+    let mut out = Vec::new();
+    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
+        let line = match item.origin {
+            Origin::Arg(n) | Origin::Line(n) => n,
+        };
+        let text = item
+            .text()
+            .map(str::to_owned)
+            .map_err(|f| format!("{} at byte {}", f.message, f.offset.map_or(0, |o| o)));
+        out.push(Input { line, text });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Runs `urlkit lint`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let mut stdout = std::io::stdout().lock();
+    if args.list {
+        for r in rules() {
+            let on = if r.on_by_default() {
+                ""
+            } else {
+                " (off by default)"
+            };
+            writeln!(
+                stdout,
+                "{}  {:<22} {:<16} {:<7} {}{on}",
+                r.code,
+                r.name,
+                r.family.name(),
+                r.level.name(),
+                r.summary
+            )?;
+        }
+        return Ok(Status::Clean);
+    }
+    if let Some(key) = &args.explain {
+        let r = rule(key).ok_or_else(|| {
+            CliError::Usage(format!("no rule {key:?} (urlkit lint --list shows them)"))
+        })?;
+        write!(stdout, "{}", r.explain())?;
+        return Ok(Status::Clean);
+    }
+    let select: Vec<&str> = args.select.iter().map(String::as_str).collect();
+    let ignore: Vec<&str> = args.ignore.iter().map(String::as_str).collect();
+    let selection =
+        Selection::parse(&select, &ignore).map_err(|e| CliError::Usage(e.to_string()))?;
+    let fail_on = Severity::from_name(&args.fail_on).expect("invariant: clap checked the level");
+    let format = if ctx.json { Format::Json } else { args.format };
+    let inputs = read(args, ctx)?;
+    let good: Vec<&str> = inputs
+        .iter()
+        .filter_map(|i| i.text.as_deref().ok())
+        .collect();
+    let found = lint_list(&good, &selection);
+    let mut results = found.into_iter();
+    let mut bad_inputs = 0;
+    let mut failing = 0;
+    let mut per_input: Vec<(&Input, Option<Vec<Diagnostic>>)> = Vec::new();
+    for input in &inputs {
+        match &input.text {
+            Ok(_) => {
+                let d = results
+                    .next()
+                    .expect("invariant: one result per good input");
+                failing += d.iter().filter(|d| d.severity >= fail_on).count();
+                per_input.push((input, Some(d)));
+            }
+            Err(e) => {
+                bad_inputs += 1;
+                eprintln!("urlkit: line {}: {e}", input.line);
+                per_input.push((input, None));
+            }
+        }
+    }
+    if args.fix {
+        let level = if args.unsafe_fixes {
+            FixLevel::Unsafe
+        } else {
+            FixLevel::Safe
+        };
+        for (input, _) in &per_input {
+            if let Ok(text) = &input.text {
+                writeln!(stdout, "{}", escape_controls(&fix(text, &selection, level)))?;
+            }
+        }
+    } else {
+        match format {
+            Format::Text => text(&mut stdout, &per_input)?,
+            Format::Json => {
+                for (input, d) in &per_input {
+                    writeln!(stdout, "{}", json_record(input, d.as_deref()))?;
+                }
+            }
+            Format::Sarif => {
+                let log = super::lint_sarif::log(
+                    &per_input
+                        .iter()
+                        .map(|(i, d)| (i.line, i.text.as_deref().ok(), d.as_deref()))
+                        .collect::<Vec<_>>(),
+                );
+                writeln!(
+                    stdout,
+                    "{}",
+                    serde_json::to_string_pretty(&log).expect("invariant: JSON values serialize")
+                )?;
+            }
+        }
+    }
+    Ok(Status::from_count(
+        bad_inputs + if args.fix { 0 } else { failing },
+    ))
+}
+
+fn text(
+    out: &mut impl Write,
+    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
+) -> Result<(), CliError> {
+    let (mut total, mut fixable) = (0, 0);
+    for (input, found) in per_input {
+        let (Ok(url), Some(found)) = (&input.text, found) else {
+            continue;
+        };
+        for d in found {
+            total += 1;
+            let safe = d
+                .fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == urlkit::lint::Applicability::Safe);
+            fixable += usize::from(safe);
+            let col = display_width(&escape_controls(&url[..d.span.start])) + 1;
+            let mark = if safe { " [*]" } else { "" };
+            writeln!(
+                out,
+                "{}:{col}: {} {} {}{mark}",
+                input.line,
+                d.code,
+                d.rule,
+                escape_controls(&d.message)
+            )?;
+            let shown = escape_controls(url);
+            writeln!(out, "  {shown}")?;
+            let width = display_width(&escape_controls(&url[d.span.clone()])).max(1);
+            writeln!(out, "  {}{}", " ".repeat(col - 1), "^".repeat(width))?;
+        }
+    }
+    let s = if total == 1 { "" } else { "s" };
+    writeln!(out, "{total} finding{s}, {fixable} fixable with --fix")?;
+    Ok(())
+}
+
+fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Value {
+    match (&input.text, found) {
+        (Ok(url), Some(found)) => json!({
+            "input": url,
+            "line": input.line,
+            "ok": true,
+            "findings": found.iter().map(finding_json).collect::<Vec<_>>(),
+        }),
+        (Err(e), _) => json!({
+            "input": Value::Null,
+            "line": input.line,
+            "ok": false,
+            "error": e,
+        }),
+        (Ok(_), None) => unreachable!("invariant: every good input was linted"),
+    }
+}
+
+fn finding_json(d: &Diagnostic) -> Value {
+    let mut v = json!({
+        "rule": d.rule,
+        "code": d.code,
+        "level": d.severity.name(),
+        "span": {"start": d.span.start, "end": d.span.end},
+        "component": d.component,
+        "message": d.message,
+        "evidence": d.evidence.iter().map(|e| json!({"label": e.label, "value": e.value})).collect::<Vec<_>>(),
+    });
+    if let Some(f) = &d.fix {
+        v["fix"] = json!({
+            "applicability": f.applicability.name(),
+            "span": {"start": f.span.start, "end": f.span.end},
+            "replacement": f.replacement,
+        });
+    }
+    v
+}

@@ -1,0 +1,110 @@
+//! `urlkit lint --format sarif`: one SARIF 2.1.0 log, so that GitHub code scanning and other
+//! SARIF viewers read the findings.
+//!
+//! Spec: <https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html>
+
+use serde_json::{json, Value};
+use urlkit::lint::{rules, Applicability, Diagnostic, RuleInfo};
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+fn rule_json(r: &RuleInfo) -> Value {
+    let mut props = json!({
+        "family": r.family.name(),
+        "tags": [r.family.name()],
+        "aliases": r.aliases,
+    });
+    if let Some(sec) = r.security {
+        props["tags"] = json!(["security", format!("external/cwe/cwe-{}", sec.cwe)]);
+        props["security-severity"] = json!(format!("{:.1}", sec.severity));
+    }
+    json!({
+        "id": r.code,
+        "name": r.name,
+        "shortDescription": {"text": r.summary},
+        "fullDescription": {"text": r.doc.what},
+        "help": {"text": r.explain()},
+        "helpUri": r.doc.references.first().copied().unwrap_or("https://www.rfc-editor.org/rfc/rfc3986"),
+        "defaultConfiguration": {"level": r.level.name(), "enabled": r.on_by_default()},
+        "properties": props,
+    })
+}
+
+fn result_json(line: usize, url: &str, d: &Diagnostic, index: usize) -> Value {
+    let col = |byte: usize| url[..byte].chars().count() + 1;
+    let region = json!({
+        "startLine": line,
+        "startColumn": col(d.span.start),
+        "endColumn": col(d.span.end),
+        "byteOffset": d.span.start,
+        "byteLength": d.span.len(),
+        "snippet": {"text": &url[d.span.clone()]},
+    });
+    let location = json!({
+        "physicalLocation": {"artifactLocation": {"uri": "urls.txt"}, "region": region.clone()},
+        "logicalLocations": [{"name": d.component, "kind": "member"}],
+    });
+    let mut v = json!({
+        "ruleId": d.code,
+        "ruleIndex": index,
+        "level": d.severity.name(),
+        "message": {"text": d.message},
+        "locations": [location],
+        "properties": {"rule": d.rule, "url": url, "component": d.component},
+    });
+    if let Some(f) = &d.fix {
+        if f.applicability != Applicability::DisplayOnly {
+            v["fixes"] = json!([{
+                "description": {"text": format!("{} fix: replace with {:?}", f.applicability.name(), f.replacement)},
+                "artifactChanges": [{
+                    "artifactLocation": {"uri": "urls.txt"},
+                    "replacements": [{
+                        "deletedRegion": {
+                            "startLine": line,
+                            "startColumn": col(f.span.start),
+                            "endColumn": col(f.span.end),
+                        },
+                        "insertedContent": {"text": f.replacement},
+                    }],
+                }],
+            }]);
+        }
+    }
+    v
+}
+
+/// One input of the log: its line, the URL when it is text, and its findings.
+pub type Linted<'a> = (usize, Option<&'a str>, Option<&'a [Diagnostic]>);
+
+/// The log for `inputs`.
+pub fn log(inputs: &[Linted<'_>]) -> Value {
+    let all = rules();
+    let mut results = Vec::new();
+    for (line, url, found) in inputs {
+        let (Some(url), Some(found)) = (url, found) else {
+            continue;
+        };
+        for d in *found {
+            let index = all
+                .iter()
+                .position(|r| r.code == d.code)
+                .expect("invariant: findings come from listed rules");
+            results.push(result_json(*line, url, d, index));
+        }
+    }
+    json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "urlkit",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": "https://www.rfc-editor.org/rfc/rfc3986",
+                "rules": all.iter().map(|r| rule_json(r)).collect::<Vec<_>>(),
+            }},
+            "artifacts": [{"location": {"uri": "urls.txt"}}],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    })
+}

@@ -1,0 +1,201 @@
+//! `urlkit repair`: rewrite URLs written in a legacy charset, or through Latin-1 mojibake, as
+//! UTF-8; say on stderr what was done, and change nothing when the reading is ambiguous.
+
+use std::io::Write;
+
+use serde_json::{json, Map, Value};
+use urlkit::charset::repair::{repair_list, Action, Candidate, Repair, Step, Verdict};
+
+use super::{CmdResult, Ctx, Status};
+use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::style::escape_controls;
+
+const AFTER_HELP: &str = "\
+Each URL's path segments, query names and values and fragment are percent-decoded, and each
+run of bytes >= 0x80 (with the ASCII trail bytes of double-byte charsets: %83s%83G%81[) is
+looked at on its own; nothing else in the URL changes (hex case, '+', raw characters stay).
+
+  valid UTF-8        never reread in a legacy charset, even under .jp; Latin-1 /
+                     windows-1252 mojibake (%C3%A9%C2%96%C2%8B for 開) is undone, up to 3
+                     layers, when the result is UTF-8
+  broken UTF-8       overlong, surrogate, cut short: verdict none, nothing changes
+  other bytes        read in every WHATWG legacy charset that decodes them and ranked by the
+                     declared charset (ie=, ei=, oe=, charset=, enc=, _charset_=), the
+                     standard's common subset vs extension areas, script coherence, the
+                     host's TLD and agreement with the host's other URLs in the input; the URL
+                     is rewritten only when one reading remains (verdict repaired), else it is
+                     printed unchanged (verdict ambiguous) with the candidates on stderr
+
+One output line per input: the repaired URL, or the input unchanged. What was done goes to
+stderr. Exit status 1 when some URL stays ambiguous, has no reading, or does not parse.
+
+Examples:
+  urlkit repair 'https://example.com/?q=%8AO%91%95%95s%97%C7'
+      https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF   (Shift_JIS 外装不良)
+  urlkit repair 'https://example.com/tags/%C3%A9%C2%96%C2%8B/'
+      https://example.com/tags/%E9%96%8B/                           (Latin-1 mojibake of 開)
+  urlkit repair --json < urls.txt";
+
+/// Arguments of `urlkit repair`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// URLs to repair; stdin, one per line, when none is given (or `-`).
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+/// Runs `urlkit repair`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let urls: Vec<String> = if args.urls == ["-"] {
+        Vec::new()
+    } else {
+        args.urls.clone()
+    };
+    // The list-level ranking needs every URL first: read them all, then answer in order.
+    let mut inputs: Vec<(crate::records::Origin, Vec<u8>)> = Vec::new();
+    for_each_input(&urls, InputKind::Url, &ctx.err_style(), |item| {
+        inputs.push((item.origin, item.bytes.to_vec()));
+        Ok(())
+    })?;
+    let texts: Vec<Option<&str>> = inputs
+        .iter()
+        .map(|(_, b)| std::str::from_utf8(b).ok())
+        .collect();
+    let parsed: Vec<&str> = texts.iter().flatten().copied().collect();
+    let mut results = repair_list(&parsed).into_iter();
+    let mut out = ctx.output();
+    let err_style = ctx.err_style();
+    let mut unresolved = 0;
+    for ((origin, bytes), text) in inputs.iter().zip(&texts) {
+        let item = Item {
+            origin: *origin,
+            bytes,
+        };
+        if text.is_none() {
+            if let Err(f) = item.text() {
+                out.fail(&item, &f)?;
+            }
+            continue;
+        }
+        let result = results
+            .next()
+            .expect("invariant: one result per input that is UTF-8");
+        let r = match result {
+            Ok(r) => r,
+            Err(e) => {
+                let f = Failure::at(e.kind().name(), e.offset(), format!("not a URL: {e}"));
+                out.fail(&item, &f)?;
+                continue;
+            }
+        };
+        if matches!(r.verdict, Verdict::Ambiguous | Verdict::None) {
+            unresolved += 1;
+        }
+        out.writer().flush()?;
+        let mut err = std::io::stderr().lock();
+        for line in notes(&r) {
+            writeln!(
+                err,
+                "{}: {}: {}",
+                err_style.dim("repair"),
+                origin.describe(),
+                escape_controls(&line)
+            )?;
+        }
+        drop(err);
+        if out.is_json() {
+            let mut extra = Map::new();
+            extra.insert("verdict".into(), Value::from(r.verdict.name()));
+            if let Some(c) = r.charset {
+                extra.insert("charset".into(), Value::from(c));
+            }
+            extra.insert(
+                "steps".into(),
+                Value::Array(r.steps.iter().map(step_json).collect()),
+            );
+            extra.insert(
+                "candidates".into(),
+                Value::Array(r.candidates.iter().map(candidate_json).collect()),
+            );
+            out.ok(&item, &r.output, extra)?;
+        } else {
+            out.ok(&item, &escape_controls(&r.output), Map::new())?;
+        }
+    }
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures + unresolved))
+}
+
+/// The stderr lines for one URL: its steps, then for an ambiguous verdict the candidates.
+fn notes(r: &Repair) -> Vec<String> {
+    let mut lines: Vec<String> = r.steps.iter().map(Step::to_string).collect();
+    if r.verdict == Verdict::Ambiguous {
+        let kept: Vec<&Candidate> = r.candidates.iter().filter(|c| c.kept).collect();
+        let shown: Vec<&Candidate> = if kept.len() > 1 {
+            kept
+        } else {
+            r.candidates.iter().take(4).collect()
+        };
+        let list: Vec<String> = shown
+            .iter()
+            .take(6)
+            .map(|c| format!("{} {:?} ({})", c.charset, c.texts.join(" "), c.score))
+            .collect();
+        let more = r.candidates.len().saturating_sub(list.len());
+        let tail = if more > 0 {
+            format!(", and {more} more (--json lists them)")
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "ambiguous, left unchanged; candidates (score): {}{tail}",
+            list.join(", ")
+        ));
+    }
+    if r.verdict == Verdict::None {
+        lines.push("no charset reads it, left unchanged".into());
+    }
+    lines
+}
+
+fn step_json(s: &Step) -> Value {
+    let mut o = Map::new();
+    o.insert("action".into(), Value::from(s.action.name()));
+    o.insert("component".into(), Value::from(s.place.to_string()));
+    o.insert(
+        "span".into(),
+        json!({"start": s.span.start, "end": s.span.end}),
+    );
+    if let Some(c) = s.charset {
+        o.insert("charset".into(), Value::from(c));
+    }
+    match s.action {
+        Action::UndoMojibake { layer } => {
+            o.insert("layer".into(), Value::from(layer));
+        }
+        Action::BrokenUtf8(kind) => {
+            o.insert("defect".into(), Value::from(kind.name()));
+        }
+        _ => {}
+    }
+    o.insert("before".into(), Value::from(s.before.clone()));
+    o.insert("after".into(), Value::from(s.after.clone()));
+    if !s.note.is_empty() {
+        o.insert("note".into(), Value::from(s.note.clone()));
+    }
+    o.insert("message".into(), Value::from(s.to_string()));
+    Value::Object(o)
+}
+
+fn candidate_json(c: &Candidate) -> Value {
+    json!({
+        "charset": c.charset,
+        "same_as": c.same_as,
+        "score": c.score,
+        "kept": c.kept,
+        "texts": c.texts,
+        "output": c.output,
+        "evidence": c.evidence.iter().map(|e| json!({"points": e.points, "reason": e.reason})).collect::<Vec<_>>(),
+    })
+}

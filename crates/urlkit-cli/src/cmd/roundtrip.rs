@@ -1,0 +1,333 @@
+//! `urlkit roundtrip`: awkward values through every encoder x decoder pair of the flavor
+//! catalogue, placed in a path segment or a query value; which pairs lose data, first.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde_json::{Map, Value};
+use urlkit::flavor::roundtrip::{matrix, Cell, Outcome, Placement, DEFAULT_VALUES};
+use urlkit::flavor::{Direction, Flavor};
+
+use super::{CliError, CmdResult, Ctx, Status};
+use crate::style::{display_width, escape_controls};
+
+const AFTER_HELP: &str = "\
+Each value goes through an encoder, into a URL (https://host/ENCODED as a path segment,
+https://host/?k=ENCODED as a query value), out again as a server splits it (the path at '/'
+after dot segments are removed and at '?' '#'; the query value at '&' '#'), and through a
+decoder. A cell is: exact (the value came back), changed to X, split into segments, not
+text (bytes that are not UTF-8), or the error the encoder or decoder throws.
+
+The pairs that lose data are listed first, then one matrix per value (rows: encoders,
+columns: decoders). Exit status 1 when any pair loses data.
+
+Default values: space / ? # % + & = ä 日本 😀 .. 100% C++ a%20b
+Default component: both.
+
+Examples:
+  urlkit roundtrip                                   the default values, both components
+  urlkit roundtrip 'a b' --component query-value
+  urlkit roundtrip C++ --encoders js.encodeURI,php.urlencode --decoders js.decodeURIComponent
+  urlkit roundtrip --markdown > matrix.md
+  urlkit roundtrip --json | jq 'select(.exact | not)'";
+
+/// Arguments of `urlkit roundtrip`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// Encoders to use, comma-separated (default: every encoder of `urlkit flavors`).
+    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::values::FlavorParser(urlkit::flavor::Direction::Encode))]
+    encoders: Vec<Flavor>,
+    /// Decoders to use, comma-separated (default: every decoder).
+    #[arg(long, value_name = "FLAVORS", value_delimiter = ',', value_parser = super::values::FlavorParser(urlkit::flavor::Direction::Decode))]
+    decoders: Vec<Flavor>,
+    /// Where the value goes: path-segment or query-value (default: both).
+    #[arg(long, value_name = "COMPONENT", value_parser = parse_placement)]
+    component: Option<Placement>,
+    /// Write Markdown tables instead of text.
+    #[arg(long)]
+    markdown: bool,
+    /// The values (default: the seed's awkward values).
+    #[arg(value_name = "VALUE")]
+    values: Vec<String>,
+}
+
+fn parse_placement(name: &str) -> Result<Placement, String> {
+    Placement::from_name(name)
+        .ok_or_else(|| format!("unknown component '{name}'; use path-segment or query-value"))
+}
+
+fn all(direction: Direction) -> Vec<Flavor> {
+    Flavor::ALL
+        .into_iter()
+        .filter(|f| f.direction() == direction)
+        .collect()
+}
+
+/// Runs `urlkit roundtrip`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    if args.markdown && ctx.json {
+        return Err(CliError::Usage(
+            "--markdown and --json are two outputs: pick one".into(),
+        ));
+    }
+    let encoders = if args.encoders.is_empty() {
+        all(Direction::Encode)
+    } else {
+        args.encoders.clone()
+    };
+    let decoders = if args.decoders.is_empty() {
+        all(Direction::Decode)
+    } else {
+        args.decoders.clone()
+    };
+    let values: Vec<&str> = if args.values.is_empty() {
+        DEFAULT_VALUES.to_vec()
+    } else {
+        args.values.iter().map(String::as_str).collect()
+    };
+    let placements: Vec<Placement> = match args.component {
+        Some(p) => vec![p],
+        None => Placement::ALL.to_vec(),
+    };
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    let mut lossy = 0;
+    for &p in &placements {
+        let cells = matrix(&values, &encoders, &decoders, p);
+        lossy += cells.iter().filter(|c| !c.exact()).count();
+        if ctx.json {
+            for c in &cells {
+                serde_json::to_writer(&mut w, &record(c)).map_err(|e| match e.io_error_kind() {
+                    Some(kind) => std::io::Error::from(kind),
+                    None => std::io::Error::other(e),
+                })?;
+                w.write_all(b"\n")?;
+            }
+        } else if args.markdown {
+            write_markdown(&mut w, p, &values, &encoders, &decoders, &cells)?;
+        } else {
+            write_text(&mut w, p, &values, &encoders, &decoders, &cells)?;
+        }
+    }
+    w.flush()?;
+    Ok(Status::from_count(lossy))
+}
+
+/// One cell as the JSON record of docs/json.md.
+fn record(c: &Cell) -> Value {
+    let mut o = Map::new();
+    o.insert("value".into(), Value::String(c.value.clone()));
+    o.insert("component".into(), Value::String(c.placement.name().into()));
+    o.insert("encoder".into(), Value::String(c.encoder.name().into()));
+    o.insert("decoder".into(), Value::String(c.decoder.name().into()));
+    o.insert(
+        "encoded".into(),
+        c.encoded
+            .as_ref()
+            .map_or(Value::Null, |e| Value::String(e.clone())),
+    );
+    if let Some(d) = c.decoded_text() {
+        o.insert("decoded".into(), Value::String(d));
+    }
+    if c.decoded.len() > 1 {
+        let segs = c
+            .decoded
+            .iter()
+            .map(|d| {
+                d.as_ref()
+                    .map_or(Value::Null, |d| Value::String(d.to_string_lossy()))
+            })
+            .collect();
+        o.insert("segments".into(), Value::Array(segs));
+    }
+    if let Some(e) = c.error() {
+        o.insert("error".into(), Value::String(e.message().to_owned()));
+    }
+    o.insert("exact".into(), Value::Bool(c.exact()));
+    Value::Object(o)
+}
+
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", escape_controls(s))
+}
+
+/// What a cell did to its value, in a few words.
+fn what(value: &str, outcome: &Outcome) -> String {
+    let v = quoted(value);
+    match outcome {
+        Outcome::Exact => format!("gives {v} back"),
+        Outcome::Changed(t) => format!("turns {v} into {}", quoted(t)),
+        Outcome::Split(parts) => {
+            let p: Vec<String> = parts.iter().map(|s| quoted(s)).collect();
+            format!("splits {v} into {} segments {}", parts.len(), p.join(" "))
+        }
+        Outcome::NotText(t) => {
+            format!("turns {v} into bytes that are not UTF-8 ({})", quoted(t))
+        }
+        Outcome::Error(e) => format!("fails on {v}: {}", e.message()),
+    }
+}
+
+/// A short cell for the text matrix.
+fn short(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Exact => "ok".into(),
+        Outcome::Changed(t) => quoted(t),
+        Outcome::Split(parts) => parts
+            .iter()
+            .map(|s| escape_controls(s).into_owned())
+            .collect::<Vec<_>>()
+            .join("|"),
+        Outcome::NotText(_) => "bytes".into(),
+        Outcome::Error(e) => format!("error:{}", e.kind().name()),
+    }
+}
+
+fn write_text(
+    w: &mut impl Write,
+    p: Placement,
+    values: &[&str],
+    encoders: &[Flavor],
+    decoders: &[Flavor],
+    cells: &[Cell],
+) -> std::io::Result<()> {
+    let lossy: Vec<&Cell> = cells.iter().filter(|c| !c.exact()).collect();
+    writeln!(
+        w,
+        "{}: {} of {} cells lose data ({} values x {} encoders x {} decoders)",
+        p.name(),
+        lossy.len(),
+        cells.len(),
+        values.len(),
+        encoders.len(),
+        decoders.len()
+    )?;
+    // Grouped by pair, in catalogue order: one line per value a pair loses.
+    let mut by_pair: BTreeMap<(usize, usize), Vec<&Cell>> = BTreeMap::new();
+    for c in &lossy {
+        let e = encoders
+            .iter()
+            .position(|f| *f == c.encoder)
+            .expect("invariant: the matrix was made from these encoders");
+        let d = decoders
+            .iter()
+            .position(|f| *f == c.decoder)
+            .expect("invariant: the matrix was made from these decoders");
+        by_pair.entry((e, d)).or_default().push(c);
+    }
+    for cs in by_pair.values() {
+        for c in cs {
+            writeln!(
+                w,
+                "  {} -> {} {} {}",
+                c.encoder.name(),
+                c.decoder.name(),
+                what(&c.value, &c.outcome()),
+                match &c.encoded {
+                    Ok(e) => format!("(sent as {e})"),
+                    Err(_) => String::new(),
+                }
+            )?;
+        }
+    }
+    for (vi, v) in values.iter().enumerate() {
+        writeln!(
+            w,
+            "\n{} {} (rows: encoders, columns: decoders)",
+            p.name(),
+            quoted(v)
+        )?;
+        let block = &cells
+            [vi * encoders.len() * decoders.len()..(vi + 1) * encoders.len() * decoders.len()];
+        let mut rows: Vec<Vec<String>> = Vec::with_capacity(encoders.len() + 1);
+        let mut head = vec![String::new()];
+        head.extend(decoders.iter().map(|d| d.name().to_owned()));
+        rows.push(head);
+        for (ei, e) in encoders.iter().enumerate() {
+            let mut row = vec![e.name().to_owned()];
+            for di in 0..decoders.len() {
+                row.push(short(&block[ei * decoders.len() + di].outcome()));
+            }
+            rows.push(row);
+        }
+        let widths: Vec<usize> = (0..rows[0].len())
+            .map(|i| rows.iter().map(|r| display_width(&r[i])).max().unwrap_or(0))
+            .collect();
+        for r in &rows {
+            let mut line = String::from(" ");
+            for (i, cell) in r.iter().enumerate() {
+                line.push(' ');
+                line.push_str(cell);
+                line.push_str(&" ".repeat(widths[i] - display_width(cell)));
+            }
+            writeln!(w, "{}", line.trim_end())?;
+        }
+    }
+    writeln!(w)
+}
+
+fn md_escape(s: &str) -> String {
+    escape_controls(s).replace('|', "\\|").replace('`', "\\`")
+}
+
+fn write_markdown(
+    w: &mut impl Write,
+    p: Placement,
+    values: &[&str],
+    encoders: &[Flavor],
+    decoders: &[Flavor],
+    cells: &[Cell],
+) -> std::io::Result<()> {
+    writeln!(w, "## {}\n", p.name())?;
+    let lossy: Vec<&Cell> = cells.iter().filter(|c| !c.exact()).collect();
+    writeln!(w, "{} of {} cells lose data.\n", lossy.len(), cells.len())?;
+    writeln!(
+        w,
+        "| encoder | decoder | value | sent as | result |\n|---|---|---|---|---|"
+    )?;
+    for c in &lossy {
+        writeln!(
+            w,
+            "| `{}` | `{}` | `{}` | `{}` | {} |",
+            c.encoder.name(),
+            c.decoder.name(),
+            md_escape(&c.value),
+            c.encoded.as_deref().map(md_escape).unwrap_or_default(),
+            md_escape(&what(&c.value, &c.outcome()))
+        )?;
+    }
+    for (vi, v) in values.iter().enumerate() {
+        writeln!(w, "\n### {} `{}`\n", p.name(), md_escape(v))?;
+        write!(w, "| encoder \\ decoder |")?;
+        for d in decoders {
+            write!(w, " `{}` |", d.name())?;
+        }
+        write!(w, "\n|---|")?;
+        for _ in decoders {
+            write!(w, "---|")?;
+        }
+        writeln!(w)?;
+        let block = &cells
+            [vi * encoders.len() * decoders.len()..(vi + 1) * encoders.len() * decoders.len()];
+        for (ei, e) in encoders.iter().enumerate() {
+            write!(w, "| `{}` |", e.name())?;
+            for di in 0..decoders.len() {
+                let o = block[ei * decoders.len() + di].outcome();
+                let cell = match &o {
+                    Outcome::Exact => "exact".to_owned(),
+                    Outcome::Changed(t) => format!("changed to `{}`", md_escape(t)),
+                    Outcome::Split(parts) => {
+                        let p: Vec<String> = parts.iter().map(|s| md_escape(&quoted(s))).collect();
+                        format!("split into {}", p.join(" "))
+                    }
+                    Outcome::NotText(t) => format!("not text: `{}`", md_escape(t)),
+                    Outcome::Error(e) => format!("error: {}", md_escape(e.message())),
+                };
+                write!(w, " {cell} |")?;
+            }
+            writeln!(w)?;
+        }
+    }
+    writeln!(w)
+}

@@ -1,0 +1,164 @@
+//! Every per-item command's `--json` records validate against the JSON Schema written in
+//! `docs/json.md` (the first `json` block under "## Schema"), over good and bad inputs.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn schema() -> Value {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/json.md"))
+            .expect("docs/json.md exists");
+    let after = doc.split("## Schema").nth(1).expect("a Schema section");
+    let block = after
+        .split("```json\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("a json block");
+    serde_json::from_str(block).expect("the schema is JSON")
+}
+
+/// The records of `urlkit --json ARGS` with `stdin`.
+fn records(args: &[&str], stdin: &[u8]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .arg("--json")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urlkit runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().expect("urlkit ends");
+    writer.join().expect("writer").expect("stdin written");
+    String::from_utf8(out.stdout)
+        .expect("UTF-8 JSON")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))
+        .collect()
+}
+
+fn real_list() -> Vec<u8> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/urls-sample-whatwg/kasztp.txt");
+    let mut bytes = std::fs::read(path).expect("a real list");
+    bytes.extend_from_slice(b"%zz:bad\nhttp://a/%zz\nhttp://a/\xff\n  http://a/b  \n\n");
+    bytes
+}
+
+#[test]
+fn every_per_item_command_matches_the_documented_schema() {
+    let root = schema();
+    let list = real_list();
+    let texts = b"a b\n\xe6\x9d\xb1\xe4\xba\xac\n100%\n%zz\n\xff\nhttps://a/?q=%26%2B\n".to_vec();
+    let pairs = "http://a/b\thttp://A/b\nhttp://a/%7e\thttp://a/~\nnot a pair\n%zz:\thttp://a/\n";
+    // (schema, arguments, stdin, whether the input reaches a failed record)
+    let runs: Vec<(&str, Vec<&str>, Vec<u8>, bool)> = vec![
+        ("encode", vec!["encode"], texts.clone(), false),
+        (
+            "encode",
+            vec!["encode", "--set", "form"],
+            texts.clone(),
+            false,
+        ),
+        (
+            "encode",
+            vec!["encode", "--as", "python.quote"],
+            texts.clone(),
+            false,
+        ),
+        (
+            "encode",
+            vec!["encode", "--as", "js.encodeURIComponent"],
+            texts.clone(),
+            true,
+        ),
+        ("decode", vec!["decode"], texts.clone(), true),
+        (
+            "decode",
+            vec!["decode", "--mode", "lenient"],
+            texts.clone(),
+            false,
+        ),
+        (
+            "decode",
+            vec!["decode", "--as", "python.unquote_to_bytes"],
+            texts.clone(),
+            false,
+        ),
+        (
+            "decode",
+            vec!["decode", "--as", "js.decodeURIComponent"],
+            texts.clone(),
+            true,
+        ),
+        ("normalize", vec!["normalize"], list.clone(), true),
+        (
+            "normalize",
+            vec!["normalize", "--level", "whatwg", "--to", "iri"],
+            list.clone(),
+            true,
+        ),
+        ("key", vec!["key"], list.clone(), true),
+        ("key", vec!["key", "--level", "loose"], list.clone(), true),
+        (
+            "dedupe",
+            vec!["dedupe", "--level", "normal"],
+            list.clone(),
+            true,
+        ),
+        ("parse", vec!["parse"], list.clone(), true),
+        ("explain", vec!["explain"], texts.clone(), true),
+        ("compare", vec!["compare"], pairs.as_bytes().to_vec(), true),
+        (
+            "compare",
+            vec!["compare", "https://a/caf\u{e9}", "https://a/cafe\u{301}"],
+            Vec::new(),
+            false,
+        ),
+    ];
+    let mut checked = 0;
+    for (def, args, stdin, fails) in runs {
+        let mut with_ref = root.clone();
+        with_ref["$ref"] = Value::String(format!("#/$defs/{def}"));
+        let validator = jsonschema::validator_for(&with_ref).expect("a valid schema");
+        let got = records(&args, &stdin);
+        assert!(!got.is_empty(), "{args:?}: no records");
+        let (mut good, mut bad) = (0, 0);
+        for r in &got {
+            if let Err(e) = validator.validate(r) {
+                panic!("{args:?}: {e} at {}\n{r}", e.instance_path);
+            }
+            if r["ok"] == true {
+                good += 1;
+            } else {
+                bad += 1;
+            }
+            checked += 1;
+        }
+        assert!(good > 0, "{args:?}: no successful record");
+        assert_eq!(bad > 0, fails, "{args:?}: failed records");
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn the_schema_rejects_what_it_should() {
+    let mut root = schema();
+    root["$ref"] = Value::String("#/$defs/key".into());
+    let v = jsonschema::validator_for(&root).expect("a valid schema");
+    let bad = [
+        r#"{"input":"x","ok":true,"output":"x"}"#,
+        r#"{"input":"x","ok":false,"level":"safe","error":{"kind":"X Y","offset":0,"message":"m"}}"#,
+        r#"{"input":"x","ok":false,"level":"safe","error":{"kind":"x","message":"m"}}"#,
+        r#"{"input":"x","ok":true,"output":"x","level":"medium"}"#,
+    ];
+    for b in bad {
+        let value: Value = serde_json::from_str(b).expect("JSON");
+        assert!(v.validate(&value).is_err(), "accepted: {b}");
+    }
+}

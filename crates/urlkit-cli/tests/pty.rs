@@ -1,0 +1,108 @@
+//! On a terminal, `urlkit decode` answers each line as it is typed: the test types a line into
+//! a pseudo-terminal, reads the answer, and only then types the next one. `--line-buffered`
+//! does the same through a pipe. (The waits are bounded so that a hang fails instead of
+//! blocking; nothing is timed.)
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+
+/// How long to wait for an answer before calling it a hang.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Collects what `reader` yields on a channel, chunk by chunk.
+fn pump(mut reader: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Reads from `rx` until `want` has been seen (in what arrived since the last call).
+fn wait_for(rx: &mpsc::Receiver<Vec<u8>>, seen: &mut Vec<u8>, want: &str) {
+    while !String::from_utf8_lossy(seen).contains(want) {
+        match rx.recv_timeout(PATIENCE) {
+            Ok(chunk) => seen.extend_from_slice(&chunk),
+            Err(e) => panic!(
+                "no {want:?} ({e}); got so far: {:?}",
+                String::from_utf8_lossy(seen)
+            ),
+        }
+    }
+    seen.clear();
+}
+
+fn still_running(child: &mut Child) {
+    assert!(
+        child.try_wait().expect("the child's state").is_none(),
+        "urlkit ended before its input did"
+    );
+}
+
+#[test]
+fn decode_on_a_terminal_answers_each_line_before_the_next_is_typed() {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let path = name.to_str().expect("a path").to_owned();
+    let slave = File::options()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .expect("open the terminal side");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .arg("decode")
+        .stdin(Stdio::from(slave.try_clone().expect("dup")))
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::null())
+        .env("NO_COLOR", "1")
+        .spawn()
+        .expect("urlkit runs");
+    let mut typing = File::from(master);
+    let rx = pump(typing.try_clone().expect("dup"));
+    let mut seen = Vec::new();
+
+    // The answers differ from what the terminal echoes, so the echo cannot pass for them.
+    typing.write_all(b"%E9%81%8B%E5%96%B6\n").expect("type");
+    wait_for(&rx, &mut seen, "運営");
+    still_running(&mut child);
+    typing.write_all(b"%41%42%43\n").expect("type");
+    wait_for(&rx, &mut seen, "ABC");
+    still_running(&mut child);
+    // Ctrl-D at the start of a line: end of input.
+    typing.write_all(b"\x04").expect("type");
+    let status = child.wait().expect("urlkit ends");
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn line_buffered_answers_each_line_through_a_pipe() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["--line-buffered", "key"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urlkit runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let rx = pump(child.stdout.take().expect("stdout"));
+    let mut seen = Vec::new();
+    input.write_all(b"HTTP://A/%7e\n").expect("write");
+    wait_for(&rx, &mut seen, "http://a/~\n");
+    still_running(&mut child);
+    input.write_all(b"http://b/%e9\n").expect("write");
+    wait_for(&rx, &mut seen, "http://b/%E9\n");
+    drop(input);
+    assert!(child.wait().expect("urlkit ends").success());
+}

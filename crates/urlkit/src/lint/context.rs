@@ -1,0 +1,242 @@
+//! The URL parsed once for every rule: components with byte spans (RFC 3986 Appendix B, which
+//! never fails), path segments, query parameters, the well-formed escapes, and the WHATWG view
+//! on demand.
+
+use std::cell::OnceCell;
+use std::ops::Range;
+
+use super::parser_disagreement::rfc3986_reading::{appendix_b, split_authority};
+use crate::uri::chars::escape_at;
+use crate::whatwg::Url;
+
+/// One `name=value` pair of the query (split at `&`, then at the first `=`).
+///
+/// ```
+/// use urlkit::lint::Context;
+/// let cx = Context::new("http://a/?x=1&flag");
+/// let p = &cx.params[1];
+/// assert_eq!((cx.text(&p.name), p.value.is_none()), ("flag", true));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The whole pair.
+    pub whole: Range<usize>,
+    /// The name.
+    pub name: Range<usize>,
+    /// The value, after `=`; `None` without `=`.
+    pub value: Option<Range<usize>>,
+}
+
+/// A well-formed `%XX` escape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Escape {
+    /// Where its `%` is.
+    pub at: usize,
+    /// The byte it spells.
+    pub byte: u8,
+}
+
+impl Escape {
+    /// Its three bytes.
+    pub fn span(&self) -> Range<usize> {
+        self.at..self.at + 3
+    }
+}
+
+/// What every rule reads: the input and its parts.
+///
+/// ```
+/// use urlkit::lint::Context;
+/// let cx = Context::new("https://u@例え.jp:8080/a/b?q=1#f");
+/// assert_eq!(cx.text(cx.host.as_ref().unwrap()), "例え.jp");
+/// assert_eq!(cx.segments.len(), 2);
+/// assert_eq!(cx.component_at(cx.input.find("q=").unwrap()), "query:q");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
+#[derive(Debug)]
+pub struct Context<'a> {
+    /// The URL as given.
+    pub input: &'a str,
+    /// `scheme` (without `:`).
+    pub scheme: Option<Range<usize>>,
+    /// The authority (after `//`).
+    pub authority: Option<Range<usize>>,
+    /// `userinfo` (before the last `@` of the authority).
+    pub userinfo: Option<Range<usize>>,
+    /// `host`.
+    pub host: Option<Range<usize>>,
+    /// `port` (after `:`).
+    pub port: Option<Range<usize>>,
+    /// `path`.
+    pub path: Range<usize>,
+    /// `query` (without `?`).
+    pub query: Option<Range<usize>>,
+    /// `fragment` (without `#`).
+    pub fragment: Option<Range<usize>>,
+    /// The path's segments (between `/`), empty ones included.
+    pub segments: Vec<Range<usize>>,
+    /// The query's parameters.
+    pub params: Vec<Param>,
+    /// Every well-formed escape of the input, in order.
+    pub escapes: Vec<Escape>,
+    whatwg: OnceCell<Option<Url>>,
+}
+
+impl<'a> Context<'a> {
+    /// Parses `input` once.
+    ///
+    /// ```
+    /// use urlkit::lint::Context;
+    /// let cx = Context::new("/a%2Fb");
+    /// assert_eq!(cx.escapes[0].byte, b'/');
+    /// assert!(cx.scheme.is_none());
+    /// ```
+    pub fn new(input: &'a str) -> Context<'a> {
+        let p = appendix_b(input);
+        let (userinfo, host, port) = match &p.authority {
+            Some(a) => {
+                let (u, h, port) = split_authority(input, a.clone());
+                (u, Some(h), port)
+            }
+            None => (None, None, None),
+        };
+        let b = input.as_bytes();
+        let mut segments = Vec::new();
+        let path = p.path.clone();
+        let mut start = path.start;
+        if b.get(start) == Some(&b'/') {
+            start += 1;
+        }
+        if !path.is_empty() {
+            for (i, &c) in b.iter().enumerate().take(path.end).skip(start) {
+                if c == b'/' {
+                    segments.push(start..i);
+                    start = i + 1;
+                }
+            }
+            segments.push(start..path.end);
+        }
+        let mut params = Vec::new();
+        if let Some(q) = &p.query {
+            let mut s = q.start;
+            for i in q.start..=q.end {
+                if i == q.end || b[i] == b'&' {
+                    if i > s {
+                        let eq = b[s..i].iter().position(|&c| c == b'=').map(|k| s + k);
+                        params.push(Param {
+                            whole: s..i,
+                            name: s..eq.unwrap_or(i),
+                            value: eq.map(|e| e + 1..i),
+                        });
+                    }
+                    s = i + 1;
+                }
+            }
+        }
+        let escapes = memchr::memchr_iter(b'%', b)
+            .filter_map(|at| escape_at(b, at).map(|byte| Escape { at, byte }))
+            .collect();
+        Context {
+            input,
+            scheme: p.scheme,
+            authority: p.authority,
+            userinfo,
+            host,
+            port,
+            path,
+            query: p.query,
+            fragment: p.fragment,
+            segments,
+            params,
+            escapes,
+            whatwg: OnceCell::new(),
+        }
+    }
+
+    /// The text of `r`.
+    ///
+    /// ```
+    /// use urlkit::lint::Context;
+    /// assert_eq!(Context::new("http://h/").text(&(0..4)), "http");
+    /// ```
+    pub fn text(&self, r: &Range<usize>) -> &'a str {
+        self.input
+            .get(r.clone())
+            .expect("invariant: context ranges fall on character boundaries of the input")
+    }
+
+    /// The scheme, lowercased (`""` when there is none).
+    pub fn scheme_lower(&self) -> String {
+        self.scheme
+            .as_ref()
+            .map_or_else(String::new, |r| self.text(r).to_ascii_lowercase())
+    }
+
+    /// The browser's reading of the URL (parsed the first time a rule asks), `None` when a
+    /// browser rejects it.
+    ///
+    /// ```
+    /// use urlkit::lint::Context;
+    /// assert_eq!(Context::new("http://0x7f.1/").whatwg().unwrap().hostname(), "127.0.0.1");
+    /// ```
+    pub fn whatwg(&self) -> Option<&Url> {
+        self.whatwg
+            .get_or_init(|| Url::parse(self.input, None).ok())
+            .as_ref()
+    }
+
+    /// The escapes inside `r`.
+    pub fn escapes_in(&self, r: &Range<usize>) -> &[Escape] {
+        let from = self.escapes.partition_point(|e| e.at < r.start);
+        let to = self.escapes.partition_point(|e| e.at + 3 <= r.end);
+        &self.escapes[from..to.max(from)]
+    }
+
+    /// The component that holds byte `offset`: `scheme`, `userinfo`, `host`, `port`,
+    /// `path`, `query:NAME` (`query` between parameters), `fragment`, or `url`.
+    pub fn component_at(&self, offset: usize) -> String {
+        let inside = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&offset));
+        if inside(&self.scheme) {
+            return "scheme".into();
+        }
+        if inside(&self.userinfo) {
+            return "userinfo".into();
+        }
+        if inside(&self.host) {
+            return "host".into();
+        }
+        if inside(&self.port) {
+            return "port".into();
+        }
+        if self.path.contains(&offset) {
+            return "path".into();
+        }
+        if inside(&self.query) {
+            return match self.params.iter().find(|p| p.whole.contains(&offset)) {
+                Some(p) => format!("query:{}", self.text(&p.name)),
+                None => "query".into(),
+            };
+        }
+        if inside(&self.fragment) {
+            return "fragment".into();
+        }
+        "url".into()
+    }
+
+    /// The ranges of the components whose bytes are percent-decoded one by one by servers
+    /// (path segments, query names and values, the fragment), in order.
+    pub fn decoded_units(&self) -> Vec<Range<usize>> {
+        let mut out: Vec<Range<usize>> = self.segments.clone();
+        for p in &self.params {
+            out.push(p.name.clone());
+            if let Some(v) = &p.value {
+                out.push(v.clone());
+            }
+        }
+        if let Some(f) = &self.fragment {
+            out.push(f.clone());
+        }
+        out
+    }
+}

@@ -1,0 +1,44 @@
+//! The host's labels in Unicode (U-labels), for the rules about how a host looks.
+
+use std::ops::Range;
+
+use crate::lint::Context;
+
+/// One label of the host: its span in the input and its Unicode form.
+pub(crate) struct Label {
+    pub(crate) span: Range<usize>,
+    pub(crate) unicode: String,
+}
+
+/// The labels of a registered-name host (not an IP literal, not percent-encoded), each in
+/// Unicode: an A-label (`xn--`) converted, a U-label as written. A label that is not valid
+/// Punycode is left out (invalid-punycode reports it).
+pub(crate) fn labels(cx: &Context<'_>) -> Vec<Label> {
+    let Some(host) = &cx.host else {
+        return Vec::new();
+    };
+    let text = cx.text(host);
+    if text.starts_with('[') || text.contains('%') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut start = host.start;
+    for part in text.split('.') {
+        let span = start..start + part.len();
+        start = span.end + 1;
+        let unicode = if part.len() > 4
+            && part
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        {
+            match idna::punycode::decode_to_string(&part[4..]) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else {
+            part.to_owned()
+        };
+        out.push(Label { span, unicode });
+    }
+    out
+}

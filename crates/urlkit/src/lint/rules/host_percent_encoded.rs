@@ -1,0 +1,52 @@
+//! `host-percent-encoded` (U0209): escapes in the host.
+
+use super::{diag, DiagnosticExt};
+use crate::lint::{Applicability, Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, Severity};
+
+pub(crate) static INFO: RuleInfo = RuleInfo {
+    code: "U0209",
+    name: "host-percent-encoded",
+    family: Family::Interoperability,
+    level: Severity::Warning,
+    summary: "percent-escapes in the host name",
+    scope: Scope::Url,
+    aliases: &["domain-percent-encoded"],
+    security: None,
+    doc: RuleDoc {
+        what: "Reports the escapes in a host (`ex%61mple.com`).",
+        why: "Browsers decode them before IDNA, so `ex%61mple.com` is `example.com` to them, \
+              while DNS resolvers, allow-lists and RFC 3986 string comparison see another name.",
+        example: "https://ex%61mple.com/",
+        use_instead: "https://example.com/",
+        fix_safety: "Safe when the escapes decode to UTF-8: the decoded host is what browsers \
+                     resolve.",
+        references: &[
+            "https://url.spec.whatwg.org/#host-parsing",
+            "https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2",
+        ],
+    },
+};
+
+pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(host) = &cx.host else { return };
+    let escapes = cx.escapes_in(host);
+    if escapes.is_empty() || cx.text(host).starts_with('[') {
+        return;
+    }
+    let span = escapes[0].at..escapes[escapes.len() - 1].at + 3;
+    let text = cx.text(&span);
+    let bytes = crate::codec::percent_decode(text.as_bytes());
+    let d = diag(
+        &INFO,
+        cx,
+        span,
+        format!("'{text}' is percent-encoded inside the host name"),
+    );
+    out.push(match std::str::from_utf8(&bytes) {
+        Ok(s) if !s.contains(['%', '/', '\\', '@', ':', '?', '#']) => {
+            let s = s.to_owned();
+            d.evidence("decoded", s.clone()).fix(s, Applicability::Safe)
+        }
+        _ => d,
+    });
+}

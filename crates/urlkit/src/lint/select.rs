@@ -1,0 +1,128 @@
+//! Which rules run: the defaults (every family but style), plus `--select`, minus `--ignore`.
+
+use std::fmt;
+
+use super::{rules, Family, RuleInfo, RESERVED};
+
+/// The set of rules that run.
+///
+/// ```
+/// use urlkit::lint::{rule, Selection};
+/// let s = Selection::parse(&["style", "U0406"], &["plus-in-path"]).unwrap();
+/// assert!(s.contains(rule("uppercase-path").unwrap()));
+/// assert!(!s.contains(rule("plus-in-path").unwrap()));
+/// assert!(Selection::default().contains(rule("nul").unwrap()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    codes: Vec<&'static str>,
+}
+
+impl Default for Selection {
+    fn default() -> Selection {
+        Selection {
+            codes: rules()
+                .into_iter()
+                .filter(|r| r.on_by_default())
+                .map(|r| r.code)
+                .collect(),
+        }
+    }
+}
+
+/// A `--select` or `--ignore` word that names no rule, alias or family.
+///
+/// ```
+/// use urlkit::lint::Selection;
+/// let e = Selection::parse(&["nope"], &[]).unwrap_err();
+/// assert_eq!(e.to_string(), "unknown rule, alias or family \"nope\" (urlkit lint --list shows them)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectionError {
+    /// The word.
+    pub word: String,
+}
+
+impl fmt::Display for SelectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if RESERVED
+            .iter()
+            .any(|(c, n)| *c == self.word || *n == self.word)
+        {
+            return write!(
+                f,
+                "rule {:?} is reserved and not available in this build",
+                self.word
+            );
+        }
+        write!(
+            f,
+            "unknown rule, alias or family {:?} (urlkit lint --list shows them)",
+            self.word
+        )
+    }
+}
+
+impl std::error::Error for SelectionError {}
+
+/// The rules a word names: `all`, a family, a code, a name, or a WHATWG alias (every rule
+/// that lists it).
+fn named(word: &str) -> Result<Vec<&'static RuleInfo>, SelectionError> {
+    let all = rules();
+    let found: Vec<&'static RuleInfo> = if word == "all" {
+        all
+    } else if let Some(f) = Family::from_name(word) {
+        all.into_iter().filter(|r| r.family == f).collect()
+    } else {
+        all.into_iter()
+            .filter(|r| {
+                r.code.eq_ignore_ascii_case(word) || r.name == word || r.aliases.contains(&word)
+            })
+            .collect()
+    };
+    if found.is_empty() {
+        Err(SelectionError {
+            word: word.to_owned(),
+        })
+    } else {
+        Ok(found)
+    }
+}
+
+impl Selection {
+    /// The defaults with the rules of `select` added and those of `ignore` removed. Each
+    /// word is `all`, a family, a code, a name or an alias; words may be comma-separated.
+    ///
+    /// ```
+    /// use urlkit::lint::{rule, Selection};
+    /// let s = Selection::parse(&["invalid-credentials"], &["security"]).unwrap();
+    /// assert!(!s.contains(rule("credentials-in-url").unwrap()));
+    /// ```
+    pub fn parse(select: &[&str], ignore: &[&str]) -> Result<Selection, SelectionError> {
+        let mut s = Selection::default();
+        let words = |list: &[&str]| -> Vec<String> {
+            list.iter()
+                .flat_map(|w| w.split(','))
+                .map(|w| w.trim().to_owned())
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        for w in words(select) {
+            for r in named(&w)? {
+                if !s.codes.contains(&r.code) {
+                    s.codes.push(r.code);
+                }
+            }
+        }
+        for w in words(ignore) {
+            let gone = named(&w)?;
+            s.codes.retain(|c| !gone.iter().any(|r| r.code == *c));
+        }
+        Ok(s)
+    }
+
+    /// Whether rule `r` runs.
+    pub fn contains(&self, r: &RuleInfo) -> bool {
+        self.codes.contains(&r.code)
+    }
+}

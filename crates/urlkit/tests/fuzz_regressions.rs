@@ -1,0 +1,50 @@
+//! One named test per input the fuzz targets (`fuzz/`, run by `scripts/fuzz.sh`) stopped on.
+//! Each pins what the library does with that input, so that the behaviour the target's law
+//! was corrected to (or the bug that was fixed) cannot change unnoticed.
+
+use urlkit::compare::{compare, Side};
+use urlkit::lint::parser_disagreement::Rfc3986Reading;
+use urlkit::normalize::{key, Level, NormalizeErrorKind, Options};
+use urlkit::uri::ParseErrorKind;
+
+/// `key_compare`, input `"%3a\n%3:0081/\nHTTP://h:0A"`: at `exact` every text is its own key,
+/// while a comparison reads both sides as RFC 3986 references and names the one it cannot.
+#[test]
+fn fuzz_key_compare_exact_keys_text_that_compare_rejects() {
+    let (a, b) = ("%3a", "%3:0081/\nHTTP://h:0A");
+    let exact = Options::new(Level::Exact);
+    assert_eq!(key(b, &exact).unwrap(), b);
+    let e = compare(a, b, &exact).unwrap_err();
+    assert_eq!(e.side, Side::B);
+    assert_eq!(
+        e.error.kind(),
+        NormalizeErrorKind::Parse(ParseErrorKind::InvalidScheme)
+    );
+    assert!(compare(b, b, &exact).unwrap().equal, "a text equals itself");
+}
+
+/// `normalize`, input `"sc://a[b/"`: `[` inside a reg-name is an error from `safe` up, located
+/// at its byte; `exact` keeps the text as it is.
+#[test]
+fn fuzz_normalize_bracket_in_host() {
+    let u = "sc://a[b/";
+    assert_eq!(key(u, &Options::new(Level::Exact)).unwrap(), u);
+    for level in [Level::Safe, Level::Normal, Level::Loose] {
+        let e = key(u, &Options::new(level)).unwrap_err();
+        assert_eq!(e.offset(), 6, "{level}");
+    }
+}
+
+/// `whatwg_rfc`, input `"?"` against `http://mta/./l.e..&&&&&&&&&&&&&&&&&Bp://tcr`: an empty
+/// reference takes the base's path as it is (RFC 3986 §5.2.2 removes no dot segments there),
+/// and the target read again keeps the base's authority.
+#[test]
+fn fuzz_whatwg_rfc_empty_reference_keeps_the_base_path() {
+    let base = "http://mta/./l.e..&&&&&&&&&&&&&&&&&Bp://tcr";
+    let r = Rfc3986Reading::parse("?", Some(base)).unwrap();
+    assert_eq!(r.path, "/./l.e..&&&&&&&&&&&&&&&&&Bp://tcr");
+    assert_eq!(r.query.as_deref(), Some(""));
+    let back = Rfc3986Reading::parse(&r.to_string(), None).unwrap();
+    assert_eq!(back.host.as_deref(), Some("mta"));
+    assert_eq!(back.path, "/l.e..&&&&&&&&&&&&&&&&&Bp://tcr");
+}

@@ -1,0 +1,236 @@
+//! The lint rules: every rule's doc example is reported and its "use instead" is not, the
+//! acceptance URLs of the lint issue, precedence, selection, and the fix laws.
+
+use urlkit::lint::{
+    check, fix, lint, lint_list, rule, rules, FixLevel, Scope, Selection, RESERVED,
+};
+
+fn all() -> Selection {
+    Selection::parse(&["all"], &[]).expect("`all` is a selection")
+}
+
+fn lines(s: &str) -> Vec<&str> {
+    s.lines().collect()
+}
+
+fn found_by(input: &str, name: &str) -> bool {
+    let list = lines(input);
+    lint_list(&list, &all())
+        .iter()
+        .flatten()
+        .any(|d| d.rule == name)
+}
+
+#[test]
+fn every_doc_example_is_reported_and_its_replacement_is_not() {
+    for r in rules() {
+        assert!(
+            found_by(r.doc.example, r.name),
+            "{}: example {:?} not reported",
+            r.name,
+            r.doc.example
+        );
+        assert!(
+            !found_by(r.doc.use_instead, r.name),
+            "{}: use-instead {:?} reported",
+            r.name,
+            r.doc.use_instead
+        );
+    }
+}
+
+#[test]
+fn codes_are_unique_stable_and_reserved_ones_are_free() {
+    let all = rules();
+    for (i, r) in all.iter().enumerate() {
+        assert!(
+            all[i + 1..]
+                .iter()
+                .all(|o| o.code != r.code && o.name != r.name),
+            "{}",
+            r.code
+        );
+        assert!(
+            RESERVED.iter().all(|(c, n)| *c != r.code && *n != r.name),
+            "{}",
+            r.code
+        );
+        assert_eq!(rule(r.code).map(|x| x.name), Some(r.name));
+        let family_digit = &r.code[1..3];
+        let want = match r.family.name() {
+            "correctness" => "01",
+            "interoperability" => "02",
+            "style" => "03",
+            _ => "04",
+        };
+        assert_eq!(family_digit, want, "{}", r.name);
+        if r.family.name() == "security" {
+            assert!(r.security.is_some(), "{} needs a CWE", r.name);
+        }
+        let doc = r.explain();
+        for head in [
+            "What it does",
+            "Why it matters",
+            "Example",
+            "Use instead",
+            "Fix safety",
+            "References",
+        ] {
+            assert!(doc.contains(&format!("## {head}\n")), "{}: {head}", r.name);
+        }
+    }
+    assert!(all.len() >= 31);
+}
+
+#[test]
+fn acceptance_dirty_url() {
+    let url = "https://example.com/%e6%97%a5%25E6%259C%25AC/a+b/%2e%2e/x?token=abc";
+    let found = check(url);
+    let got: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| (d.rule, &url[d.span.clone()]))
+        .collect();
+    for want in [
+        ("lowercase-hex", "%e6%97%a5"),
+        ("double-encoding", "%25E6%259C%25AC"),
+        ("plus-in-path", "+"),
+        ("encoded-dot-segment", "%2e%2e"),
+        ("secret-in-query", "abc"),
+    ] {
+        assert!(got.contains(&want), "{want:?} missing in {got:?}");
+    }
+}
+
+#[test]
+fn acceptance_clean_url() {
+    assert_eq!(check("https://example.com/tag/%E3%83%AD%E3%82%B0/"), vec![]);
+}
+
+#[test]
+fn false_positive_traps() {
+    for clean in [
+        "https://example.com/100%25",
+        "https://example.com/a%25%20b",
+        "https://example.com/?keyword=abc",
+        "https://example.com/?token=",
+        "https://例え.jp/運営",
+        "https://xn--r8jz45g.jp/",
+        "https://example.com/?q=a+b",
+        "https://example.com/%E6%97%A5%E6%9C%AC",
+    ] {
+        let found: Vec<&str> = check(clean)
+            .iter()
+            .filter(|d| d.rule != "raw-non-ascii")
+            .map(|d| d.rule)
+            .collect();
+        assert!(found.is_empty(), "{clean}: {found:?}");
+    }
+}
+
+#[test]
+fn encoded_dot_only_as_a_whole_segment() {
+    for url in [
+        "https://a/%2Ehidden",
+        "https://a/x%2E",
+        "https://a/%2E%2E%2E",
+    ] {
+        assert!(
+            check(url).iter().all(|d| d.rule != "encoded-dot-segment"),
+            "{url}"
+        );
+    }
+    for url in ["https://a/%2e/x", "https://a/.%2E/x", "https://a/%2E%2E"] {
+        assert!(
+            check(url).iter().any(|d| d.rule == "encoded-dot-segment"),
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn invalid_utf8_cases() {
+    for (url, bad) in [
+        ("https://a/%C0%AF", "%C0%AF"),
+        ("https://a/%E3%81", "%E3%81"),
+        ("https://a/%ED%A0%80", "%ED"),
+    ] {
+        let found = check(url);
+        let d = found
+            .iter()
+            .find(|d| d.rule == "invalid-utf8")
+            .unwrap_or_else(|| panic!("{url}"));
+        assert!(
+            url[d.span.clone()].starts_with(bad),
+            "{url}: {:?}",
+            &url[d.span.clone()]
+        );
+    }
+}
+
+#[test]
+fn more_specific_rule_wins() {
+    let found = check("http://a/%2e%2e/b");
+    let names: Vec<&str> = found.iter().map(|d| d.rule).collect();
+    assert_eq!(names, ["encoded-dot-segment"]);
+}
+
+#[test]
+fn plus_in_query_is_not_plus_in_path() {
+    assert!(check("https://a/?q=C++")
+        .iter()
+        .all(|d| d.rule != "plus-in-path"));
+}
+
+#[test]
+fn whatwg_aliases_select_rules() {
+    let s = Selection::parse(&[], &["invalid-reverse-solidus"]).expect("an alias");
+    assert!(lint("https://a\\b/", &s)
+        .iter()
+        .all(|d| d.rule != "backslash"));
+    assert_eq!(
+        rule("IPv4-non-decimal-part").map(|r| r.name),
+        Some("non-canonical-ipv4")
+    );
+    assert_eq!(
+        rule("invalid-credentials").map(|r| r.name),
+        Some("credentials-in-url")
+    );
+}
+
+#[test]
+fn style_is_off_by_default() {
+    assert!(check("https://a/About_Us/index.html").is_empty());
+    let style = Selection::parse(&["style"], &[]).expect("a family");
+    assert_eq!(lint("https://a/About_Us/index.html", &style).len(), 4);
+}
+
+#[test]
+fn list_rules_see_the_whole_input() {
+    assert!(rules().iter().any(|r| r.scope == Scope::List));
+    let list = ["https://a/x/", "https://a/y/", "https://a/z"];
+    let style = Selection::parse(&["trailing-slash-mixed"], &[]).expect("a rule");
+    let found = lint_list(&list, &style);
+    assert!(found[0].is_empty() && found[1].is_empty());
+    assert_eq!(found[2][0].rule, "trailing-slash-mixed");
+}
+
+#[test]
+fn fixes() {
+    let sel = Selection::default();
+    assert_eq!(
+        fix("https://a/%7euser/%e6%97%a5", &sel, FixLevel::Safe),
+        "https://a/~user/%E6%97%A5"
+    );
+    assert_eq!(
+        fix("https://a/運営", &sel, FixLevel::Safe),
+        "https://a/%E9%81%8B%E5%96%B6"
+    );
+    assert_eq!(
+        fix("https://a/a b", &sel, FixLevel::Safe),
+        "https://a/a%20b"
+    );
+    assert_eq!(
+        fix("https://a/x%2520y", &sel, FixLevel::Unsafe),
+        "https://a/x%20y"
+    );
+}

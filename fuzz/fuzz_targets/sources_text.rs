@@ -1,0 +1,6 @@
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| urlkit_fuzz::read_source(
+    "text:https://fuzz.invalid/list.txt",
+    data
+));

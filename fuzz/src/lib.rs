@@ -1,0 +1,426 @@
+//! The laws the fuzz targets check, one function per target (each target in `fuzz_targets/` is
+//! a one-line wrapper). A law that fails panics with the input and the level, which libFuzzer
+//! reports as a crash; every crash found becomes a named regression test in
+//! `crates/urlkit/tests/fuzz_regressions.rs`.
+
+use std::cell::Cell;
+use std::io::Cursor;
+
+use urlkit::codec::sets::NamedSet;
+use urlkit::codec::{decode, decode_to_bytes, percent_decode, DecodeMode, HexCase, Space};
+use urlkit::compare::compare;
+use urlkit::normalize::{key, key_cow, key_into, normalize, Form, Level, Options};
+use urlkit::uri::{parse, recompose, resolve, Component, Resolution};
+use urlkit_sources::{FetchError, Fetcher, Reader, Response, SourceSpec};
+
+/// The text of a fuzz input: inputs that are not UTF-8 are skipped by the text targets (the
+/// byte targets take them all).
+pub fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Decoding in every mode, and encoding then decoding with every named set.
+pub fn codec_decode(data: &[u8]) {
+    let lenient = decode_to_bytes(data, DecodeMode::Lenient).expect("lenient never fails");
+    assert_eq!(
+        lenient,
+        percent_decode(data),
+        "lenient is the WHATWG percent-decode"
+    );
+    if let Ok(strict) = decode_to_bytes(data, DecodeMode::Strict) {
+        assert_eq!(
+            strict, lenient,
+            "strict agrees with lenient when it succeeds"
+        );
+    }
+    let plus: Vec<u8> = data
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    let form = decode_to_bytes(data, DecodeMode::Form).expect("form never fails");
+    assert_eq!(
+        form,
+        percent_decode(&plus),
+        "form is '+' as space, then lenient"
+    );
+    if let Some(s) = text(data) {
+        for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
+            match decode(s, mode) {
+                Ok(t) => {
+                    if mode == DecodeMode::Strict {
+                        assert_eq!(t.as_bytes(), lenient.as_ref());
+                    }
+                }
+                Err(e) => assert!(e.offset() <= s.len(), "{mode:?}: offset past the end"),
+            }
+        }
+    }
+    for named in NamedSet::ALL {
+        let enc = named.encoder();
+        if !enc.set().contains(b'%') {
+            continue;
+        }
+        let mode = match enc.space_mode() {
+            Space::Plus => DecodeMode::Form,
+            Space::AsSet => DecodeMode::Strict,
+        };
+        for hex in [HexCase::Upper, HexCase::Lower] {
+            let encoded = enc.hex(hex).encode_bytes(data);
+            let back = decode_to_bytes(encoded.as_bytes(), mode).expect("encoded text decodes");
+            assert_eq!(back.as_ref(), data, "round trip through {}", named.name());
+        }
+    }
+}
+
+/// Bases that reach the interesting branches of resolution (§5.2.2): an authority, none, a
+/// path-only URI, an empty path.
+const BASES: [&str; 4] = ["http://a/b/c/d;p?q", "http:/a/b", "foo:x/y", "http://a"];
+
+/// Whether a reference has a scheme and whether it has an authority.
+fn shape(s: &str) -> (bool, bool) {
+    let u = parse(s).unwrap_or_else(|e| panic!("{s:?} does not parse again: {e}"));
+    (u.scheme().is_some(), u.authority().is_some())
+}
+
+/// Parsing, recomposing and resolving: components recompose to the input, and a resolved
+/// target parses again with the scheme and authority §5.2.2 gives it.
+pub fn uri_parse(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let Ok(u) = parse(s) else { return };
+    for c in Component::ALL {
+        if let Some(r) = u.range(c) {
+            assert!(r.start <= r.end && r.end <= s.len(), "{c} out of bounds");
+        }
+    }
+    let again = recompose(u.scheme(), u.authority(), u.path(), u.query(), u.fragment());
+    assert_eq!(again, s, "recompose(parse(s)) is s");
+    for base in BASES {
+        let b = parse(base).expect("the bases parse");
+        for mode in [Resolution::Strict, Resolution::BackwardCompatible] {
+            let target = resolve(&b, &u, mode);
+            let has_authority = match (u.scheme(), mode) {
+                (Some(s), Resolution::BackwardCompatible)
+                    if b.scheme().is_some_and(|bs| bs.eq_ignore_ascii_case(s)) =>
+                {
+                    u.authority().is_some() || b.authority().is_some()
+                }
+                (Some(_), _) => u.authority().is_some(),
+                (None, _) => u.authority().is_some() || b.authority().is_some(),
+            };
+            assert_eq!(
+                shape(&target),
+                (true, has_authority),
+                "{s:?} against {base:?} ({mode:?}) gave {target:?}"
+            );
+        }
+        // The input as the base, when it can be one.
+        if u.scheme().is_some() {
+            let target = resolve(&u, &b, Resolution::Strict);
+            shape(&target);
+        }
+    }
+}
+
+/// Normalization at every level: the key keeps the scheme and authority (ladder levels; the
+/// `whatwg` key is a browser's href and is read back by the WHATWG parser), is a fixed point,
+/// and the other ways of asking for it agree.
+pub fn normalize_laws(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    for level in Level::ALL {
+        let o = Options::new(level);
+        let Ok(k) = key(s, &o) else {
+            if let Err(e) = key(s, &o) {
+                assert!(
+                    e.offset() <= s.len(),
+                    "error offset past the end at {level}"
+                );
+            }
+            continue;
+        };
+        if level == Level::Whatwg {
+            let href = urlkit::whatwg::href(&k, None)
+                .unwrap_or_else(|e| panic!("{s:?}: href {k:?} does not parse again: {e}"));
+            assert_eq!(href, k, "{s:?}: the href is not a fixed point");
+            continue;
+        }
+        if level == Level::Exact && parse(s).is_err() {
+            // `exact` keys any text as itself: there is no shape to keep.
+            continue;
+        }
+        assert_eq!(
+            shape(s),
+            shape(&k),
+            "{s:?} -> {k:?} at {level}: shape changed"
+        );
+        let again = key(&k, &o).unwrap_or_else(|e| panic!("{s:?}: key {k:?} fails: {e}"));
+        assert_eq!(again, k, "{s:?}: key of key at {level}");
+        assert_eq!(
+            key_cow(s, &o).ok().as_deref(),
+            Some(k.as_str()),
+            "key_cow at {level}"
+        );
+        let mut buf = String::from("left over");
+        key_into(s, &o, &mut buf).expect("key_into agrees with key");
+        assert_eq!(buf, k, "key_into at {level}");
+        if level != Level::Exact {
+            let iri = normalize(s, &o, Form::Iri).expect("the IRI form exists when the key does");
+            assert_eq!(
+                key(&iri, &o).ok(),
+                Some(k.clone()),
+                "{s:?}: IRI {iri:?} at {level}"
+            );
+        }
+    }
+}
+
+/// Keys against `compare`, at every level: two inputs (split at the first newline) are equal
+/// iff their keys are, and each equals its own key.
+pub fn key_compare(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let (a, b) = s.split_once('\n').unwrap_or((s, s));
+    for level in Level::ALL {
+        let o = Options::new(level);
+        let (ka, kb) = (key(a, &o), key(b, &o));
+        if let (Ok(ka), Ok(kb)) = (&ka, &kb) {
+            match compare(a, b, &o) {
+                Ok(c) => assert_eq!(c.equal, ka == kb, "{a:?} vs {b:?} at {level}"),
+                // `exact` keys any text, `whatwg` what a browser accepts; a comparison also
+                // reads both as RFC 3986 references and says which one it cannot.
+                Err(e) => {
+                    let bad = match e.side {
+                        urlkit::compare::Side::A => a,
+                        urlkit::compare::Side::B => b,
+                    };
+                    assert!(parse(bad).is_err(), "{a:?} vs {b:?} at {level}: {e}");
+                }
+            }
+        }
+        for (x, kx) in [(a, &ka), (b, &kb)] {
+            if let Ok(kx) = kx {
+                let c = compare(x, kx, &o);
+                assert!(
+                    c.as_ref().is_ok_and(|c| c.equal),
+                    "{x:?} vs its key {kx:?} at {level}: {c:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The RFC 3986 and WHATWG readings side by side: no panic, and the RFC reading written back
+/// has the same scheme and authority (no host appears or goes).
+pub fn whatwg_rfc(data: &[u8]) {
+    use urlkit::lint::parser_disagreement::{compare as side_by_side, Rfc3986Reading};
+    let Some(s) = text(data) else { return };
+    let (input, base) = match s.split_once('\n') {
+        Some((i, b)) => (i, Some(b)),
+        None => (s, None),
+    };
+    let _ = side_by_side(input, base);
+    let _ = urlkit::whatwg::Url::parse(input, base);
+    if let Ok(r) = Rfc3986Reading::parse(input, base) {
+        let written = r.to_string();
+        let back = Rfc3986Reading::parse(&written, None)
+            .unwrap_or_else(|e| panic!("{input:?}: the target {written:?} is rejected: {e:?}"));
+        // The path may lose dot segments a base kept (§5.2.2 copies the base's path as it is
+        // for an empty reference), but the authority is the one the reading showed.
+        let authority = |r: &Rfc3986Reading| {
+            (
+                r.scheme.clone(),
+                r.userinfo.clone(),
+                r.host.clone(),
+                r.port.clone(),
+            )
+        };
+        assert_eq!(
+            authority(&back),
+            authority(&r),
+            "{input:?}: {written:?} reads differently"
+        );
+    }
+}
+
+/// Every flavor on the input as text, bytes and UTF-16: no panic, errors inside the input.
+pub fn flavor(data: &[u8]) {
+    use urlkit::flavor::{Direction, Flavor, Input, Params};
+    let units: Vec<u16> = data
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    let mut inputs = vec![Input::Bytes(data), Input::Utf16(&units)];
+    if let Some(s) = text(data) {
+        inputs.push(Input::Text(s));
+    }
+    let params = Params::default();
+    for f in Flavor::ALL {
+        for input in &inputs {
+            match f.direction() {
+                Direction::Encode => {
+                    let _ = f.encode_with(*input, &params);
+                }
+                Direction::Decode => {
+                    let _ = f.decode_with(*input, &params);
+                }
+            }
+        }
+    }
+}
+
+/// Serves the fuzz input as the first response and `[]` after it (a second WordPress page is
+/// empty), so that a reader sees arbitrary bytes from a "remote" source without any I/O.
+struct OneBody<'a> {
+    body: &'a [u8],
+    calls: Cell<usize>,
+}
+
+impl Fetcher for OneBody<'_> {
+    fn get(&self, url: &str) -> Result<Response, FetchError> {
+        let n = self.calls.get();
+        self.calls.set(n + 1);
+        if n > 4 {
+            return Err(FetchError {
+                url: url.to_owned(),
+                message: "the fuzz fetcher answers five requests".to_owned(),
+            });
+        }
+        let body: Vec<u8> = if n == 0 {
+            self.body.to_vec()
+        } else {
+            b"[]".to_vec()
+        };
+        Ok(Response::new(
+            200,
+            url,
+            Vec::new(),
+            Box::new(Cursor::new(body)),
+        ))
+    }
+}
+
+/// Reads `data` as the source `spec` (a URL location served by [`OneBody`]): records and
+/// errors, never a panic. Sitemap indexes are not followed (depth 0), so no input makes the
+/// reader open anything.
+pub fn read_source(spec: &str, data: &[u8]) {
+    let fetcher = OneBody {
+        body: data,
+        calls: Cell::new(0),
+    };
+    let spec = SourceSpec::parse(spec).expect("the fuzz specs parse");
+    let mut reader = Reader::new()
+        .fetcher(&fetcher)
+        .max_depth(0)
+        .max_bytes(1 << 20);
+    let mut n = 0usize;
+    let _ = reader.read(&spec, &mut |_| n += 1);
+    // A record takes at least a byte of (inflated) content, and the content is capped.
+    assert!(n <= (1 << 20) + 1, "{n} records from at most 1 MiB");
+}
+
+/// `Content-Disposition`: parsing any value, and building then parsing a file name.
+pub fn content_disposition(data: &[u8]) {
+    use urlkit::content_disposition::{build, parse as parse_cd, Disposition};
+    let Some(s) = text(data) else { return };
+    if let Err(e) = parse_cd(s) {
+        assert!(e.offset() <= s.len(), "offset past the end");
+    }
+    for d in [Disposition::Attachment, Disposition::Inline] {
+        let v = build(s, d);
+        let back = parse_cd(&v).unwrap_or_else(|e| panic!("{s:?}: {v:?} does not parse: {e:?}"));
+        assert_eq!(back.disposition(), d.name());
+        // Control characters cannot be written in a header value; everything else comes back.
+        if !s.is_empty() && !s.chars().any(char::is_control) {
+            assert_eq!(back.filename(), Some(s), "{v:?}");
+        }
+    }
+}
+
+/// Base64: strict decoding accepts only the canonical encoding, and encoding round-trips.
+pub fn base64(data: &[u8]) {
+    use urlkit::base64::{Alphabet, Base64, Padding};
+    for alphabet in [Alphabet::Standard, Alphabet::UrlSafe] {
+        for padding in [Padding::Pad, Padding::Omit] {
+            let b = Base64::new(alphabet, padding);
+            let e = b.encode(data);
+            assert_eq!(b.decode(&e).as_deref(), Ok(data), "round trip");
+            if let Some(s) = text(data) {
+                match b.decode(s) {
+                    Ok(bytes) => assert_eq!(b.encode(&bytes), s, "strict means canonical"),
+                    Err(err) => assert!(err.offset() <= s.len()),
+                }
+            }
+        }
+    }
+}
+
+/// Reconciliation against a naive model: a map from key (or, for a URL without one, `\0` and
+/// its text) to the first URL and the count of each side. The input is two lists of lines,
+/// separated by the first empty line; its first byte picks the level.
+pub fn reconcile(data: &[u8]) {
+    use std::collections::HashMap;
+    use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(s) = text(rest) else { return };
+    let level = Level::LADDER[usize::from(pick) % Level::LADDER.len()];
+    let o = Options::new(level);
+    let (left, right) = s.split_once("\n\n").unwrap_or((s, ""));
+    let keyer = LevelKeyer::new(o);
+    let mut r = Reconciler::new(&keyer);
+    // key -> (first left URL, left count, first right URL, right count)
+    let mut model: HashMap<String, [(Option<&str>, usize); 2]> = HashMap::new();
+    let mut invalid = [0usize; 2];
+    for (side, lines) in [(Side::Left, left), (Side::Right, right)] {
+        let i = usize::from(side == Side::Right);
+        for (n, url) in lines.lines().enumerate() {
+            r.add(side, url, n);
+            let k = key(url, &o).unwrap_or_else(|_| {
+                invalid[i] += 1;
+                format!("\0{url}")
+            });
+            let slot = &mut model.entry(k).or_default()[i];
+            slot.0.get_or_insert(url);
+            slot.1 += 1;
+        }
+    }
+    let done = r.finish();
+    let got = done.summary();
+    let on = |i: usize| model.values().filter(move |v| v[i].1 > 0);
+    let both: Vec<_> = model
+        .values()
+        .filter(|v| v[0].1 > 0 && v[1].1 > 0)
+        .collect();
+    let exact = both.iter().filter(|v| v[0].0 == v[1].0).count();
+    for (i, counts) in [(0, &got.left), (1, &got.right)] {
+        assert_eq!(
+            counts.records,
+            on(i).map(|v| v[i].1).sum::<usize>(),
+            "records {i}"
+        );
+        assert_eq!(counts.distinct, on(i).count(), "distinct {i}");
+        assert_eq!(
+            counts.duplicate_keys,
+            on(i).filter(|v| v[i].1 > 1).count(),
+            "dups {i}"
+        );
+        assert_eq!(counts.invalid, invalid[i], "invalid {i}");
+    }
+    assert_eq!(got.matched(), both.len(), "matched at {level}");
+    assert_eq!(got.matched_exact, exact, "matched exactly at {level}");
+    assert_eq!(
+        got.only_left,
+        on(0).count() - both.len(),
+        "only left at {level}"
+    );
+    assert_eq!(
+        got.only_right,
+        on(1).count() - both.len(),
+        "only right at {level}"
+    );
+    let only_left: Vec<String> = done.only_left().map(|o| o.url().into_owned()).collect();
+    assert_eq!(only_left.len(), got.only_left);
+    for url in &only_left {
+        let k = key(url, &o).unwrap_or_else(|_| format!("\0{url}"));
+        assert_eq!(model[&k][1].1, 0, "{url:?} is on the right too");
+    }
+}

@@ -1,0 +1,392 @@
+//! The bulk path (DESIGN §9): one operation over an Arrow string array, zero-copy in (the C
+//! data interface hands over the caller's buffers), one builder out, the GIL released while
+//! the rows are computed. Plain Python lists take the same operations.
+//!
+//! A row that fails (a URL that cannot be keyed, a malformed escape in strict decoding) is a
+//! null in the result, and its reason is kept: the Python layer returns it, raises it, or drops
+//! it as the caller asked (`errors=`), so no failure is silently lost unless asked for.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{GenericStringBuilder, StringViewBuilder, UInt64Builder};
+use arrow_array::{
+    Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
+};
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
+use urlkit::flavor::{Direction, Flavor, Input, Params};
+use urlkit::normalize::{key_into, Form, Options};
+
+use crate::codec::{decode_mode, set_encoder};
+use crate::errors::unknown;
+use crate::options::{form, level_options};
+
+/// Why one row failed: the library's kind name, the byte offset, the message.
+#[derive(Clone, Debug)]
+struct Failure {
+    kind: &'static str,
+    offset: usize,
+    message: String,
+}
+
+/// What to do to each row.
+#[derive(Clone, Debug)]
+enum Operation {
+    Key(Options),
+    Normalize(Options, Form),
+    Encode(Box<Encoder>),
+    EncodeAs(Flavor, Params),
+    Decode(DecodeMode),
+}
+
+impl Operation {
+    /// Writes the row's result into `out` (cleared first).
+    fn apply(&self, input: &str, out: &mut String) -> Result<(), Failure> {
+        out.clear();
+        match self {
+            Operation::Key(options) => key_into(input, options, out).map_err(|e| Failure {
+                kind: e.kind().name(),
+                offset: e.offset(),
+                message: e.to_string(),
+            }),
+            Operation::Normalize(options, to) => {
+                let s = urlkit::normalize::normalize(input, options, *to).map_err(|e| Failure {
+                    kind: e.kind().name(),
+                    offset: e.offset(),
+                    message: e.to_string(),
+                })?;
+                out.push_str(&s);
+                Ok(())
+            }
+            Operation::Encode(encoder) => {
+                encoder.encode_bytes_into(input.as_bytes(), out);
+                Ok(())
+            }
+            Operation::EncodeAs(flavor, params) => {
+                let s = flavor
+                    .encode_with(Input::Text(input), params)
+                    .map_err(|e| Failure {
+                        kind: e.kind().name(),
+                        offset: e.offset(),
+                        message: e.message().to_owned(),
+                    })?;
+                out.push_str(&s);
+                Ok(())
+            }
+            Operation::Decode(mode) => {
+                let s = decode_bytes_to_str(input.as_bytes(), *mode).map_err(|e| Failure {
+                    kind: e.kind().name(),
+                    offset: e.offset(),
+                    message: e.to_string(),
+                })?;
+                out.push_str(&s);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An operation prepared once from Python's arguments and applied to many rows.
+#[pyclass(frozen, module = "urlkit._urlkit")]
+pub struct Op {
+    op: Operation,
+}
+
+/// The key operation (`urlkit.keys`).
+#[pyfunction]
+#[pyo3(signature = (level="safe", loose_off=Vec::new(), loose_on=Vec::new()))]
+pub fn op_key(level: &str, loose_off: Vec<String>, loose_on: Vec<String>) -> PyResult<Op> {
+    let options = level_options(level, &loose_off, &loose_on)?;
+    Ok(Op {
+        op: Operation::Key(options),
+    })
+}
+
+/// The normalize operation (`urlkit.normalize_many`).
+#[pyfunction]
+#[pyo3(signature = (level="safe", to="uri", loose_off=Vec::new(), loose_on=Vec::new()))]
+pub fn op_normalize(
+    level: &str,
+    to: &str,
+    loose_off: Vec<String>,
+    loose_on: Vec<String>,
+) -> PyResult<Op> {
+    let options = level_options(level, &loose_off, &loose_on)?;
+    Ok(Op {
+        op: Operation::Normalize(options, form(to)?),
+    })
+}
+
+/// The encode operation (`urlkit.encode_many`): a named set, or a foreign encoder.
+#[pyfunction]
+#[pyo3(signature = (set="unreserved", as_=None, safe=None, hex="upper"))]
+pub fn op_encode(set: &str, as_: Option<&str>, safe: Option<&str>, hex: &str) -> PyResult<Op> {
+    if let Some(name) = as_ {
+        let flavor = Flavor::from_name(name)
+            .filter(|f| f.direction() == Direction::Encode)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Flavor::ALL
+                    .iter()
+                    .filter(|f| f.direction() == Direction::Encode)
+                    .map(|f| f.name())
+                    .collect();
+                unknown("encoder", name, &names)
+            })?;
+        let mut params = Params::default();
+        if let Some(s) = safe {
+            params = params.safe(s);
+        }
+        return Ok(Op {
+            op: Operation::EncodeAs(flavor, params),
+        });
+    }
+    Ok(Op {
+        op: Operation::Encode(Box::new(set_encoder(set, safe, hex)?)),
+    })
+}
+
+/// The decode operation (`urlkit.decode_many`).
+#[pyfunction]
+#[pyo3(signature = (mode="strict"))]
+pub fn op_decode(mode: &str) -> PyResult<Op> {
+    Ok(Op {
+        op: Operation::Decode(decode_mode(mode)?),
+    })
+}
+
+/// The failed rows of one output array: (row, failure).
+type Failures = Vec<(usize, Failure)>;
+
+/// Applies `op` to every row of a Utf8 or LargeUtf8 array, into a builder sized for the
+/// input's bytes.
+fn map_offsets<O: OffsetSizeTrait>(
+    input: &GenericStringArray<O>,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+) -> Result<ArrayRef, String> {
+    let mut builder =
+        GenericStringBuilder::<O>::with_capacity(input.len(), input.value_data().len());
+    let mut buf = String::with_capacity(256);
+    let limit = O::MAX_OFFSET;
+    let mut written = 0usize;
+    for row in 0..input.len() {
+        if input.is_null(row) {
+            builder.append_null();
+            continue;
+        }
+        match op.apply(input.value(row), &mut buf) {
+            Ok(()) => {
+                written += buf.len();
+                if written > limit {
+                    return Err(format!(
+                        "the results pass the {limit}-byte limit of this string type at row \
+                         {}: cast the input to large_string",
+                        base_row + row
+                    ));
+                }
+                builder.append_value(&buf);
+            }
+            Err(f) => {
+                failures.push((base_row + row, f));
+                builder.append_null();
+            }
+        }
+    }
+    Ok(Arc::new(builder.finish()))
+}
+
+fn map_view(
+    input: &StringViewArray,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+) -> ArrayRef {
+    let mut builder = StringViewBuilder::with_capacity(input.len());
+    let mut buf = String::with_capacity(256);
+    for row in 0..input.len() {
+        if input.is_null(row) {
+            builder.append_null();
+            continue;
+        }
+        match op.apply(input.value(row), &mut buf) {
+            Ok(()) => builder.append_value(&buf),
+            Err(f) => {
+                failures.push((base_row + row, f));
+                builder.append_null();
+            }
+        }
+    }
+    Arc::new(builder.finish())
+}
+
+/// What went wrong with a whole chunk (not a row).
+enum ChunkError {
+    NotStrings(DataType),
+    Overflow(String),
+}
+
+fn map_chunk(
+    chunk: &ArrayRef,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+) -> Result<ArrayRef, ChunkError> {
+    let any = chunk.as_any();
+    if let Some(a) = any.downcast_ref::<GenericStringArray<i32>>() {
+        map_offsets(a, op, base_row, failures).map_err(ChunkError::Overflow)
+    } else if let Some(a) = any.downcast_ref::<GenericStringArray<i64>>() {
+        map_offsets(a, op, base_row, failures).map_err(ChunkError::Overflow)
+    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
+        Ok(map_view(a, op, base_row, failures))
+    } else {
+        Err(ChunkError::NotStrings(chunk.data_type().clone()))
+    }
+}
+
+/// The failures as an Arrow struct array `{kind, offset, message}` parallel to the rows:
+/// null where the row succeeded.
+fn failure_array(len: usize, failures: &Failures) -> ArrayRef {
+    let mut kinds = GenericStringBuilder::<i32>::new();
+    let mut offsets = UInt64Builder::with_capacity(len);
+    let mut messages = GenericStringBuilder::<i32>::new();
+    let mut valid = Vec::with_capacity(len);
+    let mut next = failures.iter().peekable();
+    for row in 0..len {
+        match next.peek() {
+            Some((r, f)) if *r == row => {
+                kinds.append_value(f.kind);
+                offsets.append_value(f.offset as u64);
+                messages.append_value(&f.message);
+                valid.push(true);
+                next.next();
+            }
+            _ => {
+                kinds.append_null();
+                offsets.append_null();
+                messages.append_null();
+                valid.push(false);
+            }
+        }
+    }
+    let fields = Fields::from(vec![
+        Field::new("kind", DataType::Utf8, true),
+        Field::new("offset", DataType::UInt64, true),
+        Field::new("message", DataType::Utf8, true),
+    ]);
+    let arrays: Vec<ArrayRef> = vec![
+        Arc::new(kinds.finish()),
+        Arc::new(offsets.finish()),
+        Arc::new(messages.finish()),
+    ];
+    Arc::new(StructArray::new(fields, arrays, Some(valid.into())))
+}
+
+/// Applies `op` to an Arrow string array (`string`, `large_string`, `string_view`; a chunked
+/// array or stream too) and returns `(result, failures)`: the result has the input's type
+/// and chunking (an Array for an array, a ChunkedArray for a stream), nulls for null input
+/// and for failed rows; `failures` is a struct array `{kind, offset, message}` per row (one
+/// chunk), null where the row succeeded, or `None` when no row failed.
+#[pyfunction]
+pub fn map_arrow(py: Python<'_>, op: &Op, array: AnyArray) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let single = matches!(array, AnyArray::Array(_));
+    let (chunks, field) = array.into_chunked_array()?.into_inner();
+    let operation = op.op.clone();
+    let computed = py.detach(move || {
+        let mut failures = Vec::new();
+        let mut out = Vec::with_capacity(chunks.len());
+        let mut base = 0usize;
+        for chunk in &chunks {
+            out.push(map_chunk(chunk, &operation, base, &mut failures)?);
+            base += chunk.len();
+        }
+        let errors = (!failures.is_empty()).then(|| failure_array(base, &failures));
+        Ok((out, errors))
+    });
+    let (out, errors) = computed.map_err(|e| match e {
+        ChunkError::NotStrings(t) => PyTypeError::new_err(format!(
+            "expected an Arrow string array (string, large_string or string_view), got {t}"
+        )),
+        ChunkError::Overflow(message) => PyOverflowError::new_err(message),
+    })?;
+    let data_type = field.data_type().clone();
+    let out_field = Arc::new(Field::new(field.name(), data_type, true));
+    let result = if single {
+        let array = out.into_iter().next().ok_or_else(|| {
+            PyTypeError::new_err("invariant: one input array gives one output array")
+        })?;
+        PyArray::try_new(array, out_field)
+            .map_err(|e| PyTypeError::new_err(e.to_string()))?
+            .into_pyobject(py)?
+            .into_any()
+            .unbind()
+    } else {
+        PyChunkedArray::try_new(out, out_field)?
+            .into_pyobject(py)?
+            .into_any()
+            .unbind()
+    };
+    let errors = match errors {
+        Some(e) => PyArray::from_array_ref(e)
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
+        None => py.None(),
+    };
+    Ok((result, errors))
+}
+
+/// One row's failure as Python sees it: `(row, kind, offset, message)`.
+type RowFailure = (usize, &'static str, usize, String);
+
+/// Applies `op` to a list of `str` (or `None`) and returns `(results, failures)`: `None` for
+/// `None` input and for failed rows, and the failures as `(row, kind, offset, message)`.
+#[pyfunction]
+pub fn map_list(
+    py: Python<'_>,
+    op: &Op,
+    items: Vec<Option<String>>,
+) -> (Vec<Option<String>>, Vec<RowFailure>) {
+    let operation = op.op.clone();
+    py.detach(move || {
+        let mut failures = Vec::new();
+        let mut buf = String::with_capacity(256);
+        let results = items
+            .iter()
+            .enumerate()
+            .map(|(row, item)| {
+                let text = item.as_deref()?;
+                match operation.apply(text, &mut buf) {
+                    Ok(()) => Some(buf.clone()),
+                    Err(f) => {
+                        failures.push((row, f.kind, f.offset, f.message));
+                        None
+                    }
+                }
+            })
+            .collect();
+        (results, failures)
+    })
+}
+
+/// The address of the values buffer of a `string` or `large_string` array as this module
+/// receives it: equal to the caller's buffer address when the import copied nothing (the
+/// zero-copy test compares it with `pyarrow.Array.buffers()[2].address`).
+#[pyfunction]
+pub fn values_buffer_address(array: PyArray) -> PyResult<usize> {
+    let (array, _) = array.into_inner();
+    let any = array.as_any();
+    if let Some(a) = any.downcast_ref::<GenericStringArray<i32>>() {
+        Ok(a.values().as_ptr() as usize)
+    } else if let Some(a) = any.downcast_ref::<GenericStringArray<i64>>() {
+        Ok(a.values().as_ptr() as usize)
+    } else {
+        Err(PyTypeError::new_err(
+            "expected a string or large_string array",
+        ))
+    }
+}

@@ -1,0 +1,211 @@
+//! `encode`, `decode` and `flavors`: the codec and the foreign-function catalogue.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use urlkit::codec::sets::NamedSet;
+use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder, HexCase};
+use urlkit::flavor::{Decoded, Direction, Flavor, Input, Params};
+
+use crate::errors::{located, unknown, Class};
+
+/// Text given as `str` (encoded as UTF-8) or as `bytes` (taken as they are).
+#[derive(FromPyObject)]
+pub enum TextOrBytes {
+    /// A `str`.
+    Text(String),
+    /// A `bytes` or `bytearray`.
+    Bytes(Vec<u8>),
+}
+
+impl TextOrBytes {
+    fn as_bytes(&self) -> &[u8] {
+        match self {
+            TextOrBytes::Text(s) => s.as_bytes(),
+            TextOrBytes::Bytes(b) => b,
+        }
+    }
+
+    fn flavor_input(&self) -> Input<'_> {
+        match self {
+            TextOrBytes::Text(s) => Input::Text(s),
+            TextOrBytes::Bytes(b) => match std::str::from_utf8(b) {
+                Ok(s) => Input::Text(s),
+                Err(_) => Input::Bytes(b),
+            },
+        }
+    }
+}
+
+/// The encoder for `set=`, `safe=` and `hex=`, as `urlkit encode` builds it.
+pub fn set_encoder(set: &str, safe: Option<&str>, hex: &str) -> PyResult<Encoder> {
+    let named = NamedSet::from_name(set).ok_or_else(|| {
+        let names: Vec<&str> = NamedSet::ALL.iter().map(|s| s.name()).collect();
+        unknown("set", set, &names)
+    })?;
+    let mut encoder = named.encoder();
+    if let Some(safe) = safe {
+        if let Some(c) = safe.chars().find(|c| !c.is_ascii()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "safe= takes ASCII characters only; '{c}' is not (non-ASCII text is always \
+                 encoded as UTF-8 bytes)"
+            )));
+        }
+        let kept = encoder.set().remove_all(safe.as_bytes());
+        encoder = Encoder::new(kept).space(encoder.space_mode());
+    }
+    match hex {
+        "upper" => Ok(encoder),
+        "lower" => Ok(encoder.hex(HexCase::Lower)),
+        other => Err(unknown("hex case", other, &["upper", "lower"])),
+    }
+}
+
+/// The decode mode named `mode`.
+pub fn decode_mode(mode: &str) -> PyResult<DecodeMode> {
+    DecodeMode::from_name(mode).ok_or_else(|| {
+        let names: Vec<&str> = DecodeMode::ALL.iter().map(|m| m.name()).collect();
+        unknown("mode", mode, &names)
+    })
+}
+
+fn flavor_named(name: &str, direction: Direction) -> PyResult<Flavor> {
+    Flavor::from_name(name)
+        .filter(|f| f.direction() == direction)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Flavor::ALL
+                .iter()
+                .filter(|f| f.direction() == direction)
+                .map(|f| f.name())
+                .collect();
+            let what = match direction {
+                Direction::Encode => "encoder",
+                Direction::Decode => "decoder",
+            };
+            unknown(what, name, &names)
+        })
+}
+
+fn python_params(flavor: Flavor, safe: Option<&str>) -> PyResult<Params> {
+    let mut params = Params::default();
+    if let Some(s) = safe {
+        if flavor.name().starts_with("python.") {
+            params = params.safe(s);
+        } else {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "safe= is Python's argument; {} takes none",
+                flavor.name()
+            )));
+        }
+    }
+    Ok(params)
+}
+
+/// Percent-encodes `text` with a named set (`set=`), or as another language's encoder does
+/// (`as_=`, e.g. `"python.quote"`, `"js.encodeURIComponent"`).
+///
+/// `safe=` keeps more ASCII characters (with `python.*` flavors, Python's own `safe`);
+/// `hex="lower"` writes `%e9` instead of `%E9`.
+#[pyfunction]
+#[pyo3(signature = (text, set="unreserved", *, as_=None, safe=None, hex="upper"))]
+pub fn encode(
+    py: Python<'_>,
+    text: TextOrBytes,
+    set: &str,
+    as_: Option<&str>,
+    safe: Option<&str>,
+    hex: &str,
+) -> PyResult<String> {
+    if let Some(name) = as_ {
+        if set != "unreserved" || hex != "upper" {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "as_= names a foreign encoder: set= and hex= do not apply to it",
+            ));
+        }
+        let flavor = flavor_named(name, Direction::Encode)?;
+        let params = python_params(flavor, safe)?;
+        return flavor
+            .encode_with(text.flavor_input(), &params)
+            .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()));
+    }
+    let encoder = set_encoder(set, safe, hex)?;
+    let mut out = String::new();
+    encoder.encode_bytes_into(text.as_bytes(), &mut out);
+    Ok(out)
+}
+
+/// Percent-decodes `text`: `mode="strict"` (a malformed `%` or bytes that are not UTF-8 raise
+/// `urlkit.DecodeError` with the kind and the byte offset), `"lenient"` (WHATWG) or `"form"`
+/// (`+` is a space); or as another language's decoder does (`as_=`, e.g. `"python.unquote"`).
+///
+/// A foreign decoder that yields bytes (PHP, Go, Ruby, Perl) returns `bytes`; one that yields
+/// UTF-16 with lone surrogates (JavaScript, Java) returns a `str` holding those surrogates.
+#[pyfunction]
+#[pyo3(signature = (text, mode="strict", *, as_=None))]
+pub fn decode<'py>(
+    py: Python<'py>,
+    text: TextOrBytes,
+    mode: &str,
+    as_: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(name) = as_ {
+        if mode != "strict" {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "as_= names a foreign decoder: mode= does not apply to it",
+            ));
+        }
+        let flavor = flavor_named(name, Direction::Decode)?;
+        let decoded = flavor
+            .decode_with(text.flavor_input(), &Params::default())
+            .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()))?;
+        return decoded_to_python(py, decoded);
+    }
+    let mode = decode_mode(mode)?;
+    match decode_bytes_to_str(text.as_bytes(), mode) {
+        Ok(s) => Ok(PyString::new(py, &s).into_any()),
+        Err(e) => {
+            let message = e.to_string();
+            Err(located(
+                py,
+                Class::Decode,
+                e.kind().name(),
+                e.offset(),
+                &message,
+            ))
+        }
+    }
+}
+
+fn decoded_to_python(py: Python<'_>, decoded: Decoded) -> PyResult<Bound<'_, PyAny>> {
+    match decoded {
+        Decoded::Text(s) => Ok(PyString::new(py, &s).into_any()),
+        Decoded::Bytes(b) => Ok(PyBytes::new(py, &b).into_any()),
+        Decoded::Utf16(units) => {
+            // Python's str holds lone surrogates; decoding the UTF-16 with `surrogatepass`
+            // keeps every unit, where a Rust String could not.
+            let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            PyBytes::new(py, &bytes).call_method1("decode", ("utf-16-le", "surrogatepass"))
+        }
+    }
+}
+
+/// Every foreign encoder and decoder urlkit reproduces: a list of dicts with `name`,
+/// `direction` (`"encode"` or `"decode"`), `keeps`, `checked_against` and `spec`.
+#[pyfunction]
+pub fn flavors(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    Flavor::ALL
+        .iter()
+        .map(|f| {
+            let d = PyDict::new(py);
+            d.set_item("name", f.name())?;
+            let direction = match f.direction() {
+                Direction::Encode => "encode",
+                Direction::Decode => "decode",
+            };
+            d.set_item("direction", direction)?;
+            d.set_item("keeps", f.keeps())?;
+            d.set_item("checked_against", f.checked_against())?;
+            d.set_item("spec", f.spec())?;
+            Ok(d)
+        })
+        .collect()
+}

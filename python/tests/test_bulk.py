@@ -1,0 +1,76 @@
+"""The Arrow bulk path: types kept, zero-copy in, nulls, chunked arrays, errors per row."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pytest
+
+import urlkit
+
+URLS = ["https://example.com/%e9%81%8b/", "https://example.com/運/", None, "http://a/%zz", "HTTP://A:80"]
+KEYS = ["https://example.com/%E9%81%8B/", "https://example.com/%E9%81%8B/", None, None, "http://a/"]
+
+
+@pytest.mark.parametrize("arrow_type", [pa.string(), pa.large_string(), pa.string_view()])
+def test_keys_keep_the_type(arrow_type) -> None:
+    arr = pa.array(URLS, arrow_type)
+    out = urlkit.keys(arr)
+    assert isinstance(out, pa.Array) and out.type == arrow_type
+    assert out.to_pylist() == KEYS
+
+
+def test_chunked_arrays_keep_their_chunks() -> None:
+    arr = pa.chunked_array([pa.array(URLS[:2]), pa.array(URLS[2:])], pa.string())
+    out = urlkit.keys(arr)
+    assert isinstance(out, pa.ChunkedArray)
+    assert [len(c) for c in out.chunks] == [2, 3]
+    assert out.to_pylist() == KEYS
+
+
+def test_zero_copy_in() -> None:
+    arr = pa.array(["https://example.com/%e9%81%8b/"] * 1000)
+    assert urlkit._urlkit.values_buffer_address(arr) == arr.buffers()[2].address
+    sliced = arr.slice(10, 5)
+    assert urlkit._urlkit.values_buffer_address(sliced) == sliced.buffers()[2].address
+
+
+def test_errors_modes() -> None:
+    arr = pa.array(URLS)
+    out, failures = urlkit.keys(arr, errors="return")
+    assert out.to_pylist() == KEYS
+    rows = failures.to_pylist()
+    assert len(rows) == len(URLS)
+    assert rows[3] == {"kind": "malformed-escape", "offset": 9, "message": rows[3]["message"]}
+    assert [i for i, r in enumerate(rows) if r is not None] == [3]
+    with pytest.raises(urlkit.UrlError) as e:
+        urlkit.keys(arr, errors="raise")
+    assert (e.value.row, e.value.kind, e.value.offset) == (3, "malformed-escape", 9)
+    out, failures = urlkit.keys(pa.array(["http://a/"]), errors="return")
+    assert failures is None
+    values, failed = urlkit.keys(URLS, errors="return")
+    assert values == KEYS and [f[:3] for f in failed] == [(3, "malformed-escape", 9)]
+
+
+def test_lists_and_other_bulk_functions() -> None:
+    assert urlkit.keys(URLS) == KEYS
+    assert urlkit.normalize_many(["https://example.com/%e9%81%8b"], to="iri") == ["https://example.com/運"]
+    assert urlkit.encode_many(["東京 カフェ", None], "form") == ["%E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7", None]
+    assert urlkit.encode_many(["a b"], as_="js.encodeURIComponent") == ["a%20b"]
+    assert urlkit.decode_many(pa.array(["%E9%81%8B", "100%"]), "strict").to_pylist() == ["運", None]
+    with pytest.raises(TypeError):
+        urlkit.keys("http://a/")
+    with pytest.raises(TypeError):
+        urlkit.keys(pa.array([1, 2]))
+
+
+def test_bulk_equals_one_by_one(lines: list[str]) -> None:
+    arr = pa.array(lines)
+    for level in ["exact", "safe", "normal", "loose", "whatwg"]:
+        expected = []
+        for line in lines:
+            try:
+                expected.append(urlkit.key(line, level))
+            except urlkit.UrlError:
+                expected.append(None)
+        assert urlkit.keys(arr, level).to_pylist() == expected
+        assert urlkit.keys(arr.cast(pa.string_view()), level).to_pylist() == expected

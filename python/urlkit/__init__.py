@@ -1,0 +1,59 @@
+"""urlkit: URL percent-encoding, normalization and comparison that is correct, explains
+itself, and is fast.
+
+The same functions as the ``urlkit`` command and Rust library, with the same names and
+answers:
+
+>>> import urlkit
+>>> urlkit.key("https://example.com/%e9%81%8b%e5%96%b6/") == urlkit.key("https://example.com/運営/")
+True
+>>> urlkit.encode("東京 カフェ", "form")
+'%E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7'
+>>> urlkit.encode("/運", as_="python.quote", safe="")
+'%2F%E9%81%8B'
+>>> c = urlkit.compare("https://example.com/%e9%81%8b/", "https://example.com/運/")
+>>> (c.equal, c.lowest_equal_level, c.rules)
+(True, 'safe', ['hex-case', 'iri-to-uri'])
+
+Bulk calls (``keys``, ``normalize_many``, ``encode_many``, ``decode_many``) take Arrow arrays
+without a copy and release the GIL; ``urlkit.spark``, ``urlkit.duckdb`` and ``urlkit.polars``
+run them inside those engines.
+"""
+
+from ._urlkit import (
+    Comparison,
+    Difference,
+    __version__,
+    compare,
+    decode,
+    encode,
+    flavors,
+    key,
+    normalize,
+    parse,
+    reconcile,
+)
+from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
+from ._bulk import decode_many, encode_many, keys, normalize_many
+
+__all__ = [
+    "Comparison",
+    "DecodeError",
+    "Difference",
+    "FlavorError",
+    "UrlError",
+    "UrlkitError",
+    "__version__",
+    "compare",
+    "decode",
+    "decode_many",
+    "encode",
+    "encode_many",
+    "flavors",
+    "key",
+    "keys",
+    "normalize",
+    "normalize_many",
+    "parse",
+    "reconcile",
+]

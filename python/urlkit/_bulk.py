@@ -1,0 +1,146 @@
+"""The bulk path: one operation over many URLs, Arrow arrays in and out.
+
+Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` (pyarrow ``string``,
+``large_string``, ``string_view``, chunked arrays; polars Series; arro3; nanoarrow) is read
+without a copy through the Arrow PyCapsule interface, and the result comes back with the same
+type and chunking. pyarrow input gives pyarrow output, polars input a polars Series; other
+Arrow objects get an object that implements the same capsule protocol. Plain Python lists
+(or any iterable of ``str`` / ``None``) give a list.
+
+Null input gives null output. A row that fails (a URL that cannot be keyed, a malformed escape
+in strict decoding) is handled as ``errors=`` says:
+
+- ``"null"`` (default): the row is null; nothing else is reported.
+- ``"raise"``: the first failure is raised (its ``row`` attribute is the row's index).
+- ``"return"``: the call returns ``(result, failures)``: for Arrow input a struct array
+  ``{kind, offset, message}`` with one row per input row (null where the row succeeded), or
+  ``None`` when no row failed; for a list, a list of ``(row, kind, offset, message)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Sequence
+
+from . import _urlkit
+from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
+
+_ERRORS = ("null", "raise", "return")
+
+
+def _is_arrow(values: Any) -> bool:
+    return hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__")
+
+
+def _back_to_callers_type(values: Any, result: Any) -> Any:
+    module = type(values).__module__ or ""
+    if module.startswith("pyarrow"):
+        import pyarrow as pa
+
+        if hasattr(result, "__arrow_c_array__"):
+            return pa.array(result)
+        return pa.chunked_array(result)
+    if module.startswith("polars"):
+        import polars as pl
+        import pyarrow as pa
+
+        arrow = pa.array(result) if hasattr(result, "__arrow_c_array__") else pa.chunked_array(result)
+        return pl.Series(getattr(values, "name", ""), arrow)
+    return result
+
+
+def _failure_exception(cls: type, row: int, kind: str, offset: int, message: str) -> UrlkitError:
+    err = cls(kind, offset, f"row {row}: {message}")
+    err.row = row
+    return err
+
+
+def _map(op: Any, values: Any, errors: str, cls: type) -> Any:
+    if errors not in _ERRORS:
+        raise ValueError(f"unknown errors mode {errors!r}; the modes are: {', '.join(_ERRORS)}")
+    if _is_arrow(values):
+        result, failures = _urlkit.map_arrow(op, values)
+        result = _back_to_callers_type(values, result)
+        if failures is not None:
+            import pyarrow as pa
+
+            failures = pa.array(failures)
+            if errors == "raise":
+                for row, item in enumerate(failures.to_pylist()):
+                    if item is not None:
+                        raise _failure_exception(cls, row, item["kind"], item["offset"], item["message"])
+        return (result, failures) if errors == "return" else result
+    if isinstance(values, (str, bytes)):
+        raise TypeError("expected many URLs (a list or an Arrow array), got one string")
+    results, failures = _urlkit.map_list(op, list(values))
+    if errors == "raise" and failures:
+        raise _failure_exception(cls, *failures[0])
+    return (results, failures) if errors == "return" else results
+
+
+def keys(
+    values: Any,
+    level: str = "safe",
+    *,
+    loose_off: Sequence[str] = (),
+    loose_on: Sequence[str] = (),
+    errors: str = "null",
+) -> Any:
+    """The comparison key of every URL (see :func:`urlkit.key`), in bulk.
+
+    >>> import urlkit
+    >>> urlkit.keys(["https://example.com/%e9%81%8b/", "https://example.com/運/", None, "http://a/%zz"])
+    ['https://example.com/%E9%81%8B/', 'https://example.com/%E9%81%8B/', None, None]
+    """
+    op = _urlkit.op_key(level, list(loose_off), list(loose_on))
+    return _map(op, values, errors, UrlError)
+
+
+def normalize_many(
+    values: Any,
+    level: str = "safe",
+    *,
+    to: str = "uri",
+    loose_off: Sequence[str] = (),
+    loose_on: Sequence[str] = (),
+    errors: str = "null",
+) -> Any:
+    """:func:`urlkit.normalize` over many URLs.
+
+    >>> import urlkit
+    >>> urlkit.normalize_many(["https://example.com/%e9%81%8b"], to="iri")
+    ['https://example.com/運']
+    """
+    op = _urlkit.op_normalize(level, to, list(loose_off), list(loose_on))
+    return _map(op, values, errors, UrlError)
+
+
+def encode_many(
+    values: Any,
+    set: str = "unreserved",
+    *,
+    as_: Optional[str] = None,
+    safe: Optional[str] = None,
+    hex: str = "upper",
+    errors: str = "null",
+) -> Any:
+    """:func:`urlkit.encode` over many texts.
+
+    >>> import urlkit
+    >>> urlkit.encode_many(["東京 カフェ", "a/b"], "form")
+    ['%E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7', 'a%2Fb']
+    """
+    op = _urlkit.op_encode(set, as_, safe, hex)
+    return _map(op, values, errors, FlavorError)
+
+
+def decode_many(values: Any, mode: str = "strict", *, errors: str = "null") -> Any:
+    """:func:`urlkit.decode` over many texts (``mode`` ``"strict"``, ``"lenient"`` or ``"form"``).
+
+    >>> import urlkit
+    >>> urlkit.decode_many(["%E9%81%8B", "100%"], errors="return")
+    (['運', None], [(1, 'malformed-escape', 3, "malformed percent-escape at byte 3: '%' must be followed by two hex digits")])
+    """
+    op = _urlkit.op_decode(mode)
+    return _map(op, values, errors, DecodeError)
+
+

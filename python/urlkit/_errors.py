@@ -1,0 +1,45 @@
+"""The exceptions urlkit raises: each carries the error's kind and its byte offset."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+class UrlkitError(ValueError):
+    """A urlkit failure, located in its input.
+
+    ``kind`` is the library's stable kebab-case name (``"malformed-escape"``,
+    ``"invalid-utf8"``, ``"invalid-scheme"``, ...), ``offset`` the byte offset in the input's
+    UTF-8 where it starts, ``message`` the explanation. In bulk calls with ``errors="raise"``,
+    ``row`` is the index of the failing row (``None`` otherwise).
+
+    >>> import urlkit
+    >>> try:
+    ...     urlkit.decode("100%")
+    ... except urlkit.DecodeError as e:
+    ...     (e.kind, e.offset)
+    ('malformed-escape', 3)
+    """
+
+    def __init__(self, kind: str, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.offset = offset
+        self.message = message
+        self.row: Optional[int] = None
+        self.side: Optional[str] = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(kind={self.kind!r}, offset={self.offset}, message={self.message!r})"
+
+
+class DecodeError(UrlkitError):
+    """Percent-decoding failed: a malformed ``%`` or bytes that are not UTF-8 (strict mode)."""
+
+
+class UrlError(UrlkitError):
+    """A URL that cannot be normalized, keyed or compared (``side`` says which, in ``compare``)."""
+
+
+class FlavorError(UrlkitError):
+    """A foreign function's own failure, reproduced (``URIError``, Go's ``invalid URL escape``)."""
