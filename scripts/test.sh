@@ -50,10 +50,11 @@ for check in scripts/checks/*.sh; do
 done
 
 # --- 5. fuzzing ----------------------------------------------------------------------------
-# Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, 20 by default: under five
+# Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, 10 by default here: under three
 # minutes in all), from the committed seeds; a crash fails the run. scripts/fuzz.sh installs
 # cargo-fuzz (and the nightly toolchain) when they are missing.
-log "fuzz targets (${FUZZ_SECONDS:-20}s each)"
+export FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
+log "fuzz targets (${FUZZ_SECONDS}s each)"
 bash scripts/fuzz.sh
 
 log "all checks passed"

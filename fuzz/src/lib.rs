@@ -424,3 +424,115 @@ pub fn reconcile(data: &[u8]) {
         assert_eq!(model[&k][1].1, 0, "{url:?} is on the right too");
     }
 }
+
+/// Build then parse: components given as data (split from the input at NUL bytes: segments,
+/// then `key=value` pairs after a NUL NUL, then a fragment after a third NUL) come back from
+/// the built URL, each decoded once, exactly; a `.`/`..` segment is refused, never built.
+pub fn build_parse(data: &[u8]) {
+    use urlkit::build::{
+        read_params, read_segments, BuildErrorKind, HostInput, QueryStyle, UrlBuilder,
+    };
+    let Some(s) = text(data) else { return };
+    let mut parts = s.splitn(3, "\0\0");
+    let segments: Vec<&str> = parts.next().unwrap_or_default().split('\0').collect();
+    let pairs: Vec<(&str, &str)> = parts
+        .next()
+        .map(|q| {
+            q.split('\0')
+                .map(|p| p.split_once('=').unwrap_or((p, "")))
+                .collect()
+        })
+        .unwrap_or_default();
+    let fragment = parts.next();
+    let Ok(mut b) = UrlBuilder::new("https").and_then(|b| b.host(HostInput::Name("example.com")))
+    else {
+        panic!("invariant: https://example.com builds");
+    };
+    // `segments` sets the whole path (`segment` appends, filling a trailing empty segment).
+    match b.clone().segments(segments.iter().copied()) {
+        Ok(next) => {
+            assert!(
+                !segments.iter().any(|seg| *seg == "." || *seg == ".."),
+                "built a dot segment among {segments:?}"
+            );
+            b = next;
+        }
+        Err(e) => {
+            assert!(
+                e.kind() != BuildErrorKind::DotSegment
+                    || segments.iter().any(|seg| *seg == "." || *seg == ".."),
+                "refused {segments:?}: {e:?}"
+            );
+            return;
+        }
+    }
+    for (k, v) in &pairs {
+        b = b.param(k, v);
+    }
+    if let Some(f) = fragment {
+        b = b.fragment(f);
+    }
+    let Ok(built) = b.build() else { return };
+    let uri = built.uri();
+    let parsed = urlkit::uri::parse(uri).expect("a built URL parses");
+    assert_eq!(
+        parsed.get(urlkit::uri::Component::Host),
+        Some("example.com"),
+        "{uri}"
+    );
+    let got: Vec<Vec<u8>> = read_segments(&parsed)
+        .into_iter()
+        .map(|s| s.value)
+        .collect();
+    let want: Vec<Vec<u8>> = segments.iter().map(|s| s.as_bytes().to_vec()).collect();
+    assert_eq!(got, want, "segments of {uri}");
+    let got: Vec<(Vec<u8>, Vec<u8>)> = read_params(&parsed, QueryStyle::Form)
+        .into_iter()
+        .map(|p| (p.key, p.value))
+        .collect();
+    let want: Vec<(Vec<u8>, Vec<u8>)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_bytes().to_vec(), v.as_bytes().to_vec()))
+        .collect();
+    if !pairs.is_empty() {
+        assert_eq!(got, want, "params of {uri}");
+    }
+}
+
+/// Lint: no panic; every span lies within the input on character boundaries; applying the
+/// safe fixes is idempotent.
+pub fn lint(data: &[u8]) {
+    use urlkit::lint::{fix, lint, FixLevel, Selection};
+    let Some(s) = text(data) else { return };
+    let selection = Selection::default();
+    for d in lint(s, &selection) {
+        assert!(d.span.start <= d.span.end && d.span.end <= s.len(), "{d:?}");
+        assert!(
+            s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end),
+            "{d:?}"
+        );
+    }
+    let once = fix(s, &selection, FixLevel::Safe);
+    let twice = fix(&once, &selection, FixLevel::Safe);
+    assert_eq!(once, twice, "safe fixes of {s:?} are not idempotent");
+}
+
+/// Repair: no panic; a repaired URL is not repaired again; a URL left alone is the input.
+pub fn repair(data: &[u8]) {
+    use urlkit::charset::repair::{repair, Verdict};
+    let Some(s) = text(data) else { return };
+    let Ok(r) = repair(s) else { return };
+    if r.verdict == Verdict::Repaired {
+        let again = repair(&r.output).expect("a repaired URL parses");
+        assert_eq!(
+            again.output, r.output,
+            "repairing {s:?} twice changed it again"
+        );
+    } else {
+        assert_eq!(
+            r.output, s,
+            "verdict {:?} but the output differs",
+            r.verdict
+        );
+    }
+}

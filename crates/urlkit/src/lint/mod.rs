@@ -1,7 +1,7 @@
 //! Lint rules for URLs (DESIGN §5): a URL is parsed once into a [`Context`], every selected
 //! rule reads it, and each finding is a [`Diagnostic`] with a byte span, the component, a
 //! sentence that stands alone, the evidence, and a fix marked safe, unsafe or display-only.
-//! Rules live one per file under `lint/rules/`; [`RULES`] lists them with their stable codes.
+//! Rules live one per file under `lint/rules/`; [`rules()`] lists them with their stable codes.
 //!
 //! ```
 //! use urlkit::lint::{check, Severity};
