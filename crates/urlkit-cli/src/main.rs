@@ -87,6 +87,8 @@ enum Command {
     /// Repair URLs written in a legacy charset (Shift_JIS, EUC-JP, GBK, ...) or through
     /// Latin-1 mojibake; ambiguous readings are left unchanged.
     Repair(cmd::repair::Args),
+    /// Check a live site's URLs: status, redirects, declared canonical, spelling variants.
+    Check(cmd::check::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
     /// Print the manual page (roff), generated from this help.
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
         Command::Repair(a) => cmd::repair::run(a, &ctx),
+        Command::Check(a) => cmd::check::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
         Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };

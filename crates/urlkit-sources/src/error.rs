@@ -23,6 +23,20 @@ pub enum SourceErrorKind {
     Http,
     /// The server answered with a status other than 2xx.
     HttpStatus,
+    /// The request got no answer in time.
+    HttpTimeout,
+    /// The URL (or a redirect's `Location`) is not a URL that can be requested.
+    HttpBadUrl,
+    /// A scheme other than `http` or `https`: never fetched.
+    HttpSchemeRefused,
+    /// More redirects than the limit.
+    HttpTooManyRedirects,
+    /// A redirect back to a URL already requested in the same chain.
+    HttpRedirectLoop,
+    /// A redirect (or a sitemap child) into an address the policy refuses.
+    HttpAddressRefused,
+    /// The run's request budget is spent.
+    RequestBudget,
     /// The XML is not well-formed.
     XmlSyntax,
     /// The XML ends before its root element is closed (a cut file or response).
@@ -58,6 +72,13 @@ impl SourceErrorKind {
             SourceErrorKind::HttpDisabled => "http-disabled",
             SourceErrorKind::Http => "http",
             SourceErrorKind::HttpStatus => "http-status",
+            SourceErrorKind::HttpTimeout => "http-timeout",
+            SourceErrorKind::HttpBadUrl => "http-bad-url",
+            SourceErrorKind::HttpSchemeRefused => "http-scheme-refused",
+            SourceErrorKind::HttpTooManyRedirects => "http-too-many-redirects",
+            SourceErrorKind::HttpRedirectLoop => "http-redirect-loop",
+            SourceErrorKind::HttpAddressRefused => "http-address-refused",
+            SourceErrorKind::RequestBudget => "request-budget",
             SourceErrorKind::XmlSyntax => "xml-syntax",
             SourceErrorKind::XmlTruncated => "xml-truncated",
             SourceErrorKind::XmlDtdRefused => "xml-dtd-refused",

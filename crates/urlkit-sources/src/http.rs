@@ -1,38 +1,86 @@
-//! [`Fetcher`] over `ureq` (the `http` feature).
+//! [`Fetcher`] over `ureq` (the `http` feature): redirects followed by urlkit itself, with a
+//! policy, and connections checked against the addresses they actually reach.
 
-use std::time::Duration;
+use std::collections::HashSet;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
 use urlkit::codec::{sets, Encoder};
+use urlkit::uri::{resolve_str, Resolution};
 
-use crate::fetch::{FetchError, Fetcher, Response};
+use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
+use crate::policy::{
+    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+};
 
 /// The user agent: names urlkit, its version and where to read about it.
-const USER_AGENT: &str = concat!(
+pub(crate) const USER_AGENT: &str = concat!(
     "urlkit/",
     env!("CARGO_PKG_VERSION"),
-    " (+https://example.invalid/urlkit; URL list reconciliation)"
+    " (+https://example.invalid/urlkit; URL list reconciliation and site checks)"
 );
 
-/// The longest `Retry-After` honoured; a server asking for more gets this.
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(60);
-
-/// Fetches over HTTP(S) with timeouts, a user agent naming urlkit, and retries with
-/// exponential backoff for 429 and 5xx answers and for requests that got no answer.
+/// Fetches over HTTP(S) with timeouts, a user agent naming urlkit, retries with exponential
+/// backoff for 429 and 5xx answers and for requests that got no answer, and redirects
+/// followed by a policy:
+///
+/// - only `http` and `https` URLs are requested, the first and every `Location` (a redirect
+///   to `file:///etc/passwd` is an error of kind [`FetchErrorKind::SchemeRefused`]);
+/// - at most 10 redirects ([`HttpFetcher::max_redirects`]), and none back to a URL already
+///   requested in the chain;
+/// - after the first request, only public addresses and the classes of the addresses the
+///   user's URL reached may be connected to ([`Allowed`]);
+/// - with [`Offsite::Stop`], a redirect off the starting site is returned, not followed;
+/// - every request (attempt or hop) takes one from the [`RequestBudget`], when there is one.
 ///
 /// Non-ASCII characters (and spaces, controls, `"<>` and backquote) in the URL are
 /// percent-encoded as UTF-8 before the request (existing `%XX` are kept), so
 /// `https://example.com/tag/ログイン/` is requested as `/tag/%E3%83%AD...`.
 ///
+/// Clones share the request budget and the rate limit.
+///
 /// ```no_run
 /// use urlkit_sources::{Fetcher, HttpFetcher};
-/// let fetcher = HttpFetcher::new().retries(2);
+/// let fetcher = HttpFetcher::new().retries(2).max_requests(1000);
 /// let response = fetcher.get("https://example.com/sitemap.xml").unwrap();
-/// println!("{}", response.status);
+/// println!("{} {} after {} redirects", response.status, response.url, response.redirects.len());
 /// ```
+#[derive(Clone)]
 pub struct HttpFetcher {
-    agent: ureq::Agent,
+    connect_timeout: Duration,
+    timeout: Duration,
     retries: u32,
     backoff: Duration,
+    max_retry_after: Duration,
+    max_redirects: usize,
+    offsite: Offsite,
+    classifier: Arc<dyn AddressClassifier>,
+    budget: Option<Arc<RequestBudget>>,
+    rate: Option<Arc<RateLimit>>,
+}
+
+/// Requests started at most every `interval`, across the threads sharing it.
+struct RateLimit {
+    interval: Duration,
+    next: Mutex<Option<Instant>>,
+}
+
+impl RateLimit {
+    /// Waits for this request's slot.
+    fn wait(&self) {
+        let slot = {
+            let mut next = self
+                .next
+                .lock()
+                .expect("invariant: nothing panics holding the rate lock");
+            let now = Instant::now();
+            let slot = next.map_or(now, |n| n.max(now));
+            *next = Some(slot + self.interval);
+            slot
+        };
+        std::thread::sleep(slot.saturating_duration_since(Instant::now()));
+    }
 }
 
 impl Default for HttpFetcher {
@@ -42,22 +90,25 @@ impl Default for HttpFetcher {
 }
 
 impl HttpFetcher {
-    /// 10 s to connect, 60 s per request, 3 retries starting at 1 s.
+    /// 10 s to connect, 60 s per request, 3 retries starting at 1 s, `Retry-After` honoured
+    /// up to 60 s, 10 redirects, no request budget.
     pub fn new() -> HttpFetcher {
         HttpFetcher::with_timeouts(Duration::from_secs(10), Duration::from_secs(60))
     }
 
     /// Connect and whole-request timeouts of your choice.
     pub fn with_timeouts(connect: Duration, request: Duration) -> HttpFetcher {
-        let agent = ureq::AgentBuilder::new()
-            .timeout_connect(connect)
-            .timeout(request)
-            .user_agent(USER_AGENT)
-            .build();
         HttpFetcher {
-            agent,
+            connect_timeout: connect,
+            timeout: request,
             retries: 3,
             backoff: Duration::from_secs(1),
+            max_retry_after: Duration::from_secs(60),
+            max_redirects: 10,
+            offsite: Offsite::Follow,
+            classifier: Arc::new(ByIp),
+            budget: None,
+            rate: None,
         }
     }
 
@@ -69,24 +120,201 @@ impl HttpFetcher {
     }
 
     /// Waits `first` before the first retry, doubling each time (a `Retry-After` header wins,
-    /// up to a minute).
+    /// up to [`HttpFetcher::max_retry_after`]).
     #[must_use]
     pub fn backoff(mut self, first: Duration) -> HttpFetcher {
         self.backoff = first;
         self
     }
 
+    /// The longest `Retry-After` honoured; a server asking for more gets this.
+    #[must_use]
+    pub fn max_retry_after(mut self, longest: Duration) -> HttpFetcher {
+        self.max_retry_after = longest;
+        self
+    }
+
+    /// Follows at most `n` redirects per fetch.
+    #[must_use]
+    pub fn max_redirects(mut self, n: usize) -> HttpFetcher {
+        self.max_redirects = n;
+        self
+    }
+
+    /// Whether redirects off the starting site are followed.
+    #[must_use]
+    pub fn offsite(mut self, offsite: Offsite) -> HttpFetcher {
+        self.offsite = offsite;
+        self
+    }
+
+    /// Classifies addresses with `classifier` instead of [`ByIp`].
+    #[must_use]
+    pub fn classifier(mut self, classifier: impl AddressClassifier + 'static) -> HttpFetcher {
+        self.classifier = Arc::new(classifier);
+        self
+    }
+
+    /// Makes at most `n` requests in all (attempts and redirect hops included).
+    #[must_use]
+    pub fn max_requests(mut self, n: u64) -> HttpFetcher {
+        self.budget = Some(Arc::new(RequestBudget::new(n)));
+        self
+    }
+
+    /// Starts at most `per_second` requests a second (attempts and redirect hops included),
+    /// shared by every clone of this fetcher.
+    #[must_use]
+    pub fn rate_limit(mut self, per_second: f64) -> HttpFetcher {
+        let interval = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(Duration::ZERO);
+        self.rate = Some(Arc::new(RateLimit {
+            interval,
+            next: Mutex::new(None),
+        }));
+        self
+    }
+
+    /// The request budget, when there is one.
+    pub fn budget(&self) -> Option<&RequestBudget> {
+        self.budget.as_deref()
+    }
+
     /// The URL as it goes on the wire.
-    fn wire_url(url: &str) -> String {
+    pub(crate) fn wire_url(url: &str) -> String {
         Encoder::new(sets::FRAGMENT).encode_str(url).into_owned()
+    }
+
+    /// One request with its retries. `allowed` is `None` for the first hop (anything the
+    /// user's URL reaches), and the classes it reached are added to `started`.
+    fn attempt(
+        &self,
+        url: &str,
+        allowed: Option<&Allowed>,
+        started: &mut Vec<AddressClass>,
+    ) -> Result<Response, FetchError> {
+        let mut attempt = 0;
+        loop {
+            if let Some(budget) = &self.budget {
+                if !budget.take() {
+                    return Err(FetchError::new(
+                        FetchErrorKind::BudgetExhausted,
+                        url,
+                        format!(
+                            "the request budget ({} requests) is spent; raise it with \
+                             --max-requests",
+                            budget.limit()
+                        ),
+                    ));
+                }
+            }
+            if let Some(rate) = &self.rate {
+                rate.wait();
+            }
+            let wait = self.backoff.saturating_mul(1 << attempt.min(16));
+            let guard = Arc::new(Mutex::new(Connected::default()));
+            let result = self.agent(allowed.cloned(), guard.clone()).get(url).call();
+            let connected = std::mem::take(
+                &mut *guard
+                    .lock()
+                    .expect("invariant: the resolver never panics holding the lock"),
+            );
+            if let Some(refusal) = connected.refused {
+                return Err(FetchError::new(
+                    FetchErrorKind::AddressRefused,
+                    url,
+                    refusal,
+                ));
+            }
+            started.extend(connected.classes);
+            let error = match result {
+                Ok(r) => return Ok(convert(r)),
+                Err(ureq::Error::Status(code, r)) => {
+                    if retryable(code) && attempt < self.retries {
+                        let after = r
+                            .header("Retry-After")
+                            .and_then(|v| retry_after(v, SystemTime::now()))
+                            .map(|d| d.min(self.max_retry_after));
+                        std::thread::sleep(after.unwrap_or(wait));
+                        attempt += 1;
+                        continue;
+                    }
+                    return Ok(convert(r));
+                }
+                Err(ureq::Error::Transport(t)) => transport_error(url, &t),
+            };
+            if error.kind.is_transient() && attempt < self.retries {
+                std::thread::sleep(wait);
+                attempt += 1;
+                continue;
+            }
+            let mut error = error;
+            if error.kind.is_transient() {
+                let n = attempt + 1;
+                let s = if n == 1 { "" } else { "s" };
+                error.message = format!("{} (after {n} attempt{s})", error.message);
+            }
+            return Err(error);
+        }
+    }
+
+    /// An agent for one request: redirects off (they are followed above), and a resolver that
+    /// refuses addresses `allowed` does not admit.
+    fn agent(&self, allowed: Option<Allowed>, log: Arc<Mutex<Connected>>) -> ureq::Agent {
+        let classifier = self.classifier.clone();
+        let resolver = move |netloc: &str| -> std::io::Result<Vec<SocketAddr>> {
+            let addrs: Vec<SocketAddr> = netloc.to_socket_addrs()?.collect();
+            let mut log = log
+                .lock()
+                .map_err(|_| std::io::Error::other("address log poisoned"))?;
+            for addr in &addrs {
+                let class = classifier.classify(*addr);
+                if allowed.as_ref().is_some_and(|a| !a.admits(class)) {
+                    let message = format!(
+                        "refused: {netloc} resolves to {} ({}), and the fetch did not start at \
+                         a {} address",
+                        addr.ip(),
+                        class.name(),
+                        class.name()
+                    );
+                    log.refused = Some(message.clone());
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::PermissionDenied,
+                        message,
+                    ));
+                }
+                log.classes.push(class);
+            }
+            Ok(addrs)
+        };
+        ureq::AgentBuilder::new()
+            .timeout_connect(self.connect_timeout)
+            .timeout(self.timeout)
+            .user_agent(USER_AGENT)
+            .redirects(0)
+            .resolver(resolver)
+            .build()
     }
 }
 
+/// What the resolver saw for one request.
+#[derive(Default)]
+struct Connected {
+    classes: Vec<AddressClass>,
+    refused: Option<String>,
+}
+
 fn convert(response: ureq::Response) -> Response {
-    let headers = response
-        .headers_names()
-        .into_iter()
-        .filter_map(|n| response.header(&n).map(|v| (n.clone(), v.to_owned())))
+    let mut names = response.headers_names();
+    names.sort();
+    names.dedup();
+    let headers = names
+        .iter()
+        .flat_map(|n| {
+            response
+                .all(n)
+                .into_iter()
+                .map(move |v| (n.clone(), v.to_owned()))
+        })
         .collect();
     let status = response.status();
     let url = response.get_url().to_owned();
@@ -97,45 +325,135 @@ fn retryable(status: u16) -> bool {
     status == 429 || (500..600).contains(&status)
 }
 
+fn transport_error(url: &str, t: &ureq::Transport) -> FetchError {
+    use ureq::ErrorKind as K;
+    let timed_out = t
+        .source()
+        .and_then(|s| s.downcast_ref::<std::io::Error>())
+        .is_some_and(|e| {
+            matches!(
+                e.kind(),
+                std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+            )
+        });
+    let kind = match t.kind() {
+        K::InvalidUrl | K::InvalidProxyUrl => FetchErrorKind::BadUrl,
+        K::UnknownScheme | K::InsecureRequestHttpsOnly => FetchErrorKind::SchemeRefused,
+        K::TooManyRedirects => FetchErrorKind::TooManyRedirects,
+        _ if timed_out || t.to_string().contains("timed out") => FetchErrorKind::Timeout,
+        _ => FetchErrorKind::Transport,
+    };
+    FetchError::new(kind, url, t.to_string())
+}
+
+use std::error::Error as _;
+
+/// How long a `Retry-After` value asks to wait, from `now`: delay-seconds or an HTTP date
+/// (RFC 9110 §10.2.3; a date in the past means no wait). `None` for a value that is neither.
+fn retry_after(value: &str, now: SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let date = httpdate::parse_http_date(value).ok()?;
+    Some(date.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+/// Whether `status` is a redirect that carries a `Location` to follow.
+fn is_redirect(status: u16) -> bool {
+    matches!(status, 301 | 302 | 303 | 307 | 308)
+}
+
 impl Fetcher for HttpFetcher {
     fn get(&self, url: &str) -> Result<Response, FetchError> {
-        let wire = HttpFetcher::wire_url(url);
-        let mut attempt = 0;
+        if let Err(e) = urlkit::uri::parse(url) {
+            return Err(FetchError::new(
+                FetchErrorKind::BadUrl,
+                url,
+                format!("not a URL: {e}"),
+            ));
+        }
+        if !is_http_url(url) {
+            return Err(FetchError::new(
+                FetchErrorKind::SchemeRefused,
+                url,
+                "only http and https URLs are fetched",
+            ));
+        }
+        let start = HttpFetcher::wire_url(url);
+        let mut current = start.clone();
+        let mut hops: Vec<Hop> = Vec::new();
+        let mut seen = HashSet::from([start.clone()]);
+        let mut started = Vec::new();
+        let mut allowed: Option<Allowed> = None;
+        let fail = |mut e: FetchError, hops: &[Hop]| {
+            e.redirects = hops.to_vec();
+            e
+        };
         loop {
-            let wait = self.backoff.saturating_mul(1 << attempt.min(16));
-            match self.agent.get(&wire).call() {
-                Ok(r) => return Ok(convert(r)),
-                Err(ureq::Error::Status(code, r)) => {
-                    if retryable(code) && attempt < self.retries {
-                        let after = r
-                            .header("Retry-After")
-                            .and_then(|s| s.trim().parse::<u64>().ok())
-                            .map(|s| Duration::from_secs(s).min(MAX_RETRY_AFTER));
-                        std::thread::sleep(after.unwrap_or(wait));
-                        attempt += 1;
-                        continue;
-                    }
-                    return Ok(convert(r));
-                }
-                Err(ureq::Error::Transport(t)) => {
-                    if attempt < self.retries {
-                        std::thread::sleep(wait);
-                        attempt += 1;
-                        continue;
-                    }
-                    return Err(FetchError {
-                        url: url.to_owned(),
-                        message: format!("{t} (after {} attempts)", attempt + 1),
-                    });
-                }
+            let response = self
+                .attempt(&current, allowed.as_ref(), &mut started)
+                .map_err(|e| fail(e, &hops))?;
+            if allowed.is_none() {
+                allowed = Some(Allowed::after(&started));
             }
+            let location = response.header("Location").map(str::to_owned);
+            let (true, Some(location)) = (is_redirect(response.status), location) else {
+                let mut response = response.with_redirects(hops);
+                response.url = current;
+                return Ok(response);
+            };
+            let target =
+                resolve_str(&current, location.trim(), Resolution::Strict).map_err(|e| {
+                    let m = format!(
+                        "HTTP {} to a Location that is not a URL ({location:?}: {e})",
+                        response.status
+                    );
+                    fail(FetchError::new(FetchErrorKind::BadUrl, &current, m), &hops)
+                })?;
+            hops.push(Hop {
+                status: response.status,
+                from: current.clone(),
+                location: target.clone(),
+            });
+            if !is_http_url(&target) {
+                let m = format!(
+                    "HTTP {} to {target}: only http and https redirects are followed",
+                    response.status
+                );
+                return Err(fail(
+                    FetchError::new(FetchErrorKind::SchemeRefused, &current, m),
+                    &hops,
+                ));
+            }
+            if self.offsite == Offsite::Stop && !same_site(&start, &target) {
+                let mut response = response.with_redirects(hops);
+                response.url = current;
+                return Ok(response);
+            }
+            let wire = HttpFetcher::wire_url(&target);
+            if !seen.insert(wire.clone()) {
+                let m = format!("HTTP {} back to {target}: a redirect loop", response.status);
+                return Err(fail(
+                    FetchError::new(FetchErrorKind::RedirectLoop, url, m),
+                    &hops,
+                ));
+            }
+            if hops.len() > self.max_redirects {
+                let m = format!("more than {} redirects", self.max_redirects);
+                return Err(fail(
+                    FetchError::new(FetchErrorKind::TooManyRedirects, url, m),
+                    &hops,
+                ));
+            }
+            current = wire;
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::HttpFetcher;
+    use super::*;
 
     #[test]
     fn non_ascii_is_encoded_for_the_wire_and_escapes_are_kept() {
@@ -143,5 +461,44 @@ mod tests {
             HttpFetcher::wire_url("https://example.com/tag/ログ/?q=%e3 x"),
             "https://example.com/tag/%E3%83%AD%E3%82%B0/?q=%e3%20x"
         );
+    }
+
+    #[test]
+    fn retry_after_is_seconds_or_an_http_date() {
+        let now = httpdate::parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
+        assert_eq!(retry_after("120", now), Some(Duration::from_secs(120)));
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:49:40 GMT", now),
+            Some(Duration::from_secs(3))
+        );
+        // The obsolete RFC 850 and asctime forms are dates too (RFC 9110 §5.6.7).
+        assert_eq!(
+            retry_after("Sunday, 06-Nov-94 08:49:47 GMT", now),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(
+            retry_after("Sun Nov  6 08:50:37 1994", now),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:00:00 GMT", now),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(retry_after("soon", now), None);
+        assert_eq!(retry_after("-5", now), None);
+    }
+
+    #[test]
+    fn permanent_transport_errors_are_not_transient() {
+        for k in [
+            FetchErrorKind::BadUrl,
+            FetchErrorKind::SchemeRefused,
+            FetchErrorKind::TooManyRedirects,
+            FetchErrorKind::RedirectLoop,
+            FetchErrorKind::AddressRefused,
+            FetchErrorKind::BudgetExhausted,
+        ] {
+            assert!(!k.is_transient(), "{k:?}");
+        }
     }
 }

@@ -175,6 +175,8 @@ pub(crate) struct Opened {
     pub(crate) input: Tracked<Box<dyn BufRead>>,
     /// The first [`HEAD`] bytes of the content (fewer when it is shorter).
     pub(crate) head: Vec<u8>,
+    /// For a fetched URL: the URL that answered and the redirect hops that led there.
+    pub(crate) fetched: Option<(String, Vec<crate::fetch::Hop>)>,
 }
 
 /// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content.
@@ -196,10 +198,23 @@ pub(crate) fn open(
         })?),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
-            response.body
+            let mut opened = open_body(response.body, &name, cap, encoding)?;
+            opened.fetched = Some((response.url, response.redirects));
+            return Ok(opened);
         }
     };
-    let read_error = |e: io::Error| io_error(&e, &name, cap);
+    open_body(raw, &name, cap, encoding)
+}
+
+/// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,
+/// decoded from `encoding`, capped at `cap` bytes, its head peeked once.
+pub(crate) fn open_body(
+    raw: Box<dyn Read>,
+    name: &str,
+    cap: u64,
+    encoding: Option<&'static encoding_rs::Encoding>,
+) -> Result<Opened, SourceError> {
+    let read_error = |e: io::Error| io_error(&e, name, cap);
     let (magic, raw) = peek(raw, 2).map_err(read_error)?;
     let content: Box<dyn Read> = if magic.starts_with(&[0x1f, 0x8b]) {
         Box::new(MultiGzDecoder::new(raw))
@@ -215,6 +230,7 @@ pub(crate) fn open(
     Ok(Opened {
         input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
         head,
+        fetched: None,
     })
 }
 
@@ -256,9 +272,7 @@ pub(crate) fn get_ok(
             "fetching URLs needs the `http` feature (urlkit's command line has it)",
         ));
     };
-    let response = fetcher
-        .get(url)
-        .map_err(|e| SourceError::new(SourceErrorKind::Http, url, e.message))?;
+    let response = fetcher.get(url).map_err(|e| e.into_source_error(url))?;
     if !(200..300).contains(&response.status) {
         return Err(SourceError::new(
             SourceErrorKind::HttpStatus,

@@ -28,6 +28,8 @@
 
 mod block;
 mod catalog;
+#[cfg(feature = "http")]
+pub mod check;
 mod encoding;
 mod error;
 mod fetch;
@@ -35,6 +37,7 @@ mod fetch;
 mod http;
 mod input;
 mod json;
+mod policy;
 mod read;
 mod sitemap;
 mod spec;
@@ -48,8 +51,11 @@ pub use encoding::{encoding_for_name, likely_encoding};
 /// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
 pub use encoding_rs::Encoding;
 pub use error::{SourceError, SourceErrorKind};
-pub use fetch::{FetchError, Fetcher, Response};
+pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;
+pub use policy::{
+    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+};
 pub use read::Reader;
 pub use spec::{Column, Format, Location, SourceSpec};

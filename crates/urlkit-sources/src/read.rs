@@ -26,6 +26,7 @@ pub struct Reader<'f> {
     pub(crate) fetcher: Option<&'f dyn Fetcher>,
     pub(crate) max_depth: usize,
     pub(crate) max_bytes: u64,
+    pub(crate) max_sitemaps: usize,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     pub(crate) catalog: Catalog,
 }
@@ -38,12 +39,14 @@ impl Default for Reader<'_> {
 
 impl<'f> Reader<'f> {
     /// A reader of local files and stdin only, with the default limits: sitemap indexes nested
-    /// at most 5 deep, at most 256 MiB (inflated) per file or response.
+    /// at most 5 deep, at most 1,000 sitemaps per source, at most 256 MiB (inflated) per file
+    /// or response.
     pub fn new() -> Reader<'f> {
         Reader {
             fetcher: None,
             max_depth: 5,
             max_bytes: 256 * 1024 * 1024,
+            max_sitemaps: 1000,
             encoding: None,
             catalog: Catalog::default(),
         }
@@ -61,6 +64,14 @@ impl<'f> Reader<'f> {
     #[must_use]
     pub fn max_depth(mut self, depth: usize) -> Reader<'f> {
         self.max_depth = depth;
+        self
+    }
+
+    /// Reads at most `n` sitemaps (indexes included) per sitemap source; the rest of an index
+    /// is a finding (`sitemap-limit`), not an error: the guard against an index fan-out.
+    #[must_use]
+    pub fn max_sitemaps(mut self, n: usize) -> Reader<'f> {
+        self.max_sitemaps = n;
         self
     }
 

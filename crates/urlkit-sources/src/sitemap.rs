@@ -10,7 +10,10 @@ use quick_xml::Reader as XmlReader;
 
 use crate::catalog::{Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
+use urlkit::uri::{resolve_str, Resolution};
+
 use crate::input::{io_error, is_cap, open, Opened, Tracked};
+use crate::policy::is_http_url;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -27,9 +30,21 @@ pub(crate) fn read(
     opened: Opened,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
-    let mut visited = HashSet::new();
-    visited.insert(location.name());
-    read_one(reader, location, opened, 0, &mut visited, sink)
+    let mut walk = Walk {
+        visited: HashSet::from([location.name()]),
+        sitemaps: 0,
+        stopped: false,
+    };
+    read_one(reader, location, opened, 0, &mut walk, sink)
+}
+
+/// The state of one walk through an index and its children.
+struct Walk {
+    visited: HashSet<String>,
+    /// Sitemaps opened so far (indexes included).
+    sitemaps: usize,
+    /// A limit was hit: no further child is read.
+    stopped: bool,
 }
 
 fn read_one(
@@ -37,12 +52,28 @@ fn read_one(
     location: &Location,
     opened: Opened,
     depth: usize,
-    visited: &mut HashSet<String>,
+    walk: &mut Walk,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
+    walk.sitemaps += 1;
+    let fetched = opened.fetched;
     let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);
+    if let Some((final_url, redirects)) = fetched.filter(|(_, r)| !r.is_empty()) {
+        let statuses: Vec<String> = redirects.iter().map(|h| h.status.to_string()).collect();
+        reader.catalog.note(
+            id,
+            "http-redirected",
+            None,
+            format!(
+                "fetched from {final_url} after {} redirect{} ({})",
+                redirects.len(),
+                if redirects.len() == 1 { "" } else { "s" },
+                statuses.join(", ")
+            ),
+        );
+    }
     let kind = kind_from_name(&name);
     let parsed = parse(reader, input, &name, id, kind, sink)?;
     if parsed.urls > MAX_URLS {
@@ -68,10 +99,25 @@ fn read_one(
             ),
         );
     }
-    for (child, line) in parsed.children {
-        let child_location = resolve_child(location, &child);
+    let children = parsed.children.len();
+    for (i, (child, line)) in parsed.children.into_iter().enumerate() {
+        if walk.stopped {
+            return Ok(());
+        }
+        let child_location = match resolve_child(location, &child) {
+            Ok(l) => l,
+            Err(why) => {
+                reader.catalog.skip(
+                    id,
+                    "sitemap-child-refused",
+                    Some(Position::Line(line)),
+                    format!("{child}: {why}; not read"),
+                );
+                continue;
+            }
+        };
         let key = child_location.name();
-        if !visited.insert(key.clone()) {
+        if !walk.visited.insert(key.clone()) {
             reader.catalog.note(
                 id,
                 "sitemap-already-visited",
@@ -92,46 +138,105 @@ fn read_one(
             );
             continue;
         }
-        let child_input = open(
+        if walk.sitemaps >= reader.max_sitemaps {
+            reader.catalog.skip(
+                id,
+                "sitemap-limit",
+                Some(Position::Line(line)),
+                format!(
+                    "{} sitemaps read, the limit (raise it with --max-sitemaps); this and the \
+                     {} after it in this index were not read",
+                    walk.sitemaps,
+                    children - i - 1
+                ),
+            );
+            walk.stopped = true;
+            return Ok(());
+        }
+        if let (Location::File(_) | Location::Stdin, Location::Url(url)) =
+            (location, &child_location)
+        {
+            reader.catalog.note(
+                id,
+                "sitemap-index-fetches",
+                Some(Position::Line(line)),
+                format!("the local index lists {url} and no file of that name is beside it: fetching it"),
+            );
+        }
+        // A fetched child goes through `get_ok` (in `open`), which keeps its redirect hops.
+        match open(
             &child_location,
             reader.fetcher,
             reader.max_bytes,
             reader.encoding,
-        )?;
-        read_one(
-            reader,
-            &child_location,
-            child_input,
-            depth + 1,
-            visited,
-            sink,
-        )?;
+        )
+        .and_then(|child_input| {
+            read_one(reader, &child_location, child_input, depth + 1, walk, sink)
+        }) {
+            Err(e) if e.kind == SourceErrorKind::RequestBudget => {
+                reader.catalog.skip(
+                    id,
+                    "request-budget",
+                    Some(Position::Line(line)),
+                    format!(
+                        "{}; {child} and the sitemaps after it were not read",
+                        e.message
+                    ),
+                );
+                walk.stopped = true;
+                return Ok(());
+            }
+            other => other?,
+        }
     }
     Ok(())
 }
 
-/// Where a child sitemap listed by an index is read from.
+/// Where a child sitemap listed by an index is read from, or why it is not read.
 ///
-/// *Rationale*: `<loc>` must be an absolute URL, but an index saved to disk usually sits
-/// beside its children (a mirror of the site): when the index is a local file and a file named
-/// like the URL's last path segment exists in the same folder, that file is read; otherwise
-/// the URL is fetched.
-fn resolve_child(parent: &Location, loc: &str) -> Location {
-    if let Location::File(path) = parent {
-        let path_part = loc.split(['?', '#']).next().unwrap_or(loc);
-        let file = path_part.rsplit('/').next().unwrap_or("");
-        if !file.is_empty() {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            let local = dir.join(file);
-            if local.is_file() {
-                return Location::File(local);
+/// *Rationale*: for an index fetched from a site, `<loc>` is resolved against the index's
+/// URL (RFC 3986 §5; the protocol asks for absolute URLs, and a relative one means what it
+/// means on the web), and only an `http(s)` result is read: a remote document never makes
+/// urlkit open a local file, stdin or a device. An index saved to disk usually sits beside its
+/// children (a mirror of the site): when the index is a local file and a file named like the
+/// URL's last path segment exists in the same folder, that file is read; otherwise the URL is
+/// fetched, and a finding says so.
+fn resolve_child(parent: &Location, loc: &str) -> Result<Location, String> {
+    match parent {
+        Location::Url(base) => {
+            let target = resolve_str(base, loc, Resolution::Strict)
+                .map_err(|e| format!("not a URL reference ({e})"))?;
+            if is_http_url(&target) {
+                Ok(Location::Url(target))
+            } else {
+                Err(format!(
+                    "resolves to {target}; a remote sitemap index may list only http and https \
+                     sitemaps"
+                ))
             }
         }
-        if !loc.contains("://") {
-            return Location::File(path.parent().unwrap_or(Path::new(".")).join(loc));
+        Location::File(path) => {
+            let path_part = loc.split(['?', '#']).next().unwrap_or(loc);
+            let file = path_part.rsplit('/').next().unwrap_or("");
+            if !file.is_empty() {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                let local = dir.join(file);
+                if local.is_file() {
+                    return Ok(Location::File(local));
+                }
+            }
+            if !loc.contains("://") {
+                return Ok(Location::File(
+                    path.parent().unwrap_or(Path::new(".")).join(loc),
+                ));
+            }
+            Ok(Location::parse(loc))
         }
+        Location::Stdin => match Location::parse(loc) {
+            Location::Stdin => Err("stdin is already being read".into()),
+            other => Ok(other),
+        },
     }
-    Location::parse(loc)
 }
 
 /// The content type a sitemap's file name announces: WordPress core

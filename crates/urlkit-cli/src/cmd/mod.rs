@@ -7,6 +7,7 @@ use crate::style::{ColorChoice, Style};
 
 pub mod base64;
 pub mod build;
+pub mod check;
 pub mod compare;
 pub mod completions;
 pub mod content_disposition;

@@ -87,6 +87,12 @@ pub struct Args {
     /// Refuse any one file or response larger than this many (inflated) bytes.
     #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
     max_bytes: u64,
+    #[command(flatten)]
+    http: HttpArgs,
+    /// Read at most this many sitemaps per sitemap source (indexes included); the rest is a
+    /// finding.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    max_sitemaps: usize,
     /// Read every source as text in this encoding (cp932 for Japanese Excel, euc-jp,
     /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
@@ -99,6 +105,52 @@ pub struct Args {
     /// reads it as UTF-8.
     #[arg(long)]
     bom: bool,
+}
+
+/// How much fetching a run may do, and how patiently (shared by the commands that fetch).
+#[derive(clap::Args, Debug, Clone)]
+pub struct HttpArgs {
+    /// Make at most this many HTTP requests in all (retries and redirects count); what was
+    /// not fetched is a finding.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub max_requests: u64,
+    /// Give up a request after this many seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// Give up connecting after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub connect_timeout: f64,
+    /// Retry a request that got no answer, a 429 or a 5xx this many times (with backoff,
+    /// honouring Retry-After); a bad URL, a refused scheme or address, a loop or too many
+    /// redirects are never retried.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub retries: u32,
+    /// Follow at most this many redirects per request.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub max_redirects: usize,
+}
+
+impl HttpArgs {
+    /// The fetcher these arguments describe.
+    pub fn fetcher(&self) -> Result<HttpFetcher, CliError> {
+        let secs = |name: &str, s: f64| {
+            std::time::Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    CliError::Usage(format!(
+                        "--{name} must be a positive number of seconds, not {s}"
+                    ))
+                })
+        };
+        Ok(HttpFetcher::with_timeouts(
+            secs("connect-timeout", self.connect_timeout)?,
+            secs("timeout", self.timeout)?,
+        )
+        .retries(self.retries)
+        .max_redirects(self.max_redirects)
+        .max_requests(self.max_requests))
+    }
 }
 
 /// `--encoding` values.
@@ -303,7 +355,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let keyer = keyer(args.level)?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
-    let fetcher = HttpFetcher::new();
+    let fetcher = args.http.fetcher()?;
     let progress = crate::progress::enabled();
     let err_style = ctx.err_style();
     let [left, right] = read_sides(
@@ -342,7 +394,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
-    // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) makes
+    // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) or a
+    // source not read to its end (a request budget, a sitemap limit, a refused child) makes
     // the reconciliation partial: never a complete match, whatever --fail-on says.
     let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
     let summary = done.summary();
@@ -531,7 +584,8 @@ fn read_sides(
         let reader = Reader::new()
             .fetcher(fetcher)
             .max_depth(args.max_depth)
-            .max_bytes(args.max_bytes);
+            .max_bytes(args.max_bytes)
+            .max_sitemaps(args.max_sitemaps);
         match args.encoding {
             Some(encoding) => reader.encoding(encoding),
             None => reader,

@@ -1,0 +1,296 @@
+//! `urlkit check`: audit a live site's URLs: status, redirects, the canonical each page
+//! declares, a verdict naming the comparison rules, and (`--variants`) whether the other
+//! spellings of each URL are sent to the canonical by a permanent redirect.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, IsTerminal};
+
+use urlkit_sources::check::{check_all, offsite_rule, CheckOptions, Checker, UrlCheck};
+use urlkit_sources::check::{VariantVerdict, Verdict};
+use urlkit_sources::{is_http_url, Format, Reader, SourceSpec};
+
+mod report;
+
+use super::reconcile::HttpArgs;
+use super::{CliError, CmdResult, Ctx, Status};
+
+const AFTER_HELP: &str = "\
+Inputs (any mix; none means URLs from stdin, one a line):
+  http(s)://...           a URL to check
+  sitemap:FILE|URL        every URL of a sitemap (an index is followed); each should be its
+                          own canonical and answer 200 without a redirect
+  wp:FILE|DIR|BASEURL     every public page of a WordPress site (REST API)
+  csv:FILE#COLUMN, text:FILE, json:FILE#/POINTER, -   as for `urlkit reconcile`
+
+Verdicts: ok (200, its own canonical at level safe), canonical-elsewhere, redirects,
+redirect-chain (more than one hop), redirect-loop, not-found (404), gone (410), error.
+Variants (--variants): redirects-to-canonical (good), temporary-redirect-to-canonical,
+duplicate (answers 200 itself), redirects-elsewhere, fails.
+
+Politeness: --concurrency requests at a time (default 4), --rate per second, --max-requests
+in all; 429 and 5xx retried with backoff honouring Retry-After; only http(s); redirects off
+the site reported, not followed (--follow-offsite follows them; private and loopback
+addresses stay refused unless the check started there); bodies read only up to the end of
+the HTML head, at most --max-body bytes.
+
+Exit status: 0 when no URL or variant has a verdict of --fail-on (default: every verdict but
+ok and redirects-to-canonical), 1 otherwise, 2 when an input cannot be read.
+
+Examples:
+  urlkit check https://example.com/%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
+  urlkit check --variants sitemap:https://example.com/wp-sitemap.xml
+  urlkit check --json --fail-on not-found,gone,error list.txt > report.jsonl";
+
+/// Arguments of `urlkit check`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// URLs and sources.
+    #[arg(value_name = "URL|SOURCE")]
+    inputs: Vec<String>,
+    /// Also request each URL's other spellings (hex case, raw IRI, trailing slash,
+    /// index.html / index.php, http <-> https, www.).
+    #[arg(long)]
+    variants: bool,
+    /// Requests at a time.
+    #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    concurrency: u16,
+    /// Start at most this many requests a second.
+    #[arg(long, value_name = "PER_SEC")]
+    rate: Option<f64>,
+    /// Follow redirects that leave the site.
+    #[arg(long)]
+    follow_offsite: bool,
+    /// Read at most this many bytes of a page looking for its canonical link.
+    #[arg(long, default_value_t = 1024 * 1024, value_name = "BYTES")]
+    max_body: u64,
+    /// Report format (--json means --format json).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Exit 1 when a URL or a variant has one of these verdicts (comma-separated).
+    #[arg(long, value_name = "VERDICTS", value_delimiter = ',')]
+    fail_on: Vec<String>,
+    #[command(flatten)]
+    http: HttpArgs,
+}
+
+/// `--format` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FormatArg {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
+/// One URL to check and where it came from.
+struct Input {
+    url: String,
+    /// It came from a sitemap: it should be its own canonical and answer 200 directly.
+    in_sitemap: bool,
+}
+
+/// A verdict `--fail-on` can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum FailOn {
+    Url(Verdict),
+    Variant(VariantVerdict),
+}
+
+fn fail_on(names: &[String]) -> Result<BTreeSet<FailOn>, CliError> {
+    if names.is_empty() {
+        let urls = Verdict::ALL
+            .into_iter()
+            .filter(|v| *v != Verdict::Ok)
+            .map(FailOn::Url);
+        let variants = VariantVerdict::ALL
+            .into_iter()
+            .filter(|v| *v != VariantVerdict::CanonicalRedirect)
+            .map(FailOn::Variant);
+        return Ok(urls.chain(variants).collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            Verdict::from_name(n)
+                .map(FailOn::Url)
+                .or_else(|| VariantVerdict::from_name(n).map(FailOn::Variant))
+                .ok_or_else(|| {
+                    let all: Vec<&str> = Verdict::ALL
+                        .iter()
+                        .map(|v| v.name())
+                        .chain(VariantVerdict::ALL.iter().map(|v| v.name()))
+                        .collect();
+                    CliError::Usage(format!(
+                        "--fail-on: unknown verdict '{n}' (one of: {})",
+                        all.join(", ")
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Runs `urlkit check`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let fail_on = fail_on(&args.fail_on)?;
+    let format = if ctx.json {
+        FormatArg::Json
+    } else {
+        args.format
+    };
+    let mut fetcher = args.http.fetcher()?;
+    if let Some(rate) = args.rate {
+        if !(rate > 0.0 && rate.is_finite()) {
+            return Err(CliError::Usage(format!(
+                "--rate must be a positive number of requests a second, not {rate}"
+            )));
+        }
+        fetcher = fetcher.rate_limit(rate);
+    }
+    // Clones share the budget and the rate: reading a sitemap counts too.
+    let inputs = read_inputs(args, &fetcher, ctx)?;
+    let checker = Checker::new(
+        fetcher.clone().offsite(offsite_rule(args.follow_offsite)),
+        CheckOptions {
+            max_body: args.max_body,
+            variants: args.variants,
+        },
+    );
+    let urls: Vec<String> = inputs.iter().map(|i| i.url.clone()).collect();
+    let threads = usize::from(args.concurrency);
+    let progress = (std::io::stderr().is_terminal() && !urls.is_empty()).then(|| {
+        let bar = indicatif::ProgressBar::new(urls.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} URLs checked  {eta}")
+                .expect("invariant: the template is valid"),
+        );
+        bar
+    });
+    let mut results: Vec<Option<UrlCheck>> = vec![None; urls.len()];
+    check_all(&checker, &urls, threads, &mut |i, c| {
+        if let Some(slot) = results.get_mut(i) {
+            *slot = Some(c);
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let checks: Vec<(UrlCheck, bool)> = results
+        .into_iter()
+        .zip(&inputs)
+        .map(|(c, input)| {
+            let c = c.expect("invariant: check_all reports every index once");
+            (c, input.in_sitemap)
+        })
+        .collect();
+    let report = report::Report {
+        checks: &checks,
+        threads: threads.min(urls.len().max(1)),
+        budget: checker.fetcher().budget().map(|b| (b.used(), b.limit())),
+        style: ctx.out_style(),
+    };
+    let mut output = ctx.output();
+    let out = output.writer();
+    match format {
+        FormatArg::Text => report.text(out)?,
+        FormatArg::Json => report.json(out)?,
+        FormatArg::Csv => report.csv(out)?,
+        FormatArg::Markdown => report.markdown(out)?,
+    }
+    output.finish()?;
+    let failed = checks.iter().any(|(c, _)| {
+        fail_on.contains(&FailOn::Url(c.verdict))
+            || c.variants
+                .iter()
+                .any(|v| fail_on.contains(&FailOn::Variant(v.verdict)))
+    });
+    Ok(if failed {
+        Status::Findings
+    } else {
+        Status::Clean
+    })
+}
+
+/// The URLs to check, from the arguments (URLs and sources) or stdin.
+fn read_inputs(
+    args: &Args,
+    fetcher: &urlkit_sources::HttpFetcher,
+    ctx: &Ctx,
+) -> Result<Vec<Input>, CliError> {
+    let mut inputs = Vec::new();
+    if args.inputs.is_empty() {
+        read_lines(std::io::stdin().lock(), &mut inputs)?;
+        return Ok(inputs);
+    }
+    let err = ctx.err_style();
+    for text in &args.inputs {
+        if is_http_url(text) || is_other_url(text) {
+            inputs.push(Input {
+                url: text.clone(),
+                in_sitemap: false,
+            });
+            continue;
+        }
+        if text == "-" {
+            read_lines(std::io::stdin().lock(), &mut inputs)?;
+            continue;
+        }
+        let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
+        let mut reader = Reader::new().fetcher(fetcher);
+        // The format may be detected only as the source is read: whether a URL came from a
+        // sitemap is asked of the catalog afterwards.
+        let mut read = Vec::new();
+        reader
+            .read(&spec, &mut |r| read.push((r.url, r.source)))
+            .map_err(|e| {
+                CliError::Usage(crate::style::escape_controls(&e.to_string()).into_owned())
+            })?;
+        for (url, source) in read {
+            let in_sitemap = reader
+                .catalog()
+                .source(source)
+                .is_some_and(|s| s.format == Format::Sitemap);
+            inputs.push(Input { url, in_sitemap });
+        }
+        for f in reader.catalog().findings() {
+            eprintln!(
+                "{}: {text}: {} ({})",
+                err.dim("note"),
+                crate::style::escape_controls(&f.message),
+                f.kind
+            );
+        }
+    }
+    Ok(inputs)
+}
+
+/// A URL with a scheme other than http(s) (`file:///etc/passwd`, `ftp://...`): checked, so
+/// that it gets its verdict (`error`, never fetched), not opened as a local path.
+fn is_other_url(text: &str) -> bool {
+    const SOURCES: [&str; 6] = ["sitemap", "wp", "csv", "tsv", "text", "json"];
+    let Some((scheme, _)) = text.split_once("://") else {
+        return false;
+    };
+    let scheme_ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    scheme_ok && !SOURCES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+fn read_lines(input: impl BufRead, out: &mut Vec<Input>) -> Result<(), CliError> {
+    for line in input.lines() {
+        let line = line?;
+        let url = line.trim();
+        if !url.is_empty() {
+            out.push(Input {
+                url: url.to_owned(),
+                in_sitemap: false,
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,486 @@
+//! `urlkit check` against a WordPress-like site on 127.0.0.1 that the tests start and stop
+//! (std::net only, a thread per connection, bounded): Japanese slugs with pretty permalinks,
+//! `rel="canonical"` written in lowercase hex, permanent redirects from the uppercase-hex and
+//! raw-IRI spellings and from the missing trailing slash, a page whose canonical is another
+//! URL, a redirect loop, a chain of three hops, a 404, a 410, a slow page, a 5 MB page, a
+//! redirect to another host (reported, not followed) and a sitemap listing them all. The
+//! reports are pinned by snapshots (`tests/snapshots/check/`, the port written as PORT;
+//! `SNAPSHOTS=overwrite` rewrites them for review).
+
+#[path = "../../urlkit-sources/tests/support/server.rs"]
+mod server;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use serde_json::Value;
+use server::{serve, Reply, Request, Server};
+
+/// `s` with every non-ASCII character percent-encoded as UTF-8, hex in the case asked.
+fn enc(s: &str, upper: bool) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                if upper {
+                    out.push_str(&format!("%{b:02X}"));
+                } else {
+                    out.push_str(&format!("%{b:02x}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Slugs whose every spelling but the lowercase-hex one is sent there by a 301.
+const POSTS: [&str; 2] = ["運営者情報", "ログインできない時の対処"];
+
+fn page(canonical: &str) -> Reply {
+    Reply::html(format!(
+        "<!doctype html><html lang=ja><head><meta charset=utf-8><title>記事</title>\
+         <script>document.write('<link rel=canonical href=/not-this/>')</script>\
+         <link rel='canonical' href='{canonical}'></head><body><h1>記事</h1></body></html>"
+    ))
+}
+
+fn site(r: &Request, base: &str) -> Reply {
+    let path = r.path();
+    for slug in POSTS {
+        let (lower, upper) = (enc(slug, false), enc(slug, true));
+        let canonical = format!("{base}/{lower}/");
+        if path == format!("/{lower}/") {
+            return page(&canonical);
+        }
+        // The second post serves a duplicate at index.html and only a temporary redirect
+        // from uppercase hex: what a misconfigured site does.
+        let second = slug == POSTS[1];
+        if second && path == format!("/{lower}/index.html") {
+            return page(&canonical);
+        }
+        if second && path == format!("/{upper}/") {
+            return Reply::redirect(302, canonical);
+        }
+        let spellings = [
+            format!("/{upper}/"),
+            format!("/{lower}"),
+            format!("/{upper}"),
+            format!("/{lower}/index.php"),
+        ];
+        if spellings.iter().any(|s| s == path) {
+            return Reply::redirect(301, canonical);
+        }
+    }
+    let inquiry_lower = enc("お問い合わせ", false);
+    let inquiry_upper = enc("お問い合わせ", true);
+    match path {
+        // Listed in uppercase hex, answered under both spellings, canonical in lowercase hex:
+        // the same URL at `safe`.
+        p if p == format!("/{inquiry_upper}/") || p == format!("/{inquiry_lower}/") => {
+            page(&format!("/{inquiry_lower}/"))
+        }
+        p if p == format!("/{}/", enc("古い記事", false)) => {
+            page(&format!("{base}/{}/", enc("新しい記事", false)))
+        }
+        "/about-us" => page("/about-us/"),
+        "/feed-page/" => Reply::new(200, "{}")
+            .header("Content-Type", "application/json")
+            .header("Link", "<http://127.0.0.1:1/x>; rel=\"alternate\"")
+            .header("Link", format!("<{base}/feed-page/>; rel=\"canonical\"")),
+        "/loop-a/" => Reply::redirect(301, "/loop-b/"),
+        "/loop-b/" => Reply::redirect(301, "/loop-a/"),
+        "/chain/1/" => Reply::redirect(301, "/chain/2/"),
+        "/chain/2/" => Reply::redirect(302, "../3/"),
+        "/chain/3/" => Reply::redirect(301, format!("{base}/chain/end/")),
+        "/chain/end/" => page("/chain/end/"),
+        "/moved/" => Reply::redirect(301, format!("/{}/", enc(POSTS[0], false))),
+        "/gone/" => Reply::new(410, "gone"),
+        "/slow/" => page("/slow/").delayed(Duration::from_secs(8)),
+        "/big/" => {
+            // Built once: 5 MB after a small head.
+            static BIG: OnceLock<Vec<u8>> = OnceLock::new();
+            let body = BIG.get_or_init(|| {
+                let mut body = page("/big/").body;
+                body.extend(std::iter::repeat_n(b'x', 5 * 1024 * 1024));
+                body
+            });
+            Reply::new(200, body.clone()).header("Content-Type", "text/html")
+        }
+        "/away/" => Reply::redirect(301, "http://other.example/away/"),
+        "/passwd/" => Reply::redirect(302, "file:///etc/passwd"),
+        "/sitemap.xml" => {
+            let locs: String = sitemap_paths()
+                .iter()
+                .map(|p| format!("<url><loc>{base}{p}</loc></url>"))
+                .collect();
+            Reply::new(
+                200,
+                format!(
+                    "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{locs}</urlset>"
+                ),
+            )
+        }
+        _ => Reply::new(404, "<html><head><title>404</title></head></html>"),
+    }
+}
+
+fn sitemap_paths() -> Vec<String> {
+    vec![
+        format!("/{}/", enc(POSTS[0], false)),
+        format!("/{}/", enc(POSTS[1], false)),
+        format!("/{}/", enc("お問い合わせ", true)),
+        format!("/{}/", enc("古い記事", false)),
+        "/about-us".into(),
+        "/feed-page/".into(),
+        "/loop-a/".into(),
+        "/chain/1/".into(),
+        "/moved/".into(),
+        format!("/{}/", enc("消えた記事", false)),
+        "/gone/".into(),
+        "/slow/".into(),
+        "/big/".into(),
+        "/away/".into(),
+        "/passwd/".into(),
+    ]
+}
+
+fn wordpress() -> Server {
+    let base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let b = base.clone();
+    let s = serve(move |r| site(r, b.get().map(String::as_str).unwrap_or("")));
+    base.set(s.base.clone()).unwrap();
+    s
+}
+
+fn urlkit(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The check the tests run: variants, no retries, a 3-second timeout (the slow page takes 8;
+/// the margin is for a loaded machine).
+fn check(s: &Server, extra: &[&str]) -> Output {
+    let sitemap = format!("sitemap:{}/sitemap.xml", s.base);
+    let mut args = vec!["check", "--variants", "--retries", "0", "--timeout", "3"];
+    args.extend_from_slice(extra);
+    args.push(&sitemap);
+    urlkit(&args, "")
+}
+
+/// Compares `actual` (the port written as PORT) with `tests/snapshots/check/NAME`.
+fn snapshot(name: &str, actual: &str, s: &Server) {
+    let actual = actual.replace(&s.addr.port().to_string(), "PORT");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots/check")
+        .join(name);
+    if std::env::var_os("SNAPSHOTS").is_some_and(|v| v == "overwrite") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (SNAPSHOTS=overwrite writes it)", path.display()));
+    assert!(
+        expected == actual,
+        "{name} differs from its snapshot:\n--- expected\n{expected}\n--- actual\n{actual}"
+    );
+}
+
+fn records(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_url_and_every_variant_gets_the_right_verdict() {
+    let s = wordpress();
+    let out = check(&s, &["--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: BTreeMap<String, (String, Vec<(String, String)>)> = records(&out)
+        .iter()
+        .map(|r| {
+            let url = r["url"].as_str().unwrap().replace(&s.base, "");
+            let variants = r["variants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| {
+                    (
+                        v["spelling"].as_str().unwrap().to_owned(),
+                        v["verdict"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect();
+            (url, (r["verdict"].as_str().unwrap().to_owned(), variants))
+        })
+        .collect();
+    let post = |verdicts: [&str; 5]| -> Vec<(String, String)> {
+        [
+            "uppercase-hex",
+            "iri",
+            "slash-removed",
+            "index-html",
+            "index-php",
+        ]
+        .into_iter()
+        .zip(verdicts)
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        .chain([("https".to_owned(), "fails".to_owned())])
+        .collect()
+    };
+    let v = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let c2r = "redirects-to-canonical";
+    let want: BTreeMap<String, (String, Vec<(String, String)>)> = [
+        (
+            format!("/{}/", enc(POSTS[0], false)),
+            ("ok", post([c2r, c2r, c2r, "fails", c2r])),
+        ),
+        (
+            format!("/{}/", enc(POSTS[1], false)),
+            (
+                "ok",
+                post([
+                    "temporary-redirect-to-canonical",
+                    "temporary-redirect-to-canonical",
+                    c2r,
+                    "duplicate",
+                    c2r,
+                ]),
+            ),
+        ),
+        (
+            format!("/{}/", enc("お問い合わせ", true)),
+            (
+                "ok",
+                v(&[
+                    ("lowercase-hex", "duplicate"),
+                    ("iri", "duplicate"),
+                    ("slash-removed", "fails"),
+                    ("index-html", "fails"),
+                    ("index-php", "fails"),
+                    ("https", "fails"),
+                ]),
+            ),
+        ),
+        (
+            format!("/{}/", enc("古い記事", false)),
+            (
+                "canonical-elsewhere",
+                v(&[
+                    ("uppercase-hex", "fails"),
+                    ("iri", "fails"),
+                    ("slash-removed", "fails"),
+                    ("index-html", "fails"),
+                    ("index-php", "fails"),
+                    ("https", "fails"),
+                ]),
+            ),
+        ),
+        (
+            "/about-us".into(),
+            (
+                "canonical-elsewhere",
+                v(&[("slash-added", "fails"), ("https", "fails")]),
+            ),
+        ),
+        (
+            "/feed-page/".into(),
+            (
+                "ok",
+                v(&[
+                    ("slash-removed", "fails"),
+                    ("index-html", "fails"),
+                    ("index-php", "fails"),
+                    ("https", "fails"),
+                ]),
+            ),
+        ),
+        ("/loop-a/".into(), ("redirect-loop", vec![])),
+        ("/chain/1/".into(), ("redirect-chain", vec![])),
+        ("/moved/".into(), ("redirects", vec![])),
+        (
+            format!("/{}/", enc("消えた記事", false)),
+            ("not-found", vec![]),
+        ),
+        ("/gone/".into(), ("gone", vec![])),
+        ("/slow/".into(), ("error", vec![])),
+        (
+            "/big/".into(),
+            (
+                "ok",
+                v(&[
+                    ("slash-removed", "fails"),
+                    ("index-html", "fails"),
+                    ("index-php", "fails"),
+                    ("https", "fails"),
+                ]),
+            ),
+        ),
+        ("/away/".into(), ("redirects", vec![])),
+        ("/passwd/".into(), ("error", vec![])),
+    ]
+    .into_iter()
+    .map(|(k, (verdict, variants))| (k, (verdict.to_owned(), variants)))
+    .collect();
+    assert_eq!(got, want);
+    let log = s.log();
+    // The off-site redirect was reported, not followed; the slow page was asked once.
+    assert!(log.iter().all(|t| !t.contains("other.example")));
+    assert_eq!(s.hits("/slow/"), 1);
+    // Raw Japanese went on the wire UTF-8 encoded.
+    assert!(log.iter().all(|t| t.is_ascii()), "{log:?}");
+    let by_url: BTreeMap<String, Value> = records(&out)
+        .into_iter()
+        .map(|r| (r["url"].as_str().unwrap().replace(&s.base, ""), r))
+        .collect();
+    let away = &by_url["/away/"];
+    assert_eq!(away["offsite"], true);
+    assert_eq!(
+        away["redirects"][0]["location"],
+        "http://other.example/away/"
+    );
+    let inquiry = &by_url[&format!("/{}/", enc("お問い合わせ", true))];
+    assert_eq!(inquiry["rules"], serde_json::json!(["hex-case"]));
+    let about = &by_url["/about-us"];
+    assert_eq!(about["level"], "loose");
+    assert_eq!(about["rules"], serde_json::json!(["trailing-slash"]));
+    assert_eq!(by_url["/feed-page/"]["canonical_from"], "link-header");
+    assert_eq!(by_url["/big/"]["head_truncated"], false);
+}
+
+#[test]
+fn text_markdown_and_csv_reports_are_pinned() {
+    let s = wordpress();
+    let out = check(&s, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    snapshot("site.txt", &String::from_utf8_lossy(&out.stdout), &s);
+    snapshot("site.stderr", &String::from_utf8_lossy(&out.stderr), &s);
+    let out = check(&s, &["--format", "markdown"]);
+    snapshot("site.md", &String::from_utf8_lossy(&out.stdout), &s);
+    let out = check(&s, &["--format", "csv"]);
+    snapshot("site.csv", &String::from_utf8_lossy(&out.stdout), &s);
+}
+
+#[test]
+fn fail_on_picks_the_verdicts_that_fail_the_run() {
+    let s = wordpress();
+    let ok = format!("{}/{}/", s.base, enc(POSTS[0], false));
+    let gone = format!("{}/gone/", s.base);
+    let run = |args: &[&str]| urlkit(args, "").status.code();
+    assert_eq!(run(&["check", &ok]), Some(0));
+    assert_eq!(run(&["check", &ok, &gone]), Some(1));
+    assert_eq!(
+        run(&["check", "--fail-on", "not-found", &ok, &gone]),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["check", "--fail-on", "gone,error", &ok, &gone]),
+        Some(1)
+    );
+    // The first post's index.html fails: a variant verdict fails the run by default.
+    assert_eq!(run(&["check", "--variants", &ok]), Some(1));
+    assert_eq!(
+        run(&["check", "--variants", "--fail-on", "duplicate", &ok]),
+        Some(0)
+    );
+    let out = urlkit(&["check", "--fail-on", "bogus", &ok], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fail-on: unknown verdict 'bogus'"));
+    // URLs from stdin; raw Japanese is encoded before it is sent.
+    let out = urlkit(&["check", "--json"], &format!("{}/{}/\n", s.base, POSTS[0]));
+    let r = &records(&out)[0];
+    assert_eq!(r["url"], format!("{}/{}/", s.base, POSTS[0]));
+    assert_eq!(r["request"], format!("{}/{}/", s.base, enc(POSTS[0], true)));
+    assert_eq!(r["verdict"], "redirects");
+    assert_eq!(
+        r["message"],
+        format!("1 redirect (permanently) to {ok}, its own canonical")
+    );
+}
+
+#[test]
+fn a_ten_thousand_url_sitemap_is_checked_with_the_configured_concurrency() {
+    const N: usize = 10_000;
+    let base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let b = base.clone();
+    let s = serve(move |r| {
+        let base = b.get().map(String::as_str).unwrap_or("");
+        if r.path() == "/sitemap.xml" {
+            let mut xml = String::from("<urlset>");
+            for i in 0..N {
+                xml.push_str(&format!(
+                    "<url><loc>{base}/{}-{i}/</loc></url>",
+                    enc("記事", false)
+                ));
+            }
+            xml.push_str("</urlset>");
+            Reply::new(200, xml)
+        } else {
+            // A little work per page, so that the requests overlap.
+            page(r.path()).delayed(Duration::from_millis(2))
+        }
+    });
+    base.set(s.base.clone()).unwrap();
+    let sitemap = format!("sitemap:{}/sitemap.xml", s.base);
+    let out = urlkit(
+        &[
+            "check",
+            "--concurrency",
+            "4",
+            "--retries",
+            "0",
+            "--max-requests",
+            "20000",
+            "--json",
+            &sitemap,
+        ],
+        "",
+    );
+    let rs = records(&out);
+    let bad: Vec<&Value> = rs.iter().filter(|r| r["verdict"] != "ok").take(3).collect();
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(rs.len(), N);
+    assert!(rs.iter().all(|r| r["verdict"] == "ok"));
+    assert_eq!(s.log().len(), N + 1);
+    let peak = s.peak_concurrency();
+    assert!((1..=4).contains(&peak), "peak concurrency {peak}");
+    eprintln!("peak concurrency seen by the server: {peak}");
+}

@@ -1,0 +1,571 @@
+//! Checking a live site's URLs (the `http` feature): for each URL the status, every redirect
+//! hop, the final URL, the canonical URL the page declares, and a verdict that names the
+//! comparison rules; optionally the same for the spellings of the URL that users and tools
+//! produce. Fetching goes through [`HttpFetcher`] and its policy (http(s) only, a hop limit,
+//! addresses, budget, rate), redirects off the site are reported and not followed, and only
+//! as much of a body as its HTML head needs is read.
+
+mod head;
+mod variants;
+
+use std::io::Read;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use urlkit::compare::compare;
+use urlkit::normalize::{Level, Options, Rule};
+use urlkit::uri::{resolve_str, Resolution};
+
+pub use head::{link_canonical, read_head, Head};
+pub use variants::{variants, Spelling};
+
+use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
+use crate::http::HttpFetcher;
+use crate::policy::Offsite;
+
+/// The verdict about one URL.
+///
+/// ```
+/// use urlkit_sources::check::Verdict;
+/// assert_eq!(Verdict::CanonicalElsewhere.name(), "canonical-elsewhere");
+/// assert_eq!(Verdict::from_name("gone"), Some(Verdict::Gone));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// 200, and the canonical the page declares is the URL itself at `safe` (or it declares
+    /// none).
+    Ok,
+    /// 200, and the page names another URL as canonical.
+    CanonicalElsewhere,
+    /// One redirect.
+    Redirects,
+    /// More than one redirect.
+    RedirectChain,
+    /// A redirect back to a URL already requested (or more redirects than the limit).
+    RedirectLoop,
+    /// 404.
+    NotFound,
+    /// 410.
+    Gone,
+    /// Anything else: no answer, a timeout, a refused redirect, a 5xx, a spent budget.
+    Error,
+}
+
+impl Verdict {
+    /// Every verdict, in report order.
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Ok,
+        Verdict::CanonicalElsewhere,
+        Verdict::Redirects,
+        Verdict::RedirectChain,
+        Verdict::RedirectLoop,
+        Verdict::NotFound,
+        Verdict::Gone,
+        Verdict::Error,
+    ];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::CanonicalElsewhere => "canonical-elsewhere",
+            Verdict::Redirects => "redirects",
+            Verdict::RedirectChain => "redirect-chain",
+            Verdict::RedirectLoop => "redirect-loop",
+            Verdict::NotFound => "not-found",
+            Verdict::Gone => "gone",
+            Verdict::Error => "error",
+        }
+    }
+
+    /// The verdict named `name`.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+/// The verdict about one spelling of a URL.
+///
+/// ```
+/// use urlkit_sources::check::VariantVerdict;
+/// assert_eq!(VariantVerdict::CanonicalRedirect.name(), "redirects-to-canonical");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VariantVerdict {
+    /// Redirects permanently (301, 308) to the canonical URL: what seed 002 asks for.
+    CanonicalRedirect,
+    /// Redirects to the canonical URL, but not permanently (302, 303, 307).
+    TemporaryRedirect,
+    /// Answers 200 itself: the same page under a second URL.
+    Duplicate,
+    /// Redirects somewhere that is not the canonical URL.
+    RedirectsElsewhere,
+    /// No usable answer: a 4xx or 5xx, no answer, a refused redirect.
+    Fails,
+}
+
+impl VariantVerdict {
+    /// Every verdict, in report order.
+    pub const ALL: [VariantVerdict; 5] = [
+        VariantVerdict::CanonicalRedirect,
+        VariantVerdict::TemporaryRedirect,
+        VariantVerdict::Duplicate,
+        VariantVerdict::RedirectsElsewhere,
+        VariantVerdict::Fails,
+    ];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantVerdict::CanonicalRedirect => "redirects-to-canonical",
+            VariantVerdict::TemporaryRedirect => "temporary-redirect-to-canonical",
+            VariantVerdict::Duplicate => "duplicate",
+            VariantVerdict::RedirectsElsewhere => "redirects-elsewhere",
+            VariantVerdict::Fails => "fails",
+        }
+    }
+
+    /// The verdict named `name`.
+    pub fn from_name(name: &str) -> Option<VariantVerdict> {
+        VariantVerdict::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+/// Where a page declared its canonical URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CanonicalFrom {
+    /// A `Link: <...>; rel="canonical"` header (it wins over the HTML, being read first).
+    LinkHeader,
+    /// `<link rel="canonical">` in the HTML head.
+    LinkElement,
+}
+
+impl CanonicalFrom {
+    /// `link-header` or `link-element`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CanonicalFrom::LinkHeader => "link-header",
+            CanonicalFrom::LinkElement => "link-element",
+        }
+    }
+}
+
+/// What checking one URL found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrlCheck {
+    /// The URL as given.
+    pub url: String,
+    /// The URL as requested: non-ASCII characters (and the characters no URL may hold raw)
+    /// percent-encoded as UTF-8, existing escapes kept.
+    pub request: String,
+    /// The status of the last answer (`None`: no answer).
+    pub status: Option<u16>,
+    /// Every redirect hop, `Location` resolved against the URL that answered it.
+    pub redirects: Vec<Hop>,
+    /// The last redirect left the site and was not followed.
+    pub offsite: bool,
+    /// The URL that gave the last answer.
+    pub final_url: Option<String>,
+    /// The canonical URL the final page declares, resolved against it.
+    pub canonical: Option<String>,
+    /// Where it was declared.
+    pub canonical_from: Option<CanonicalFrom>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The lowest comparison level at which the URL (or, for a redirect, its target) and the
+    /// canonical are equal, when they are.
+    pub level: Option<Level>,
+    /// The rules that make them equal at that level.
+    pub rules: Vec<Rule>,
+    /// The verdict in words.
+    pub message: String,
+    /// The body cap was reached before the HTML head ended.
+    pub head_truncated: bool,
+    /// The spellings checked ([`CheckOptions::variants`]; only for a URL that answers 200
+    /// without a redirect).
+    pub variants: Vec<VariantCheck>,
+}
+
+/// What requesting one spelling found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantCheck {
+    /// The spelling.
+    pub spelling: Spelling,
+    /// The URL in that spelling.
+    pub url: String,
+    /// The status of its first answer (`None`: no answer).
+    pub status: Option<u16>,
+    /// The first redirect's `Location`, resolved.
+    pub location: Option<String>,
+    /// The verdict.
+    pub verdict: VariantVerdict,
+    /// The verdict in words.
+    pub message: String,
+}
+
+/// How to check.
+///
+/// ```
+/// use urlkit_sources::check::CheckOptions;
+/// let o = CheckOptions::default();
+/// assert_eq!((o.max_body, o.variants), (1024 * 1024, false));
+/// ```
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Read at most this many bytes of a body looking for the end of its HTML head.
+    pub max_body: u64,
+    /// Also request the URL's other spellings.
+    pub variants: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            max_body: 1024 * 1024,
+            variants: false,
+        }
+    }
+}
+
+/// Checks URLs with a fetcher that does not follow redirects off the site (unless it was
+/// made to).
+///
+/// ```no_run
+/// use urlkit_sources::{check::{Checker, CheckOptions}, HttpFetcher, Offsite};
+/// let checker = Checker::new(HttpFetcher::new().offsite(Offsite::Stop), CheckOptions::default());
+/// let c = checker.check("https://example.com/%E9%81%8B%E5%96%B6/");
+/// println!("{} {}", c.verdict.name(), c.message);
+/// ```
+pub struct Checker {
+    fetcher: HttpFetcher,
+    options: CheckOptions,
+}
+
+impl Checker {
+    /// A checker.
+    pub fn new(fetcher: HttpFetcher, options: CheckOptions) -> Checker {
+        Checker { fetcher, options }
+    }
+
+    /// Checks `url` (and its spellings when asked).
+    pub fn check(&self, url: &str) -> UrlCheck {
+        let mut c = match self.fetcher.get(url) {
+            Ok(response) => self.judge(url, response),
+            Err(e) => failed(url, e),
+        };
+        // The spellings of a page that answers itself; a URL that redirects is not the page.
+        if self.options.variants && c.status == Some(200) && c.redirects.is_empty() {
+            let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
+            c.variants = variants(url)
+                .into_iter()
+                .map(|(spelling, v)| self.check_variant(spelling, v, &target))
+                .collect();
+        }
+        c
+    }
+
+    fn judge(&self, url: &str, mut response: Response) -> UrlCheck {
+        let status = response.status;
+        let redirects = std::mem::take(&mut response.redirects);
+        let offsite = (300..400).contains(&status) && !redirects.is_empty();
+        let mut c = UrlCheck {
+            url: url.to_owned(),
+            request: HttpFetcher::wire_url(url),
+            status: Some(status),
+            redirects,
+            offsite,
+            final_url: Some(response.url.clone()),
+            canonical: None,
+            canonical_from: None,
+            verdict: Verdict::Error,
+            level: None,
+            rules: Vec::new(),
+            message: String::new(),
+            head_truncated: false,
+            variants: Vec::new(),
+        };
+        if status == 200 {
+            self.read_canonical(&mut c, response);
+        }
+        let hops = c.redirects.len();
+        if hops > 0 {
+            c.verdict = if hops == 1 {
+                Verdict::Redirects
+            } else {
+                Verdict::RedirectChain
+            };
+            let permanent = if c.redirects.iter().all(Hop::is_permanent) {
+                "permanently"
+            } else {
+                "not permanently"
+            };
+            let last = &c.redirects[hops - 1].location;
+            c.message = if offsite {
+                format!(
+                    "{hops} redirect{} ({permanent}) to {last}, off the site: not followed",
+                    plural(hops)
+                )
+            } else {
+                let target = match (&c.canonical, status) {
+                    (Some(canonical), _) => {
+                        let same = equal_at(last, canonical);
+                        c.level = same.as_ref().map(|s| s.0);
+                        c.rules = same.map(|s| s.1).unwrap_or_default();
+                        if c.level.is_some_and(|l| l <= Level::Safe) {
+                            "its own canonical".to_owned()
+                        } else {
+                            format!("not its canonical {canonical}")
+                        }
+                    }
+                    (None, 200) => "declaring no canonical".to_owned(),
+                    (None, s) => format!("answering HTTP {s}"),
+                };
+                format!(
+                    "{hops} redirect{} ({permanent}) to {last}, {target}",
+                    plural(hops)
+                )
+            };
+            return c;
+        }
+        match status {
+            200 => match c.canonical.clone() {
+                None => {
+                    c.verdict = Verdict::Ok;
+                    c.message = "200, no canonical declared".into();
+                }
+                Some(canonical) => match equal_at(url, &canonical) {
+                    Some((level, rules)) if level <= Level::Safe => {
+                        c.verdict = Verdict::Ok;
+                        c.message = if rules.is_empty() {
+                            "200, its own canonical".into()
+                        } else {
+                            format!("200, its own canonical ({})", rule_names(&rules))
+                        };
+                        c.level = Some(level);
+                        c.rules = rules;
+                    }
+                    other => {
+                        c.verdict = Verdict::CanonicalElsewhere;
+                        c.message = match &other {
+                            Some((level, rules)) => format!(
+                                "200, canonical is {canonical}: equal only at {} ({})",
+                                level.name(),
+                                rule_names(rules)
+                            ),
+                            None => format!("200, canonical is {canonical}: another URL"),
+                        };
+                        if let Some((level, rules)) = other {
+                            c.level = Some(level);
+                            c.rules = rules;
+                        }
+                    }
+                },
+            },
+            404 => {
+                c.verdict = Verdict::NotFound;
+                c.message = "404 Not Found".into();
+            }
+            410 => {
+                c.verdict = Verdict::Gone;
+                c.message = "410 Gone".into();
+            }
+            s => {
+                c.verdict = Verdict::Error;
+                c.message = format!("HTTP {s}");
+            }
+        }
+        c
+    }
+
+    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head.
+    fn read_canonical(&self, c: &mut UrlCheck, response: Response) {
+        let base = response.url.clone();
+        if let Some(target) = link_canonical(response.headers_named("Link")) {
+            c.canonical = resolve_str(&base, &target, Resolution::Strict).ok();
+            c.canonical_from = Some(CanonicalFrom::LinkHeader);
+            return;
+        }
+        let is_html = response
+            .header("Content-Type")
+            .is_none_or(|t| t.to_ascii_lowercase().contains("html"));
+        if !is_html {
+            return;
+        }
+        let head = read_head(
+            response.body.take(self.options.max_body),
+            self.options.max_body,
+        );
+        c.head_truncated = head.truncated;
+        if let Some(href) = head.canonical {
+            let base = head
+                .base
+                .and_then(|b| resolve_str(&base, &b, Resolution::Strict).ok())
+                .unwrap_or(base);
+            c.canonical = resolve_str(&base, &href, Resolution::Strict).ok();
+            c.canonical_from = Some(CanonicalFrom::LinkElement);
+        }
+    }
+
+    fn check_variant(&self, spelling: Spelling, url: String, target: &str) -> VariantCheck {
+        let mut v = VariantCheck {
+            spelling,
+            url,
+            status: None,
+            location: None,
+            verdict: VariantVerdict::Fails,
+            message: String::new(),
+        };
+        let response = match self.fetcher.get(&v.url) {
+            Ok(r) => r,
+            Err(e) => {
+                v.status = e.redirects.first().map(|h| h.status);
+                v.location = e.redirects.first().map(|h| h.location.clone());
+                v.message = e.message;
+                return v;
+            }
+        };
+        let Some(first) = response.redirects.first() else {
+            v.status = Some(response.status);
+            (v.verdict, v.message) = match response.status {
+                200 => (
+                    VariantVerdict::Duplicate,
+                    "answers 200 itself: duplicate content".to_owned(),
+                ),
+                s => (VariantVerdict::Fails, format!("HTTP {s}")),
+            };
+            return v;
+        };
+        v.status = Some(first.status);
+        v.location = Some(first.location.clone());
+        let last = response.redirects.last().unwrap_or(first);
+        let permanent = response.redirects.iter().all(Hop::is_permanent);
+        let hops = response.redirects.len();
+        let to_canonical = equal_at(&last.location, target).is_some_and(|(l, _)| l <= Level::Safe);
+        (v.verdict, v.message) = match (to_canonical, permanent) {
+            (true, true) => (
+                VariantVerdict::CanonicalRedirect,
+                format!("{hops} permanent redirect{} to the canonical", plural(hops)),
+            ),
+            (true, false) => (
+                VariantVerdict::TemporaryRedirect,
+                format!(
+                    "redirects to the canonical, but not permanently ({})",
+                    statuses(&response.redirects)
+                ),
+            ),
+            (false, _) => (
+                VariantVerdict::RedirectsElsewhere,
+                format!(
+                    "redirects to {}, not to the canonical {target}",
+                    last.location
+                ),
+            ),
+        };
+        v
+    }
+}
+
+fn failed(url: &str, e: FetchError) -> UrlCheck {
+    let verdict = match e.kind {
+        FetchErrorKind::RedirectLoop | FetchErrorKind::TooManyRedirects => Verdict::RedirectLoop,
+        _ => Verdict::Error,
+    };
+    UrlCheck {
+        url: url.to_owned(),
+        request: HttpFetcher::wire_url(url),
+        status: e.redirects.last().map(|h| h.status),
+        final_url: None,
+        redirects: e.redirects,
+        offsite: false,
+        canonical: None,
+        canonical_from: None,
+        verdict,
+        level: None,
+        rules: Vec::new(),
+        message: format!("{}: {}", e.kind.name(), e.message),
+        head_truncated: false,
+        variants: Vec::new(),
+    }
+}
+
+/// The lowest level at which `a` and `b` are equal, with the rules it takes.
+fn equal_at(a: &str, b: &str) -> Option<(Level, Vec<Rule>)> {
+    let c = compare(a, b, &Options::new(Level::Loose)).ok()?;
+    Some((c.lowest_equal_level?, c.rules))
+}
+
+fn rule_names(rules: &[Rule]) -> String {
+    let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+    names.join(", ")
+}
+
+fn statuses(hops: &[Hop]) -> String {
+    let s: Vec<String> = hops.iter().map(|h| h.status.to_string()).collect();
+    s.join(", ")
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Checks `urls` on `threads` threads (at least one); `done` gets each result with its index
+/// as it comes (not in order), on the calling thread.
+///
+/// ```no_run
+/// use urlkit_sources::{check::{check_all, Checker, CheckOptions}, HttpFetcher, Offsite};
+/// let checker = Checker::new(HttpFetcher::new().offsite(Offsite::Stop), CheckOptions::default());
+/// let urls = vec!["https://example.com/".to_string()];
+/// check_all(&checker, &urls, 4, &mut |i, c| println!("{i} {}", c.verdict.name()));
+/// ```
+pub fn check_all(
+    checker: &Checker,
+    urls: &[String],
+    threads: usize,
+    done: &mut dyn FnMut(usize, UrlCheck),
+) {
+    let next = AtomicUsize::new(0);
+    let threads = threads.clamp(1, urls.len().max(1));
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<(usize, UrlCheck)>(threads * 2);
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(url) = urls.get(i) else { break };
+                if tx.send((i, checker.check(url))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, c) in rx {
+            done(i, c);
+        }
+    });
+}
+
+impl Checker {
+    /// The fetcher, for a reader that needs to share its budget.
+    pub fn fetcher(&self) -> &HttpFetcher {
+        &self.fetcher
+    }
+}
+
+/// The offsite rule for a checker: `--follow-offsite` or not.
+///
+/// ```
+/// use urlkit_sources::{check::offsite_rule, Offsite};
+/// assert_eq!(offsite_rule(false), Offsite::Stop);
+/// ```
+pub fn offsite_rule(follow: bool) -> Offsite {
+    if follow {
+        Offsite::Follow
+    } else {
+        Offsite::Stop
+    }
+}
