@@ -430,11 +430,14 @@ impl Report<'_> {
             "status,left_url,left_iri,left_source,left_type,right_url,right_iri,right_source,right_type,rules"
         )?;
         let mut n = 0;
+        // A remote URL's control characters are written as `\xHH`, as in every other
+        // format: a CSV is often looked at on a terminal, and a URL has no raw controls.
         let cell = |t: &str| -> String {
+            let t = escape_controls(t);
             if t.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", t.replace('"', "\"\""))
             } else {
-                t.to_owned()
+                t.into_owned()
             }
         };
         let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> String {
