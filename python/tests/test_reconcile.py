@@ -11,11 +11,19 @@ from conftest import cli_binary
 
 
 def test_reconcile_agrees_with_cli(lines: list[str], tmp_path) -> None:
-    left = lines
+    # Lines that are URLs: the CLI's text reader reports any other line as a finding and
+    # never joins it, while urlkit.reconcile takes every string it is given as a URL.
+    left = []
+    for u in lines:
+        try:
+            urlkit.key(u, "safe")
+        except urlkit.UrlError:
+            continue
+        left.append(u)
     # The right side: every URL respelled (lowercase hex, or its IRI), every 7th one missing,
     # some repeated, plus pages the left does not have.
     right = []
-    for i, u in enumerate(lines):
+    for i, u in enumerate(left):
         if i % 7 == 0:
             continue
         if i % 2:
