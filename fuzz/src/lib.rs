@@ -11,7 +11,7 @@ use urlkit::codec::{decode, decode_to_bytes, percent_decode, DecodeMode, HexCase
 use urlkit::compare::compare;
 use urlkit::normalize::{key, key_cow, key_into, normalize, Form, Level, Options};
 use urlkit::uri::{parse, recompose, resolve, Component, Resolution};
-use urlkit_sources::{FetchError, Fetcher, Reader, Response, SourceSpec};
+use urlkit_sources::{FetchError, FetchErrorKind, Fetcher, Reader, Response, SourceSpec};
 
 /// The text of a fuzz input: inputs that are not UTF-8 are skipped by the text targets (the
 /// byte targets take them all).
@@ -278,10 +278,11 @@ impl Fetcher for OneBody<'_> {
         let n = self.calls.get();
         self.calls.set(n + 1);
         if n > 4 {
-            return Err(FetchError {
-                url: url.to_owned(),
-                message: "the fuzz fetcher answers five requests".to_owned(),
-            });
+            return Err(FetchError::new(
+                FetchErrorKind::BudgetExhausted,
+                url,
+                "the fuzz fetcher answers five requests",
+            ));
         }
         let body: Vec<u8> = if n == 0 {
             self.body.to_vec()
