@@ -98,14 +98,32 @@ def main() -> int:
 
     print("in process, one core:")
     t_bulk, keys = timed("urlkit.keys(pyarrow array)", lambda: urlkit.keys(arr))
-    t_call, _ = timed("urlkit.key per call", lambda: [urlkit.key(u) if u else None for u in urls])
+    def key_or_none(u: str):
+        try:
+            return urlkit.key(u)
+        except urlkit.UrlError:
+            return None
+
+    t_call, _ = timed("urlkit.key per call", lambda: [key_or_none(u) for u in urls])
     t_urllib, _ = timed("urllib.parse normalizer", lambda: [urllib_key(u) for u in urls])
     from w3lib.url import canonicalize_url
 
-    t_w3lib, _ = timed("w3lib.url.canonicalize_url", lambda: [canonicalize_url(u) for u in urls])
+    def w3lib_or_none(u: str):
+        try:
+            return canonicalize_url(u)
+        except ValueError:
+            return None
+
+    t_w3lib, _ = timed("w3lib.url.canonicalize_url", lambda: [w3lib_or_none(u) for u in urls])
     from url_normalize import url_normalize
 
-    t_urlnorm, _ = timed("url_normalize.url_normalize", lambda: [url_normalize(u) for u in urls])
+    def url_normalize_or_none(u: str):
+        try:
+            return url_normalize(u)
+        except ValueError:
+            return None
+
+    t_urlnorm, _ = timed("url_normalize.url_normalize", lambda: [url_normalize_or_none(u) for u in urls])
     print("ratios (alternative / urlkit.keys):")
     for label, t in [
         ("urllib normalizer", t_urllib),
