@@ -297,10 +297,12 @@ fn choose_column(
                 Some(i) => {
                     let header = !first.get(i).is_some_and(is_absolute_url);
                     let rows = sample.len() - usize::from(header);
-                    let label = if header {
-                        format!(" ('{}')", String::from_utf8_lossy(&first[i]).trim())
-                    } else {
-                        String::new()
+                    // The header row may be shorter than the column chosen by content.
+                    let label = match first.get(i) {
+                        Some(name) if header => {
+                            format!(" ('{}')", String::from_utf8_lossy(name).trim())
+                        }
+                        _ => String::new(),
                     };
                     Ok(Choice {
                         column: i,
