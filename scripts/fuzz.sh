@@ -9,6 +9,7 @@
 #   scripts/fuzz.sh                 every target
 #   scripts/fuzz.sh normalize uri_parse
 #   FUZZ_SECONDS=300 scripts/fuzz.sh key_compare
+#   FUZZ_SEED=0 scripts/fuzz.sh      a random seed (CI uses seed 1, so that a run can be repeated)
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
@@ -44,7 +45,7 @@ for t in "${targets[@]}"; do
   # at most 10 s.
   status=0
   cargo +nightly fuzz run -O "$t" "$scratch/$t" "seeds/$t" -- \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -max_total_time="$seconds" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     >"$log" 2>&1 || status=$?
   grep -E '^(stat::number_of_executed_units|stat::new_units_added|stat::peak_rss_mb)' "$log" || true
   if [ "$status" != 0 ]; then
