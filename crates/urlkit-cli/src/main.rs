@@ -87,6 +87,11 @@ enum Command {
     /// Repair URLs written in a legacy charset (Shift_JIS, EUC-JP, GBK, ...) or through
     /// Latin-1 mojibake; ambiguous readings are left unchanged.
     Repair(cmd::repair::Args),
+    /// Serve a local page (127.0.0.1 only) with every panel: encode, decode, compare, lint,
+    /// build, round trip, Content-Disposition, Base64.
+    Serve(cmd::serve::Args),
+    /// Draw a URL's QR code on the terminal.
+    Qr(cmd::qr::Args),
     /// Check a live site's URLs: status, redirects, declared canonical, spelling variants.
     Check(cmd::check::Args),
     /// Print a shell completion script.
@@ -123,6 +128,8 @@ fn main() -> ExitCode {
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
         Command::Repair(a) => cmd::repair::run(a, &ctx),
         Command::Check(a) => cmd::check::run(a, &ctx),
+        Command::Serve(a) => cmd::serve::run(a, &ctx),
+        Command::Qr(a) => cmd::qr::run(a, &ctx),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
         Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };

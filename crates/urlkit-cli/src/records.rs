@@ -318,12 +318,7 @@ impl Output {
     /// true`, `"output": text` and the `extra` fields.
     pub fn ok(&mut self, item: &Item<'_>, text: &str, extra: Map<String, Value>) -> io::Result<()> {
         if self.json {
-            let mut obj = Map::new();
-            obj.insert("input".into(), Value::String(item.display()));
-            obj.insert("ok".into(), Value::Bool(true));
-            obj.insert("output".into(), Value::String(text.to_owned()));
-            obj.extend(extra);
-            self.json_line(&Value::Object(obj))
+            self.json_line(&ok_json(item, text, extra))
         } else {
             self.out.write_all(text.as_bytes())?;
             self.out.write_all(b"\n")
@@ -368,15 +363,7 @@ impl Output {
         self.out.flush()?;
         report_failure(&self.err_style, item, failure);
         if self.json {
-            let mut obj = Map::new();
-            obj.insert("input".into(), Value::String(item.display()));
-            obj.insert("ok".into(), Value::Bool(false));
-            if let Origin::Line(n) = item.origin {
-                obj.insert("line".into(), Value::from(n as u64));
-            }
-            obj.extend(extra);
-            obj.insert("error".into(), failure.to_json());
-            self.json_line(&Value::Object(obj))
+            self.json_line(&fail_json(item, failure, extra))
         } else {
             self.out.write_all(b"\n")
         }
@@ -386,6 +373,42 @@ impl Output {
     pub fn finish(mut self) -> io::Result<usize> {
         self.out.flush()?;
         Ok(self.failures)
+    }
+}
+
+/// One input's answer, as a command computes it for the CLI and for `urlkit serve`: the
+/// output text with the command's JSON fields, or why the input failed.
+pub type Outcome = Result<(String, Map<String, Value>), Failure>;
+
+/// The JSON record of a successful input: `"input"`, `"ok": true`, `"output"`, then `extra`.
+pub fn ok_json(item: &Item<'_>, text: &str, extra: Map<String, Value>) -> Value {
+    let mut obj = Map::new();
+    obj.insert("input".into(), Value::String(item.display()));
+    obj.insert("ok".into(), Value::Bool(true));
+    obj.insert("output".into(), Value::String(text.to_owned()));
+    obj.extend(extra);
+    Value::Object(obj)
+}
+
+/// The JSON record of a failed input: `"input"`, `"ok": false`, `"line"` (stdin only),
+/// `extra`, then `"error"`.
+pub fn fail_json(item: &Item<'_>, failure: &Failure, extra: Map<String, Value>) -> Value {
+    let mut obj = Map::new();
+    obj.insert("input".into(), Value::String(item.display()));
+    obj.insert("ok".into(), Value::Bool(false));
+    if let Origin::Line(n) = item.origin {
+        obj.insert("line".into(), Value::from(n as u64));
+    }
+    obj.extend(extra);
+    obj.insert("error".into(), failure.to_json());
+    Value::Object(obj)
+}
+
+/// The JSON record of an [`Outcome`]; `fail_extra` goes into a failed record (`level`).
+pub fn outcome_json(item: &Item<'_>, outcome: Outcome, fail_extra: Map<String, Value>) -> Value {
+    match outcome {
+        Ok((text, extra)) => ok_json(item, &text, extra),
+        Err(f) => fail_json(item, &f, fail_extra),
     }
 }
 

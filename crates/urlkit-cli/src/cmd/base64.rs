@@ -1,6 +1,6 @@
 //! `urlkit base64`: base64 and base64url (RFC 4648 §4, §5), strict.
 
-use serde_json::Map;
+use serde_json::{Map, Value};
 use urlkit::base64::{Alphabet, Base64, Padding};
 
 use super::{CliError, CmdResult, Ctx, Status};
@@ -41,6 +41,44 @@ pub struct Args {
     texts: Vec<String>,
 }
 
+fn decode_failure(e: &urlkit::base64::Base64Error) -> Failure {
+    Failure::at(e.kind().name(), e.offset(), e.description())
+}
+
+/// `text` decoded as text, or why not.
+fn decoded(codec: Base64, text: &str) -> Result<String, Failure> {
+    let bytes = codec.decode(text).map_err(|e| decode_failure(&e))?;
+    String::from_utf8(bytes).map_err(|_| {
+        Failure::new(
+            "not-utf8",
+            "the decoded bytes are not UTF-8 text (use --bytes for the raw bytes)",
+        )
+    })
+}
+
+/// Which way `urlkit base64` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Text to Base64.
+    Encode,
+    /// Base64 to text (`--decode`).
+    Decode,
+}
+
+/// `urlkit base64 [--url] [--decode] --json TEXT` for one text, for `urlkit serve`.
+pub fn record(text: &str, alphabet: Alphabet, way: Way) -> Value {
+    let codec = Base64::new(alphabet, Padding::Pad);
+    let item = crate::records::Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: text.as_bytes(),
+    };
+    let outcome = match way {
+        Way::Decode => decoded(codec, text).map(|s| (s, Map::new())),
+        Way::Encode => Ok((codec.encode(text.as_bytes()), Map::new())),
+    };
+    crate::records::outcome_json(&item, outcome, Map::new())
+}
+
 /// Runs `urlkit base64`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     if args.bytes && ctx.json {
@@ -69,26 +107,16 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
         };
-        let bytes = match codec.decode(text) {
-            Ok(b) => b,
-            Err(e) => {
-                let f = Failure::at(e.kind().name(), e.offset(), e.description());
-                return out.fail(&item, &f);
-            }
-        };
         if args.bytes {
-            return out.ok_bytes(&bytes);
+            return match codec.decode(text) {
+                Ok(bytes) => out.ok_bytes(&bytes),
+                Err(e) => out.fail(&item, &decode_failure(&e)),
+            };
         }
-        match String::from_utf8(bytes) {
+        match decoded(codec, text) {
             Ok(s) if out.is_json() => out.ok(&item, &s, Map::new()),
             Ok(s) => out.ok(&item, &escape_controls(&s), Map::new()),
-            Err(_) => {
-                let f = Failure::new(
-                    "not-utf8",
-                    "the decoded bytes are not UTF-8 text (use --bytes for the raw bytes)",
-                );
-                out.fail(&item, &f)
-            }
+            Err(f) => out.fail(&item, &f),
         }
     })?;
     let failures = out.failures();

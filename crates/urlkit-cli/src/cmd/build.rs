@@ -148,16 +148,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure(&e)),
         };
-        let uri = built.uri().to_owned();
-        let iri = built.iri();
+        let (uri, iri, json_fields) = forms(&built);
         let shown = match args.to {
             Form::Uri => &uri,
             Form::Iri => &iri,
         };
         let mut extra = Map::new();
         if out.is_json() {
-            extra.insert("uri".into(), Value::String(uri.clone()));
-            extra.insert("iri".into(), Value::String(iri.clone()));
+            extra = json_fields;
         }
         match args.canonical {
             None => out.ok(&item, shown, extra),
@@ -172,6 +170,58 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
+}
+
+/// The URI, the IRI, and the record's `uri` and `iri` fields.
+fn forms(built: &urlkit::build::Built) -> (String, String, Map<String, Value>) {
+    let uri = built.uri().to_owned();
+    let iri = built.iri();
+    let mut extra = Map::new();
+    extra.insert("uri".into(), Value::String(uri.clone()));
+    extra.insert("iri".into(), Value::String(iri.clone()));
+    (uri, iri, extra)
+}
+
+/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`, for `urlkit
+/// serve`; a value no URL can take is the usage error's message, as the CLI says it.
+pub fn record(
+    base: &str,
+    segments: &[&str],
+    params: &[&str],
+    fragment: Option<&str>,
+) -> Result<Value, String> {
+    for s in segments {
+        check_segment(s).map_err(|e| usage("--segment", s, &e).to_string())?;
+    }
+    let args = Args {
+        base: Some(base.to_owned()),
+        host: None,
+        port: None,
+        segments: segments.iter().map(|s| (*s).to_owned()).collect(),
+        params: params.iter().map(|s| (*s).to_owned()).collect(),
+        set_params: Vec::new(),
+        remove_params: Vec::new(),
+        fragment: fragment.map(str::to_owned),
+        query_style: QueryStyle::from_name("form").expect("invariant: form is the default style"),
+        to: Form::Uri,
+        canonical: None,
+        urls: Vec::new(),
+    };
+    let item = crate::records::Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: base.as_bytes(),
+    };
+    let outcome = match item
+        .text()
+        .and_then(|t| edit(t, &args).map_err(|e| failure(&e)))
+    {
+        Ok(built) => {
+            let (uri, _, extra) = forms(&built);
+            Ok((uri, extra))
+        }
+        Err(f) => Err(f),
+    };
+    Ok(crate::records::outcome_json(&item, outcome, Map::new()))
 }
 
 fn failure(e: &BuildError) -> Failure {

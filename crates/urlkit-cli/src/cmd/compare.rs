@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use serde_json::{json, Map, Value};
-use urlkit::compare::{compare, Comparison, Side};
+use urlkit::compare::{compare, CompareError, Comparison, Side};
 use urlkit::normalize::{normalize, Form, Level, Options};
 
 use super::normalize::{failure, level_field, LevelArgs};
@@ -71,20 +71,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             }
         }
         Err(e) => {
-            let mut f = failure(&e.error);
-            f.message = format!("{} ({})", f.message, e.side.name());
-            let (bytes, origin) = match (e.side, item.origin) {
-                (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
-                (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
-                (Side::A, o) => (a.as_bytes(), o),
-                (Side::B, o) => {
-                    if let Some(off) = f.offset.as_mut() {
-                        *off += a.len() + 1;
-                    }
-                    (item.bytes, o)
-                }
-            };
-            let located = Item { origin, bytes };
+            let (located, f) = located(&e, a, b, &item);
             out.fail_with(&located, &f, level_field(&options))
         }
     };
@@ -115,6 +102,46 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let failures = out.failures();
     out.finish()?;
     Ok(Status::from_count(failures + differ))
+}
+
+/// The input a comparison error is about, and the failure located in it: for two arguments
+/// the argument itself, for a stdin line the offset in the whole line.
+fn located<'a>(
+    e: &CompareError,
+    a: &'a str,
+    b: &'a str,
+    item: &Item<'a>,
+) -> (Item<'a>, crate::records::Failure) {
+    let mut f = failure(&e.error);
+    f.message = format!("{} ({})", f.message, e.side.name());
+    let (bytes, origin) = match (e.side, item.origin) {
+        (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
+        (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
+        (Side::A, o) => (a.as_bytes(), o),
+        (Side::B, o) => {
+            if let Some(off) = f.offset.as_mut() {
+                *off += a.len() + 1;
+            }
+            (item.bytes, o)
+        }
+    };
+    (Item { origin, bytes }, f)
+}
+
+/// `urlkit compare --json A B` at `options`, for `urlkit serve`.
+pub fn record(a: &str, b: &str, options: &Options) -> Value {
+    let joined = format!("{a} {b}");
+    let item = Item {
+        origin: Origin::Arg(1),
+        bytes: joined.as_bytes(),
+    };
+    match compare(a, b, options) {
+        Ok(c) => crate::records::ok_json(&item, verdict(&c), json_fields(&c, a, b)),
+        Err(e) => {
+            let (located, f) = located(&e, a, b, &item);
+            crate::records::fail_json(&located, &f, level_field(options))
+        }
+    }
 }
 
 fn verdict(c: &Comparison) -> &'static str {

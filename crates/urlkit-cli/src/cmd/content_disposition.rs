@@ -39,6 +39,38 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
+/// A header value's file name and the record's fields, or why it gives none.
+fn parsed(text: &str) -> crate::records::Outcome {
+    let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
+    let Some(name) = cd.filename() else {
+        return Err(Failure::at(
+            "no-filename",
+            text.len(),
+            "the value has no filename or filename* parameter",
+        ));
+    };
+    let mut extra = Map::new();
+    extra.insert("disposition".into(), json!(cd.disposition()));
+    extra.insert("charset".into(), json!(cd.charset()));
+    extra.insert("language".into(), json!(cd.language()));
+    extra.insert("fallback".into(), json!(cd.filename_fallback()));
+    Ok((name.to_owned(), extra))
+}
+
+/// `urlkit content-disposition --json FILENAME` (`Some(disposition)`) or `--parse --json
+/// VALUE` (`None`) for one input, for `urlkit serve`.
+pub fn record(text: &str, build_as: Option<Disposition>) -> serde_json::Value {
+    let item = crate::records::Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: text.as_bytes(),
+    };
+    let outcome = match build_as {
+        Some(d) => Ok((build(text, d), Map::new())),
+        None => parsed(text),
+    };
+    crate::records::outcome_json(&item, outcome, Map::new())
+}
+
 /// Runs `urlkit content-disposition`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let disposition = if args.inline {
@@ -55,31 +87,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         if !args.parse {
             return out.ok(&item, &build(text, disposition), Map::new());
         }
-        match parse(text) {
-            Ok(cd) => {
-                let Some(name) = cd.filename() else {
-                    let f = Failure::at(
-                        "no-filename",
-                        text.len(),
-                        "the value has no filename or filename* parameter",
-                    );
-                    return out.fail(&item, &f);
-                };
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("disposition".into(), json!(cd.disposition()));
-                    extra.insert("charset".into(), json!(cd.charset()));
-                    extra.insert("language".into(), json!(cd.language()));
-                    extra.insert("fallback".into(), json!(cd.filename_fallback()));
-                    out.ok(&item, name, extra)
-                } else {
-                    out.ok(&item, &escape_controls(name), extra)
-                }
-            }
-            Err(e) => out.fail(
-                &item,
-                &Failure::at(e.kind().name(), e.offset(), e.description()),
-            ),
+        match parsed(text) {
+            Ok((name, extra)) if out.is_json() => out.ok(&item, &name, extra),
+            Ok((name, _)) => out.ok(&item, &escape_controls(&name), Map::new()),
+            Err(f) => out.fail(&item, &f),
         }
     })?;
     let failures = out.finish()?;

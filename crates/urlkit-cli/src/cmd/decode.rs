@@ -11,7 +11,7 @@ use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Failure, InputKind, Item};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -244,14 +244,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
         } else {
-            match decode_bytes_to_str(item.bytes, mode) {
-                Ok(text) => {
-                    let mut extra = Map::new();
+            match outcome(item.bytes, mode) {
+                Ok((text, extra)) => {
                     if !found.is_empty() {
                         out.warn(&item, &delimiter_warning(&found))?;
-                        if out.is_json() {
-                            extra.insert("warning".into(), delimiter_json(&found));
-                        }
                     }
                     if out.is_json() {
                         out.ok(&item, &text, extra)
@@ -259,12 +255,33 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                         out.ok(&item, &escape_controls(&text), extra)
                     }
                 }
-                Err(e) => out.fail(&item, &failure_of(&e)),
+                Err(f) => out.fail(&item, &f),
             }
         }
     })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
+}
+
+/// One input decoded as text in `mode`, with the `warning` field when escaped delimiters
+/// became real ones (the CLI also says it on stderr).
+pub fn outcome(bytes: &[u8], mode: DecodeMode) -> crate::records::Outcome {
+    let text = decode_bytes_to_str(bytes, mode).map_err(|e| failure_of(&e))?;
+    let found = escaped_delimiters(bytes);
+    let mut extra = Map::new();
+    if !found.is_empty() {
+        extra.insert("warning".into(), delimiter_json(&found));
+    }
+    Ok((text.into_owned(), extra))
+}
+
+/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`.
+pub fn record(text: &str, mode: DecodeMode) -> Value {
+    let item = Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: text.as_bytes(),
+    };
+    crate::records::outcome_json(&item, outcome(text.as_bytes(), mode), Map::new())
 }
 
 /// `urlkit decode --charset CHARSET`.

@@ -65,6 +65,17 @@ fn treat(set: NamedSet, c: char) -> Treatment {
     }
 }
 
+/// `urlkit explain --json` for one text, for `urlkit serve`.
+pub fn record(text: &str) -> Value {
+    let item = Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: text.as_bytes(),
+    };
+    let mut bytes = Vec::new();
+    json_record(&mut bytes, &item, text).expect("invariant: writing to memory cannot fail");
+    serde_json::from_slice(&bytes).expect("invariant: json_record writes one JSON object")
+}
+
 /// Runs `urlkit explain`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();

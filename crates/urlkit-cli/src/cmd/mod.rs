@@ -22,9 +22,11 @@ mod lint_sarif;
 pub mod man;
 pub mod normalize;
 pub mod parse;
+pub mod qr;
 pub mod reconcile;
 pub mod repair;
 pub mod roundtrip;
+pub mod serve;
 pub mod table;
 pub mod values;
 

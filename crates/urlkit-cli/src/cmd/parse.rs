@@ -60,16 +60,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         let seen = compare(text, base);
         if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-            let failure = Failure::at(
-                "invalid-url",
-                r.offset.min(text.len()),
-                format!(
-                    "neither RFC 3986 ({} in the {}) nor the WHATWG URL Standard accepts this URL",
-                    r.kind.name(),
-                    r.component
-                ),
-            );
-            return out.fail(&item, &failure);
+            return out.fail(&item, &rejected(text, r));
         }
         if !seen.differences.is_empty() {
             findings += 1;
@@ -88,12 +79,59 @@ fn write_record(
     seen: &SideBySide,
 ) -> std::io::Result<()> {
     let diagnostics = parser_disagreement::check(text, base);
-    let summary = match (&seen.whatwg, &seen.rfc3986) {
+    let summary = summary(seen);
+    if out.is_json() {
+        return out.ok(item, &summary, json_extra(text, base, seen, &diagnostics));
+    }
+    let mut block = text_block(&out.style, text, seen, &diagnostics);
+    block.push_str(&parts_text(&out.style, text));
+    out.ok(item, &block, Map::new())
+}
+
+/// What a browser and RFC 3986 read: the WHATWG href, else the RFC 3986 recomposition.
+fn summary(seen: &SideBySide) -> String {
+    match (&seen.whatwg, &seen.rfc3986) {
         (Ok(w), _) => w.href.clone(),
         (Err(_), Ok(r)) => r.to_string(),
         (Err(_), Err(_)) => String::new(),
+    }
+}
+
+/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
+pub fn record(text: &str) -> Value {
+    let item = Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: text.as_bytes(),
     };
-    if out.is_json() {
+    let seen = compare(text, None);
+    if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+        return crate::records::fail_json(&item, &rejected(text, r), Map::new());
+    }
+    let diagnostics = parser_disagreement::check(text, None);
+    let extra = json_extra(text, None, &seen, &diagnostics);
+    crate::records::ok_json(&item, &summary(&seen), extra)
+}
+
+/// The failure of a URL that neither parser accepts.
+fn rejected(text: &str, r: &RfcReject) -> Failure {
+    Failure::at(
+        "invalid-url",
+        r.offset.min(text.len()),
+        format!(
+            "neither RFC 3986 ({} in the {}) nor the WHATWG URL Standard accepts this URL",
+            r.kind.name(),
+            r.component
+        ),
+    )
+}
+
+fn json_extra(
+    text: &str,
+    base: Option<&str>,
+    seen: &SideBySide,
+    diagnostics: &[urlkit::lint::Diagnostic],
+) -> Map<String, Value> {
+    {
         let mut extra = Map::new();
         extra.insert("rfc3986".into(), rfc_json(seen));
         extra.insert("whatwg".into(), whatwg_json(seen, text, base));
@@ -115,11 +153,8 @@ fn write_record(
         let (segments, params) = parts_json(text);
         extra.insert("segments".into(), segments);
         extra.insert("params".into(), params);
-        return out.ok(item, &summary, extra);
+        extra
     }
-    let mut block = text_block(&out.style, text, seen, &diagnostics);
-    block.push_str(&parts_text(&out.style, text));
-    out.ok(item, &block, Map::new())
 }
 
 fn opt(v: &Option<String>) -> Value {

@@ -84,8 +84,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         let r = match result {
             Ok(r) => r,
             Err(e) => {
-                let f = Failure::at(e.kind().name(), e.offset(), format!("not a URL: {e}"));
-                out.fail(&item, &f)?;
+                out.fail(&item, &not_a_url(&e))?;
                 continue;
             }
         };
@@ -105,26 +104,51 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
         drop(err);
         if out.is_json() {
-            let mut extra = Map::new();
-            extra.insert("verdict".into(), Value::from(r.verdict.name()));
-            if let Some(c) = r.charset {
-                extra.insert("charset".into(), Value::from(c));
-            }
-            extra.insert(
-                "steps".into(),
-                Value::Array(r.steps.iter().map(step_json).collect()),
-            );
-            extra.insert(
-                "candidates".into(),
-                Value::Array(r.candidates.iter().map(candidate_json).collect()),
-            );
-            out.ok(&item, &r.output, extra)?;
+            out.ok(&item, &r.output, json_extra(&r))?;
         } else {
             out.ok(&item, &escape_controls(&r.output), Map::new())?;
         }
     }
     let failures = out.finish()?;
     Ok(Status::from_count(failures + unresolved))
+}
+
+/// The fields of a repair's JSON record beside the envelope.
+fn json_extra(r: &Repair) -> Map<String, Value> {
+    let mut extra = Map::new();
+    extra.insert("verdict".into(), Value::from(r.verdict.name()));
+    if let Some(c) = r.charset {
+        extra.insert("charset".into(), Value::from(c));
+    }
+    extra.insert(
+        "steps".into(),
+        Value::Array(r.steps.iter().map(step_json).collect()),
+    );
+    extra.insert(
+        "candidates".into(),
+        Value::Array(r.candidates.iter().map(candidate_json).collect()),
+    );
+    extra
+}
+
+/// `urlkit repair --json URL` for one URL, for `urlkit serve`.
+pub fn record(url: &str) -> Value {
+    let item = Item {
+        origin: crate::records::Origin::Arg(1),
+        bytes: url.as_bytes(),
+    };
+    let result = repair_list(&[url])
+        .into_iter()
+        .next()
+        .expect("invariant: one result per input");
+    match result {
+        Ok(r) => crate::records::ok_json(&item, &r.output, json_extra(&r)),
+        Err(e) => crate::records::fail_json(&item, &not_a_url(&e), Map::new()),
+    }
+}
+
+fn not_a_url(e: &urlkit::uri::ParseError) -> Failure {
+    Failure::at(e.kind().name(), e.offset(), format!("not a URL: {e}"))
 }
 
 /// The stderr lines for one URL: its steps, then for an ambiguous verdict the candidates.

@@ -114,6 +114,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(lossy))
 }
 
+/// `urlkit roundtrip --json VALUE...` (every encoder and decoder, both components), for
+/// `urlkit serve`: one record per cell, in the CLI's order.
+pub fn records(values: &[&str]) -> Vec<Value> {
+    let encoders = all(Direction::Encode);
+    let decoders = all(Direction::Decode);
+    Placement::ALL
+        .iter()
+        .flat_map(|&p| matrix(values, &encoders, &decoders, p))
+        .map(|c| record(&c))
+        .collect()
+}
+
 /// One cell as the JSON record of docs/json.md.
 fn record(c: &Cell) -> Value {
     let mut o = Map::new();

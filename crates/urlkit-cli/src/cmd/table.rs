@@ -133,6 +133,42 @@ fn render(row: &Row, style: &Style) -> String {
     }
 }
 
+/// The JSON record of one input: `{"input", "ok", "rfc3986", "flavors": [...]}`.
+fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Value {
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let mut obj = Map::new();
+            obj.insert("flavor".into(), json!(r.flavor.name()));
+            match &r.result {
+                Ok(o) => obj.insert("output".into(), json!(o)),
+                Err(e) => obj.insert("error".into(), json!(e)),
+            };
+            if r.flavor.direction() == Direction::Encode && r.result.is_ok() {
+                let d: Map<String, Value> = r
+                    .differs
+                    .iter()
+                    .map(|(c, s)| (c.to_string(), json!(s)))
+                    .collect();
+                obj.insert("differs_from_rfc3986".into(), Value::Object(d));
+            }
+            Value::Object(obj)
+        })
+        .collect();
+    json!({
+        "input": display,
+        "ok": true,
+        "rfc3986": Encoder::new(UNRESERVED).encode_bytes(bytes),
+        "flavors": list,
+    })
+}
+
+/// `urlkit table --json` for one text, for `urlkit serve`.
+pub fn record(text: &str) -> Value {
+    let rows = rows(Input::Text(text), Some(text));
+    json_record(text, text.as_bytes(), &rows)
+}
+
 /// Runs `urlkit table`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let texts: Vec<String> = if args.texts.is_empty() {
@@ -158,32 +194,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         let text = std::str::from_utf8(item.bytes).ok();
         let rows = rows(flavor_input(item.bytes), text);
         if out.is_json() {
-            let list: Vec<Value> = rows
-                .iter()
-                .map(|r| {
-                    let mut obj = Map::new();
-                    obj.insert("flavor".into(), json!(r.flavor.name()));
-                    match &r.result {
-                        Ok(o) => obj.insert("output".into(), json!(o)),
-                        Err(e) => obj.insert("error".into(), json!(e)),
-                    };
-                    if r.flavor.direction() == Direction::Encode && r.result.is_ok() {
-                        let d: Map<String, Value> = r
-                            .differs
-                            .iter()
-                            .map(|(c, s)| (c.to_string(), json!(s)))
-                            .collect();
-                        obj.insert("differs_from_rfc3986".into(), Value::Object(d));
-                    }
-                    Value::Object(obj)
-                })
-                .collect();
-            return out.json_line(&json!({
-                "input": item.display(),
-                "ok": true,
-                "rfc3986": Encoder::new(UNRESERVED).encode_bytes(item.bytes),
-                "flavors": list,
-            }));
+            return out.json_line(&json_record(&item.display(), item.bytes, &rows));
         }
         let w = out.writer();
         if !first {

@@ -1,0 +1,232 @@
+//! The endpoints of `urlkit serve`: each reads its fields and calls the command's own record
+//! builder, so that the page shows exactly what `--json` prints.
+
+use serde_json::{json, Value};
+use urlkit::base64::Alphabet;
+use urlkit::codec::DecodeMode;
+use urlkit::content_disposition::Disposition;
+use urlkit::lint::FixLevel;
+use urlkit::normalize::{Level, Options};
+use urlkit_web::{Answer, ApiError, Endpoint, Request};
+
+use crate::cmd;
+
+/// The most URLs of one lint request.
+pub const MAX_LINT_URLS: usize = 1000;
+
+/// The most values of one round-trip request (each is 2 x encoders x decoders cells).
+pub const MAX_ROUNDTRIP_VALUES: usize = 8;
+
+/// The most segments or parameters of one build request.
+pub const MAX_PARTS: usize = 64;
+
+/// Every endpoint, by name.
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint::small("table", table),
+        Endpoint::small("explain", explain),
+        Endpoint::small("decode", decode),
+        Endpoint::small("repair", repair),
+        Endpoint::small("compare", compare),
+        Endpoint::small("parse", parse),
+        Endpoint::large("lint", lint),
+        Endpoint::small("lint-rule", lint_rule),
+        Endpoint::small("lint-fix", lint_fix),
+        Endpoint::small("build", build),
+        Endpoint::small("roundtrip", roundtrip),
+        Endpoint::small("content-disposition", content_disposition),
+        Endpoint::small("base64", base64),
+        Endpoint::small("permalink", permalink),
+    ]
+}
+
+fn table(r: &Request) -> Result<Answer, ApiError> {
+    Ok(Answer::record(cmd::table::record(r.text("text")?)))
+}
+
+fn explain(r: &Request) -> Result<Answer, ApiError> {
+    Ok(Answer::record(cmd::explain::record(r.text("text")?)))
+}
+
+/// The three modes side by side: `{"strict", "lenient", "form"}`, each a `decode --json`
+/// record (a bad input is a record with its error, not a bad request).
+fn decode(r: &Request) -> Result<Answer, ApiError> {
+    let text = r.text("text")?;
+    let mut out = serde_json::Map::new();
+    for (name, mode) in [
+        ("strict", DecodeMode::Strict),
+        ("lenient", DecodeMode::Lenient),
+        ("form", DecodeMode::Form),
+    ] {
+        out.insert(name.into(), cmd::decode::record(text, mode));
+    }
+    Ok(Answer::ok(Value::Object(out)))
+}
+
+fn repair(r: &Request) -> Result<Answer, ApiError> {
+    Ok(Answer::record(cmd::repair::record(r.text("url")?)))
+}
+
+fn level(r: &Request) -> Result<Options, ApiError> {
+    let name = r.choice(
+        "level",
+        &["exact", "safe", "normal", "loose", "whatwg"],
+        "safe",
+    )?;
+    let level = Level::from_name(name).expect("invariant: choice gave a level name");
+    Ok(Options::new(level))
+}
+
+fn compare(r: &Request) -> Result<Answer, ApiError> {
+    let options = level(r)?;
+    Ok(Answer::record(cmd::compare::record(
+        r.text("a")?,
+        r.text("b")?,
+        &options,
+    )))
+}
+
+fn parse(r: &Request) -> Result<Answer, ApiError> {
+    Ok(Answer::record(cmd::parse::record(r.text("url")?)))
+}
+
+fn lint(r: &Request) -> Result<Answer, ApiError> {
+    let urls = r.list("urls", MAX_LINT_URLS)?;
+    let select: Vec<&str> = match r.optional("select")? {
+        Some(s) if !s.is_empty() => s.split(',').map(str::trim).collect(),
+        _ => Vec::new(),
+    };
+    let records = cmd::lint::records(&urls, &select)
+        .map_err(|m| ApiError::bad("unknown-rule", m).with("field", json!("select")))?;
+    Ok(Answer::ok(json!({ "records": records })))
+}
+
+fn lint_rule(r: &Request) -> Result<Answer, ApiError> {
+    let key = r.text("rule")?;
+    match cmd::lint::explain(key) {
+        Some(doc) => Ok(Answer::ok(json!({"rule": key, "doc": doc}))),
+        None => Err(ApiError::new(
+            404,
+            "unknown-rule",
+            format!("no rule {key:?} (urlkit lint --list shows them)"),
+        )),
+    }
+}
+
+fn lint_fix(r: &Request) -> Result<Answer, ApiError> {
+    let url = r.text("url")?;
+    let level = match r.choice("fixes", &["safe", "unsafe"], "safe")? {
+        "unsafe" => FixLevel::Unsafe,
+        _ => FixLevel::Safe,
+    };
+    let fixed = cmd::lint::fixed(url, level);
+    Ok(Answer::ok(json!({"input": url, "output": fixed})))
+}
+
+fn build(r: &Request) -> Result<Answer, ApiError> {
+    let base = r.text("base")?;
+    let segments = r.list("segments", MAX_PARTS)?;
+    let params = r.list("params", MAX_PARTS)?;
+    let fragment = r.optional("fragment")?;
+    match cmd::build::record(base, &segments, &params, fragment) {
+        Ok(record) => Ok(Answer::record(record)),
+        Err(message) => Err(ApiError::bad("invalid-value", message)),
+    }
+}
+
+fn roundtrip(r: &Request) -> Result<Answer, ApiError> {
+    let values = r.list("values", MAX_ROUNDTRIP_VALUES)?;
+    if values.is_empty() {
+        return Err(
+            ApiError::bad("empty-list", "\"values\" needs at least one value")
+                .with("field", json!("values")),
+        );
+    }
+    Ok(Answer::ok(
+        json!({ "records": cmd::roundtrip::records(&values) }),
+    ))
+}
+
+fn content_disposition(r: &Request) -> Result<Answer, ApiError> {
+    let text = r.text("text")?;
+    let as_ = match r.choice("mode", &["attachment", "inline", "parse"], "attachment")? {
+        "inline" => Some(Disposition::Inline),
+        "parse" => None,
+        _ => Some(Disposition::Attachment),
+    };
+    Ok(Answer::record(cmd::content_disposition::record(text, as_)))
+}
+
+fn base64(r: &Request) -> Result<Answer, ApiError> {
+    let text = r.text("text")?;
+    let alphabet = match r.choice("alphabet", &["standard", "url"], "standard")? {
+        "url" => Alphabet::UrlSafe,
+        _ => Alphabet::Standard,
+    };
+    let way = match r.choice("way", &["encode", "decode"], "encode")? {
+        "decode" => cmd::base64::Way::Decode,
+        _ => cmd::base64::Way::Encode,
+    };
+    Ok(Answer::record(cmd::base64::record(text, alphabet, way)))
+}
+
+/// The most fields of a permalink.
+pub const MAX_FIELDS: usize = 32;
+
+/// A panel's state to and from the page URL's fragment, written with urlkit's own form
+/// encoding: `{"fields": {k: v}}` gives `{"fragment": "k=v&..."}` (each key and value
+/// encoded with the `form` set), `{"fragment"}` gives `{"fields"}` (form-decoded, leniently:
+/// a hand-edited link still opens).
+fn permalink(r: &Request) -> Result<Answer, ApiError> {
+    use urlkit::codec::sets::NamedSet;
+    if let Some(fragment) = r.optional("fragment")? {
+        let mut fields = serde_json::Map::new();
+        for piece in fragment.split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
+            let decode = |s: &str| {
+                urlkit::codec::decode_to_bytes(s.as_bytes(), DecodeMode::Form)
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+            };
+            match (decode(k), decode(v)) {
+                (Ok(k), Ok(v)) => {
+                    fields.insert(k, Value::String(v));
+                }
+                _ => {
+                    return Err(ApiError::bad(
+                        "bad-fragment",
+                        format!("{piece:?} is not a form-encoded key=value"),
+                    ))
+                }
+            }
+        }
+        return Ok(Answer::ok(json!({ "fields": fields })));
+    }
+    let fields = match r.value("fields") {
+        Some(Value::Object(m)) if m.len() <= MAX_FIELDS => m,
+        Some(Value::Object(_)) => {
+            return Err(ApiError::new(
+                413,
+                "too-many-items",
+                format!("at most {MAX_FIELDS} fields"),
+            ))
+        }
+        _ => {
+            return Err(ApiError::bad(
+                "missing-field",
+                "the request needs \"fields\" (an object of strings) or \"fragment\"",
+            ))
+        }
+    };
+    let form = NamedSet::Form.encoder();
+    let mut pieces = Vec::new();
+    for (k, v) in fields {
+        let Value::String(v) = v else {
+            return Err(ApiError::bad(
+                "wrong-type",
+                format!("field {k:?} is not a string"),
+            ));
+        };
+        pieces.push(format!("{}={}", form.encode_str(k), form.encode_str(v)));
+    }
+    Ok(Answer::ok(json!({ "fragment": pieces.join("&") })))
+}

@@ -1,0 +1,415 @@
+// urlkit serve: each panel sends its inputs to this server's API (the same records as the
+// CLI's --json) and shows the answer. No other host is ever asked for anything.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : String(c));
+  }
+  return e;
+}
+
+async function api(name, body) {
+  const r = await fetch("/api/" + name, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const v = await r.json();
+  return { status: r.status, v };
+}
+
+// Replaces a box's content in one step (the old answer stays until the new one is there).
+function show(box, ...nodes) {
+  box.replaceChildren(...nodes.flat());
+}
+
+function apiError(v) {
+  const e = v.error || {};
+  return el("p", { class: "error" }, `${e.kind || "error"}: ${e.message || ""}`);
+}
+
+// Byte offset in the UTF-8 of `text` -> index in the JS string.
+function charIndex(text, byteOffset) {
+  const enc = new TextEncoder();
+  let bytes = 0;
+  let i = 0;
+  for (const ch of text) {
+    if (bytes >= byteOffset) return i;
+    bytes += enc.encode(ch).length;
+    i += ch.length;
+  }
+  return i;
+}
+
+// The text with the character at byte `offset` (or the end) marked.
+function marked(text, offset, cls) {
+  const i = charIndex(text, offset);
+  const ch = [...text.slice(i)][0] || " ";
+  return el("span", { class: "mono" }, text.slice(0, i), el("mark", { class: cls || "err" }, ch === " " ? "\u2420" : ch), text.slice(i + ch.length));
+}
+
+function errorRecord(rec) {
+  const e = rec.error || {};
+  const where = e.offset === null || e.offset === undefined ? null : marked(rec.input || "", e.offset);
+  return el("div", { class: "error" },
+    el("p", {}, `${e.kind}: ${e.message}`, e.offset === null || e.offset === undefined ? "" : ` (byte ${e.offset})`),
+    where);
+}
+
+function debounce(fn, ms) {
+  let t = null;
+  return () => { clearTimeout(t); t = setTimeout(fn, ms); };
+}
+
+// ---- permalinks: the panel and its fields in the fragment, written by urlkit's form set ----
+const state = { panel: "encode" };
+let restoring = false;
+
+async function savePermalink(panel, fields) {
+  if (restoring || panel !== state.panel) return;
+  const { status, v } = await api("permalink", { fields: Object.assign({ p: panel }, fields) });
+  if (status === 200) {
+    history.replaceState(null, "", "#" + v.fragment);
+    $("permalink").setAttribute("href", "#" + v.fragment);
+  }
+}
+
+// ---- Encode ----
+async function encodePanel() {
+  const text = $("enc-text").value;
+  savePermalink("encode", { text });
+  const [t, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
+  if (t.status !== 200) return show($("enc-out"), apiError(t.v));
+  const chars = x.status === 200 ? x.v.output.characters : [];
+  const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));
+  const rows = [el("tr", { "data-flavor": "rfc3986" }, el("td", {}, "rfc3986"), el("td", { class: "output" }, t.v.rfc3986), el("td", { class: "diffs" }, ""))];
+  for (const f of t.v.flavors) {
+    let cell;
+    if (f.error !== undefined) {
+      cell = el("td", { class: "output error" }, f.error);
+    } else if (f.differs_from_rfc3986) {
+      const d = f.differs_from_rfc3986;
+      const pieces = [...text].map((c) => (c in d ? [d[c], true] : [rfcOf.get(c) ?? c, false]));
+      const joined = pieces.map((p) => p[0]).join("");
+      cell = joined === f.output
+        ? el("td", { class: "output" }, pieces.map(([p, diff]) => (diff ? el("mark", { class: "diff" }, p) : p)))
+        : el("td", { class: "output" }, f.output);
+    } else {
+      cell = el("td", { class: "output" }, f.output);
+    }
+    const d = f.differs_from_rfc3986;
+    const diffs = d === undefined ? "" : Object.keys(d).length === 0 ? "= rfc3986"
+      : Object.entries(d).map(([c, s]) => `${c === " " ? "space" : c}→${s}`).join(" ");
+    rows.push(el("tr", { "data-flavor": f.flavor }, el("td", {}, f.flavor), cell, el("td", { class: "diffs" }, diffs)));
+  }
+  show($("enc-out"), el("table", { class: "flavors", id: "enc-table" },
+    el("colgroup", {}, el("col", { class: "name" }), el("col", {}), el("col", { class: "diffs" })),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "flavor"), el("th", { scope: "col" }, "output"), el("th", { scope: "col", class: "diffs" }, "differs from RFC 3986"))),
+    el("tbody", {}, rows)));
+  if (x.status !== 200) return show($("enc-explain"), x.v.error ? errorRecord(x.v) : "");
+  const sets = chars.length ? Object.keys(chars[0].sets) : [];
+  const sym = (v) => (v === "kept" ? "·" : v === "+" ? "+" : v);
+  show($("enc-explain"), el("table", { class: "chars" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "char"), el("th", { scope: "col" }, "code"), el("th", { scope: "col" }, "UTF-8"), sets.map((s) => el("th", { scope: "col" }, s)))),
+    el("tbody", {}, chars.map((c) => el("tr", {},
+      el("td", {}, c.char === " " ? "\u2420" : c.char), el("td", {}, c.code_point), el("td", {}, c.utf8),
+      sets.map((s) => el("td", { class: c.sets[s] === "kept" ? "" : "bad" }, sym(c.sets[s]))))))));
+}
+
+// ---- Decode ----
+async function decodePanel() {
+  const text = $("dec-text").value;
+  savePermalink("decode", { text });
+  const [d, r] = await Promise.all([api("decode", { text }), api("repair", { url: text })]);
+  if (d.status !== 200) return show($("dec-out"), apiError(d.v));
+  show($("dec-out"), el("div", { class: "cols3" }, ["strict", "lenient", "form"].map((m) => {
+    const rec = d.v[m];
+    return el("div", { class: "card", "data-mode": m }, el("h4", {}, m),
+      rec.ok ? el("div", { class: "value" }, rec.output) : errorRecord(rec),
+      rec.warning ? el("p", { class: "hint" }, rec.warning.message) : null);
+  })));
+  if (r.status === 422) return show($("dec-repair"), el("p", { class: "hint" }, "repair reads URLs: ", errorRecord(r.v)));
+  if (r.status !== 200) return show($("dec-repair"), apiError(r.v));
+  const v = r.v;
+  show($("dec-repair"),
+    el("p", {}, "verdict: ", el("strong", { id: "repair-verdict" }, v.verdict), v.charset ? ` (${v.charset})` : ""),
+    v.verdict === "repaired" ? el("p", {}, "repaired: ", el("span", { class: "mono" }, v.output)) : null,
+    v.steps.length ? el("ul", {}, v.steps.map((s) => el("li", {}, s.message))) : null,
+    v.candidates.length ? el("table", {},
+      el("thead", {}, el("tr", {}, ["charset", "score", "kept", "reading", "evidence"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, v.candidates.map((c) => el("tr", {},
+        el("td", {}, c.charset, c.same_as.length ? ` (= ${c.same_as.join(", ")})` : ""), el("td", {}, c.score), el("td", {}, c.kept ? "yes" : "no"),
+        el("td", {}, c.texts.join(" / ")), el("td", {}, c.evidence.map((e) => `${e.points > 0 ? "+" : ""}${e.points} ${e.reason}`).join("; ")))))) : null);
+}
+
+// ---- Compare ----
+const LADDER = ["exact", "safe", "normal", "loose"];
+
+async function comparePanel() {
+  const a = $("cmp-a").value, b = $("cmp-b").value, level = $("cmp-level").value;
+  savePermalink("compare", { a, b, level });
+  const [c, pa, pb] = await Promise.all([api("compare", { a, b, level }), api("parse", { url: a }), api("parse", { url: b })]);
+  if (c.status === 422) show($("cmp-out"), errorRecord(c.v));
+  else if (c.status !== 200) show($("cmp-out"), apiError(c.v));
+  else {
+    const v = c.v;
+    const low = v.lowest_equal_level ? LADDER.indexOf(v.lowest_equal_level) : -1;
+    const ladder = el("ul", { class: "ladder", "aria-label": "verdict at each level" },
+      LADDER.map((l, i) => { const eq = low >= 0 && i >= low; return el("li", { class: eq ? "eq" : "ne" }, `${l}: ${eq ? "equal" : "different"}`); }),
+      el("li", { class: v.whatwg_equal ? "eq" : "ne" }, `browser: ${v.whatwg_equal === null ? "rejects one" : v.whatwg_equal ? "same" : "different"}`));
+    const first = v.report.split("\n")[0];
+    const diff = v.difference ? el("div", {}, el("p", {}, v.difference.message),
+      el("p", {}, "A: ", marked(v.a, v.difference.offset_a, "diff")), el("p", {}, "B: ", marked(v.b, v.difference.offset_b, "diff"))) : null;
+    show($("cmp-out"), el("p", { id: "cmp-verdict", class: v.equal ? "ok" : "bad" }, first), ladder,
+      v.rules.length ? el("p", {}, "rules: ", el("span", { id: "cmp-rules", class: "mono" }, v.rules.join(", "))) : null,
+      diff, el("pre", {}, v.report));
+  }
+  show($("cmp-parse"), el("div", { class: "grid2" }, [["A", pa], ["B", pb]].map(([n, p]) => el("div", {}, el("h4", {}, n), parseView(p)))));
+}
+
+const PAIRS = [["scheme", "protocol"], ["userinfo", "username"], ["host", "hostname"], ["port", "port"], ["path", "pathname"], ["query", "search"], ["fragment", "hash"]];
+
+function parseView(p) {
+  if (p.status !== 200) return p.v.input !== undefined ? errorRecord(p.v) : apiError(p.v);
+  const r = p.v.rfc3986, w = p.v.whatwg;
+  const rs = r.ok ? r.components || r : r.split || {};
+  const norm = (k, x) => (x === null || x === undefined ? "" : k === "protocol" ? x.replace(/:$/, "") : k === "search" || k === "hash" ? x.replace(/^[?#]/, "") : String(x));
+  const rows = PAIRS.map(([rk, wk]) => {
+    const rv = rs[rk] === undefined ? "" : norm(rk, rs[rk]);
+    const wv = w.ok ? norm(wk, w[wk]) : "";
+    const dis = r.ok && w.ok && rv !== wv;
+    return el("tr", { class: dis ? "disagree" : "" }, el("th", { scope: "row" }, rk), el("td", {}, rv), el("td", {}, wv), el("td", {}, dis ? "≠" : ""));
+  });
+  return el("div", {},
+    r.ok ? null : el("p", { class: "error" }, `RFC 3986 rejects it: ${r.error.kind} in the ${r.error.component} at byte ${r.error.offset}`),
+    w.ok ? null : el("p", { class: "error" }, `a browser rejects it: ${w.error.message}`),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, "RFC 3986"), el("th", { scope: "col" }, "browser"), el("th", {}, ""))), el("tbody", {}, rows)),
+    p.v.findings.map((f) => el("p", { class: "bad" }, `${f.rule}: ${f.message}`)));
+}
+
+// ---- Lint ----
+async function lintPanel() {
+  const text = $("lint-text").value;
+  savePermalink("lint", { urls: text });
+  const urls = text.split("\n").filter((u) => u.trim() !== "");
+  if (!urls.length) return show($("lint-out"), el("p", { class: "hint" }, "no URL yet"));
+  const { status, v } = await api("lint", { urls });
+  if (status !== 200) return show($("lint-out"), apiError(v));
+  show($("lint-out"), v.records.map((rec, i) => {
+    if (!rec.ok) return errorRecord(rec);
+    const url = rec.input;
+    const line = el("div", { class: "lint-url" }, underline(url, rec.findings));
+    const fixable = rec.findings.some((f) => f.fix && f.fix.applicability === "safe");
+    return el("div", { class: "lint-rec", "data-line": i + 1 }, line,
+      rec.findings.length === 0 ? el("p", { class: "ok finding" }, "no findings") : null,
+      rec.findings.map((f) => el("div", { class: "finding" },
+        el("span", { class: "lvl " + (f.level === "error" ? "bad" : "") }, f.level), " ",
+        el("button", { class: "link", type: "button", onclick: () => ruleDoc(f.rule) }, `${f.code} ${f.rule}`), ": ",
+        f.message, " ", el("span", { class: "hint" }, `bytes ${f.span.start}–${f.span.end}`))),
+      fixable ? el("button", { type: "button", class: "fix", onclick: () => applyFix(url) }, "Apply safe fixes") : null);
+  }));
+}
+
+function underline(url, findings) {
+  const spans = findings.map((f) => [charIndex(url, f.span.start), charIndex(url, f.span.end)]).sort((x, y) => x[0] - y[0]);
+  const out = [];
+  let at = 0;
+  for (const [s, e] of spans) {
+    if (s < at) continue;
+    out.push(url.slice(at, s), el("mark", { class: "diff" }, url.slice(s, Math.max(e, s + 1))));
+    at = Math.max(e, s + 1);
+  }
+  out.push(url.slice(at));
+  return out;
+}
+
+async function ruleDoc(rule) {
+  const { status, v } = await api("lint-rule", { rule });
+  show($("lint-doc"), status === 200 ? [el("h3", {}, rule), el("pre", { id: "lint-rule-doc" }, v.doc)] : apiError(v));
+  $("lint-doc").focus();
+}
+
+async function applyFix(url) {
+  const { status, v } = await api("lint-fix", { url });
+  if (status !== 200) return show($("lint-doc"), apiError(v));
+  const ta = $("lint-text");
+  ta.value = ta.value.split("\n").map((l) => (l === url ? v.output : l)).join("\n");
+  lintPanel();
+}
+
+// ---- Build and round trip ----
+const lines = (id) => $(id).value.split("\n").filter((l) => l !== "");
+
+async function buildPanel() {
+  const base = $("bld-base").value, fragment = $("bld-fragment").value;
+  const segments = lines("bld-segments"), params = lines("bld-params");
+  savePermalink("build", { base, segments: $("bld-segments").value, params: $("bld-params").value, fragment });
+  const { status, v } = await api("build", { base, segments, params, fragment: fragment === "" ? null : fragment });
+  if (status === 400) return show($("bld-out"), apiError(v));
+  if (!v.ok) return show($("bld-out"), errorRecord(v));
+  show($("bld-out"), el("div", { class: "card" }, el("h4", {}, "URI"), el("div", { class: "value", id: "bld-uri" }, v.uri)),
+    el("div", { class: "card" }, el("h4", {}, "IRI"), el("div", { class: "value", id: "bld-iri" }, v.iri)));
+  const q = await api("qr", { text: v.uri });
+  if (q.status === 200) {
+    const svg = new DOMParser().parseFromString(q.v.svg, "image/svg+xml").documentElement;
+    show($("bld-qr"), document.importNode(svg, true));
+  } else {
+    show($("bld-qr"), errorRecord(q.v));
+  }
+}
+
+async function roundtripPanel() {
+  const values = lines("rt-values");
+  savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, fragment: $("bld-fragment").value, values: $("rt-values").value });
+  if (!values.length) return show($("rt-out"), el("p", { class: "hint" }, "no value yet"));
+  const { status, v } = await api("roundtrip", { values });
+  if (status !== 200) return show($("rt-out"), apiError(v));
+  const tables = [];
+  for (const comp of ["path-segment", "query-value"]) {
+    const cells = v.records.filter((r) => r.component === comp);
+    const encs = [...new Set(cells.map((c) => c.encoder))], decs = [...new Set(cells.map((c) => c.decoder))];
+    const by = new Map();
+    for (const c of cells) { const k = c.encoder + " " + c.decoder; if (!by.has(k)) by.set(k, []); by.get(k).push(c); }
+    tables.push(el("h4", {}, comp), el("table", { class: "matrix", "data-component": comp },
+      el("thead", {}, el("tr", {}, el("th", {}, "encoder \\ decoder"), decs.map((d) => el("th", { scope: "col" }, d)))),
+      el("tbody", {}, encs.map((e) => el("tr", {}, el("th", { scope: "row" }, e), decs.map((d) => {
+        const cs = by.get(e + " " + d) || [];
+        const bad = cs.filter((c) => !c.exact);
+        const title = bad.map((c) => `${c.value} → ${c.encoded ?? "(fails)"} → ${c.error ?? c.decoded}`).join("\n");
+        return el("td", { class: bad.length ? "lossy" : "exact", title: title || "every value comes back" }, bad.length ? `✗${bad.length}` : "✓");
+      }))))));
+  }
+  show($("rt-out"), tables);
+}
+
+// ---- Reconcile ----
+let lastReport = null;
+
+async function reconcilePanel() {
+  const left = $("rec-left").value, right = $("rec-right").value, level = $("rec-level").value;
+  // Long lists stay out of the address: only short ones are shared.
+  savePermalink("reconcile", left.length + right.length <= 4000 ? { left, right, level } : { level });
+  if (left.trim() === "" || right.trim() === "") return show($("rec-out"), el("p", { class: "hint" }, "paste both lists"));
+  const { status, v } = await api("reconcile", { left, right, level });
+  if (status !== 200) { lastReport = null; $("rec-csv").disabled = $("rec-md").disabled = true; return show($("rec-out"), apiError(v)); }
+  lastReport = v;
+  $("rec-csv").disabled = $("rec-md").disabled = false;
+  show($("rec-out"), v.findings.map((f) => el("p", { class: "hint" }, f)), el("pre", { id: "rec-text" }, v.text));
+}
+
+function download(name, type, text) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function readFileInto(file, ta) {
+  const reader = new FileReader();
+  reader.onload = () => { ta.value = reader.result; reconcilePanel(); };
+  reader.readAsText(file);
+}
+
+// ---- Content-Disposition and Base64 ----
+async function cdPanel() {
+  const text = $("cd-text").value, mode = $("cd-mode").value;
+  savePermalink("cd", { text, mode });
+  const { status, v } = await api("content-disposition", { text, mode });
+  if (status === 400 || status === 413) return show($("cd-out"), apiError(v));
+  if (!v.ok) return show($("cd-out"), errorRecord(v));
+  show($("cd-out"), el("pre", { id: "cd-value" }, v.output),
+    v.disposition ? el("p", {}, `disposition ${v.disposition}, charset ${v.charset ?? "-"}, fallback ${v.fallback ?? "-"}`) : null);
+}
+
+async function b64Panel() {
+  const text = $("b64-text").value, way = $("b64-way").value, alphabet = $("b64-alphabet").value;
+  savePermalink("base64", { text, way, alphabet });
+  const { status, v } = await api("base64", { text, way, alphabet });
+  if (status === 400 || status === 413) return show($("b64-out"), apiError(v));
+  if (!v.ok) return show($("b64-out"), errorRecord(v));
+  show($("b64-out"), el("pre", { id: "b64-value" }, v.output));
+}
+
+// ---- wiring ----
+const PANELS = {
+  encode: { run: encodePanel, fields: { text: "enc-text" }, example: { text: "a b&c=d/e?f#g+h~!'()*日本" } },
+  decode: { run: decodePanel, fields: { text: "dec-text" }, example: { text: "https://example.com/?q=%8AO%91%95%95s%97%C7" } },
+  compare: { run: comparePanel, fields: { a: "cmp-a", b: "cmp-b", level: "cmp-level" }, example: { a: "https://example.com/%e9%81%8b%e5%96%b6%e8%80%85%e6%83%85%e5%a0%b1/", b: "https://example.com/運営者情報/" } },
+  lint: { run: lintPanel, fields: { urls: "lint-text" }, example: { urls: "https://example.com/%e9%81%8b%e5%96%b6/\nhttps://example.com/a%2Fb?session=abc" } },
+  build: { run: () => { buildPanel(); roundtripPanel(); }, fields: { base: "bld-base", segments: "bld-segments", params: "bld-params", fragment: "bld-fragment", values: "rt-values" }, example: { base: "https://日本語.jp", segments: "パス", params: "q=東京 カフェ", values: "C++\n100%\na/b" } },
+  reconcile: { run: reconcilePanel, fields: { left: "rec-left", right: "rec-right", level: "rec-level" }, example: { left: "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/", right: "https://example.com/運営/" } },
+  cd: { run: cdPanel, fields: { text: "cd-text", mode: "cd-mode" }, example: { text: "報告書 2026.pdf" } },
+  base64: { run: b64Panel, fields: { text: "b64-text", way: "b64-way", alphabet: "b64-alphabet" }, example: { text: "日本語?>" } },
+};
+
+function select(panel, focus) {
+  state.panel = panel;
+  for (const b of document.querySelectorAll("[role=tab]")) {
+    const on = b.dataset.panel === panel;
+    b.setAttribute("aria-selected", on ? "true" : "false");
+    b.tabIndex = on ? 0 : -1;
+    if (on && focus) b.focus();
+  }
+  for (const s of document.querySelectorAll("[role=tabpanel]")) s.hidden = s.id !== panel;
+}
+
+function fill(panel, values) {
+  for (const [k, id] of Object.entries(PANELS[panel].fields)) if (values[k] !== undefined) $(id).value = values[k];
+}
+
+async function restore() {
+  const fragment = location.hash.slice(1);
+  let fields = {};
+  if (fragment) {
+    const { status, v } = await api("permalink", { fragment });
+    if (status === 200) fields = v.fields;
+  }
+  const panel = PANELS[fields.p] ? fields.p : "encode";
+  restoring = true;
+  for (const p of Object.keys(PANELS)) fill(p, p === panel ? fields : PANELS[p].example);
+  if (!fragment || !PANELS[fields.p]) fill(panel, PANELS[panel].example);
+  select(panel, false);
+  await Promise.resolve(PANELS[panel].run());
+  restoring = false;
+  for (const p of Object.keys(PANELS)) if (p !== panel) PANELS[p].run();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  for (const b of tabs) {
+    b.addEventListener("click", () => { select(b.dataset.panel, false); PANELS[b.dataset.panel].run(); });
+    b.addEventListener("keydown", (e) => {
+      const i = tabs.indexOf(b);
+      const j = e.key === "ArrowRight" ? (i + 1) % tabs.length : e.key === "ArrowLeft" ? (i - 1 + tabs.length) % tabs.length : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : -1;
+      if (j >= 0) { e.preventDefault(); select(tabs[j].dataset.panel, true); PANELS[tabs[j].dataset.panel].run(); }
+    });
+  }
+  for (const [panel, def] of Object.entries(PANELS)) {
+    const later = debounce(() => def.run(), panel === "reconcile" ? 400 : 150);
+    for (const id of Object.values(def.fields)) {
+      $(id).addEventListener("input", panel === "build" && id === "rt-values" ? debounce(roundtripPanel, 200) : later);
+      $(id).addEventListener("change", later);
+    }
+  }
+  $("rec-csv").addEventListener("click", () => lastReport && download("reconcile.csv", "text/csv", lastReport.csv));
+  $("rec-md").addEventListener("click", () => lastReport && download("reconcile.md", "text/markdown", lastReport.markdown));
+  for (const side of ["left", "right"]) {
+    const drop = $(`rec-${side}-drop`), ta = $(`rec-${side}`);
+    drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+    drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); if (e.dataTransfer.files[0]) readFileInto(e.dataTransfer.files[0], ta); });
+    $(`rec-${side}-file`).addEventListener("change", (e) => { if (e.target.files[0]) readFileInto(e.target.files[0], ta); });
+  }
+  window.addEventListener("hashchange", () => { if (!restoring) restore(); });
+  restore();
+});

@@ -1,0 +1,30 @@
+//! `urlkit serve`: a local page whose every answer comes from the urlkit library (issue 18).
+//!
+//! The server listens on 127.0.0.1 only. The page and its assets are compiled into the binary
+//! ([`assets`]), so it works offline and asks no other host for anything. The JSON API is one
+//! `POST /api/NAME` per [`Endpoint`]; the endpoints themselves are given by the caller (the
+//! `urlkit` command), whose `--json` record builders they call, so that the page and the CLI
+//! answer with the same JSON and there is one builder of each record.
+//!
+//! ```no_run
+//! use urlkit_web::{Answer, Endpoint, Server};
+//! fn echo(req: &urlkit_web::Request) -> Result<Answer, urlkit_web::ApiError> {
+//!     Ok(Answer::ok(serde_json::json!({"text": req.text("text")?})))
+//! }
+//! let server = Server::start(0, vec![Endpoint::small("echo", echo)]).expect("bound");
+//! println!("http://{}/", server.addr());
+//! ```
+//!
+//! # Rationale
+//!
+//! The record builders live with the commands (`crates/urlkit-cli/src/cmd/*.rs`); this crate
+//! holds what is about HTTP: routing, limits, the error shape, the page. It cannot depend on
+//! the CLI (the CLI depends on it for `urlkit serve`), so the CLI hands its endpoints in.
+
+pub mod assets;
+mod http;
+pub mod qr;
+mod request;
+
+pub use http::Server;
+pub use request::{Answer, ApiError, Endpoint, Handler, Request};
