@@ -66,6 +66,13 @@ function errorRecord(rec) {
     where);
 }
 
+// Answers can come back out of order: each panel shows only the answer to its latest request.
+const seq = {};
+function ticket(key) {
+  const n = (seq[key] = (seq[key] || 0) + 1);
+  return () => seq[key] === n;
+}
+
 function debounce(fn, ms) {
   let t = null;
   return () => { clearTimeout(t); t = setTimeout(fn, ms); };
@@ -86,9 +93,11 @@ async function savePermalink(panel, fields) {
 
 // ---- Encode ----
 async function encodePanel() {
+  const fresh = ticket("encode");
   const text = $("enc-text").value;
   savePermalink("encode", { text });
   const [t, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
+  if (!fresh()) return;
   if (t.status !== 200) return show($("enc-out"), apiError(t.v));
   const chars = x.status === 200 ? x.v.output.characters : [];
   const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));
@@ -128,9 +137,11 @@ async function encodePanel() {
 
 // ---- Decode ----
 async function decodePanel() {
+  const fresh = ticket("decode");
   const text = $("dec-text").value;
   savePermalink("decode", { text });
   const [d, r] = await Promise.all([api("decode", { text }), api("repair", { url: text })]);
+  if (!fresh()) return;
   if (d.status !== 200) return show($("dec-out"), apiError(d.v));
   show($("dec-out"), el("div", { class: "cols3" }, ["strict", "lenient", "form"].map((m) => {
     const rec = d.v[m];
@@ -156,9 +167,11 @@ async function decodePanel() {
 const LADDER = ["exact", "safe", "normal", "loose"];
 
 async function comparePanel() {
+  const fresh = ticket("compare");
   const a = $("cmp-a").value, b = $("cmp-b").value, level = $("cmp-level").value;
   savePermalink("compare", { a, b, level });
   const [c, pa, pb] = await Promise.all([api("compare", { a, b, level }), api("parse", { url: a }), api("parse", { url: b })]);
+  if (!fresh()) return;
   if (c.status === 422) show($("cmp-out"), errorRecord(c.v));
   else if (c.status !== 200) show($("cmp-out"), apiError(c.v));
   else {
@@ -199,11 +212,13 @@ function parseView(p) {
 
 // ---- Lint ----
 async function lintPanel() {
+  const fresh = ticket("lint");
   const text = $("lint-text").value;
   savePermalink("lint", { urls: text });
   const urls = text.split("\n").filter((u) => u.trim() !== "");
   if (!urls.length) return show($("lint-out"), el("p", { class: "hint" }, "no URL yet"));
   const { status, v } = await api("lint", { urls });
+  if (!fresh()) return;
   if (status !== 200) return show($("lint-out"), apiError(v));
   show($("lint-out"), v.records.map((rec, i) => {
     if (!rec.ok) return errorRecord(rec);
@@ -251,15 +266,18 @@ async function applyFix(url) {
 const lines = (id) => $(id).value.split("\n").filter((l) => l !== "");
 
 async function buildPanel() {
+  const fresh = ticket("build");
   const base = $("bld-base").value, fragment = $("bld-fragment").value;
   const segments = lines("bld-segments"), params = lines("bld-params");
   savePermalink("build", { base, segments: $("bld-segments").value, params: $("bld-params").value, fragment });
   const { status, v } = await api("build", { base, segments, params, fragment: fragment === "" ? null : fragment });
+  if (!fresh()) return;
   if (status === 400) return show($("bld-out"), apiError(v));
   if (!v.ok) return show($("bld-out"), errorRecord(v));
   show($("bld-out"), el("div", { class: "card" }, el("h4", {}, "URI"), el("div", { class: "value", id: "bld-uri" }, v.uri)),
     el("div", { class: "card" }, el("h4", {}, "IRI"), el("div", { class: "value", id: "bld-iri" }, v.iri)));
   const q = await api("qr", { text: v.uri });
+  if (!fresh()) return;
   if (q.status === 200) {
     const svg = new DOMParser().parseFromString(q.v.svg, "image/svg+xml").documentElement;
     show($("bld-qr"), document.importNode(svg, true));
@@ -269,10 +287,12 @@ async function buildPanel() {
 }
 
 async function roundtripPanel() {
+  const fresh = ticket("roundtrip");
   const values = lines("rt-values");
   savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, fragment: $("bld-fragment").value, values: $("rt-values").value });
   if (!values.length) return show($("rt-out"), el("p", { class: "hint" }, "no value yet"));
   const { status, v } = await api("roundtrip", { values });
+  if (!fresh()) return;
   if (status !== 200) return show($("rt-out"), apiError(v));
   const tables = [];
   for (const comp of ["path-segment", "query-value"]) {
@@ -296,15 +316,25 @@ async function roundtripPanel() {
 let lastReport = null;
 
 async function reconcilePanel() {
+  const fresh = ticket("reconcile");
   const left = $("rec-left").value, right = $("rec-right").value, level = $("rec-level").value;
   // Long lists stay out of the address: only short ones are shared.
   savePermalink("reconcile", left.length + right.length <= 4000 ? { left, right, level } : { level });
   if (left.trim() === "" || right.trim() === "") return show($("rec-out"), el("p", { class: "hint" }, "paste both lists"));
   const { status, v } = await api("reconcile", { left, right, level });
+  if (!fresh()) return;
   if (status !== 200) { lastReport = null; $("rec-csv").disabled = $("rec-md").disabled = true; return show($("rec-out"), apiError(v)); }
-  lastReport = v;
+  lastReport = { left, right, level };
   $("rec-csv").disabled = $("rec-md").disabled = false;
-  show($("rec-out"), v.findings.map((f) => el("p", { class: "hint" }, f)), el("pre", { id: "rec-text" }, v.text));
+  show($("rec-out"), v.findings.map((f) => el("p", { class: "hint" }, f)), el("pre", { id: "rec-text" }, v.report));
+}
+
+// The CSV and Markdown writers run when asked for: a long list's report is written once.
+async function downloadReport(format, name, type) {
+  if (!lastReport) return;
+  const { status, v } = await api("reconcile", Object.assign({ format }, lastReport));
+  if (status !== 200) return show($("rec-out"), apiError(v));
+  download(name, type, v.report);
 }
 
 function download(name, type, text) {
@@ -322,9 +352,11 @@ function readFileInto(file, ta) {
 
 // ---- Content-Disposition and Base64 ----
 async function cdPanel() {
+  const fresh = ticket("cd");
   const text = $("cd-text").value, mode = $("cd-mode").value;
   savePermalink("cd", { text, mode });
   const { status, v } = await api("content-disposition", { text, mode });
+  if (!fresh()) return;
   if (status === 400 || status === 413) return show($("cd-out"), apiError(v));
   if (!v.ok) return show($("cd-out"), errorRecord(v));
   show($("cd-out"), el("pre", { id: "cd-value" }, v.output),
@@ -332,9 +364,11 @@ async function cdPanel() {
 }
 
 async function b64Panel() {
+  const fresh = ticket("base64");
   const text = $("b64-text").value, way = $("b64-way").value, alphabet = $("b64-alphabet").value;
   savePermalink("base64", { text, way, alphabet });
   const { status, v } = await api("base64", { text, way, alphabet });
+  if (!fresh()) return;
   if (status === 400 || status === 413) return show($("b64-out"), apiError(v));
   if (!v.ok) return show($("b64-out"), errorRecord(v));
   show($("b64-out"), el("pre", { id: "b64-value" }, v.output));
@@ -401,8 +435,8 @@ document.addEventListener("DOMContentLoaded", () => {
       $(id).addEventListener("change", later);
     }
   }
-  $("rec-csv").addEventListener("click", () => lastReport && download("reconcile.csv", "text/csv", lastReport.csv));
-  $("rec-md").addEventListener("click", () => lastReport && download("reconcile.md", "text/markdown", lastReport.markdown));
+  $("rec-csv").addEventListener("click", () => downloadReport("csv", "reconcile.csv", "text/csv"));
+  $("rec-md").addEventListener("click", () => downloadReport("markdown", "reconcile.md", "text/markdown"));
   for (const side of ["left", "right"]) {
     const drop = $(`rec-${side}-drop`), ta = $(`rec-${side}`);
     drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });

@@ -27,4 +27,4 @@ pub mod qr;
 mod request;
 
 pub use http::Server;
-pub use request::{Answer, ApiError, Endpoint, Handler, Request};
+pub use request::{Answer, ApiError, Endpoint, Handler, Request, LARGE_BODY, MAX_TEXT, SMALL_BODY};

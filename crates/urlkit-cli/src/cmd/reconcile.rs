@@ -13,6 +13,7 @@ use urlkit_sources::{
     RecordSink, SourceSpec,
 };
 
+pub mod memory;
 mod report;
 
 use super::{CliError, CmdResult, Ctx, Status};
@@ -364,7 +365,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         args,
         &fetcher,
         progress,
-        &err_style,
+        Some(&err_style),
+        &|text| SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string())),
     )?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
@@ -575,9 +577,10 @@ fn read_sides(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
     args: &Args,
-    fetcher: &HttpFetcher,
+    fetcher: &dyn urlkit_sources::Fetcher,
     progress: bool,
-    err_style: &crate::style::Style,
+    err_style: Option<&crate::style::Style>,
+    spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
 ) -> Result<[SideInput; 2], CliError> {
     let bar = crate::progress::Progress::new(progress, "records read");
     let reader = || {
@@ -610,10 +613,12 @@ fn read_sides(
                 progress: &bar,
             };
             for text in specs {
-                let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
+                let spec = spec_of(text)?;
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
-                say_findings(reader.catalog(), seen, side, err_style);
+                if let Some(err_style) = err_style {
+                    say_findings(reader.catalog(), seen, side, err_style);
+                }
                 read.map_err(|e| CliError::Read(e.to_string()))?;
             }
             let batch = std::mem::take(&mut sink.batch);

@@ -334,3 +334,56 @@ fn qr_content_disposition_and_base64() {
     assert_eq!(s, 422);
     assert_eq!(v["error"]["offset"], 4);
 }
+
+#[test]
+fn reconcile_reads_pasted_lists_and_writes_the_cli_reports() {
+    let api = Api::start();
+    let left = "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/\n";
+    let right = "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/運営/</loc></url></urlset>";
+    let (s, v) = api.post("reconcile", json!({"left": left, "right": right}));
+    assert_eq!(s, 200, "{v}");
+    let text = v["report"].as_str().expect("text");
+    assert!(text.contains("only in left (missing)          1"), "{text}");
+    assert!(text.contains("https://example.com/about/"));
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": left, "right": right, "format": "csv"}),
+    );
+    assert_eq!(s, 200);
+    let csv = v["report"].as_str().expect("csv");
+    assert!(csv.starts_with("status,left_url"), "{csv}");
+    assert!(csv.contains("missing,https://example.com/about/"));
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": left, "right": right, "format": "markdown"}),
+    );
+    assert_eq!(s, 200);
+    assert!(v["report"].as_str().expect("md").contains("| "));
+    let many = "https://e.x/a\n".repeat(200_001);
+    let (s, v) = api.post("reconcile", json!({"left": many, "right": "https://e.x/"}));
+    assert_eq!((s, kind(&v)), (413, "too-many-lines"));
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": "a", "right": "b", "level": "x"}),
+    );
+    assert_eq!((s, kind(&v)), (400, "unknown-value"));
+}
+
+#[test]
+fn reconcile_answers_a_pasted_100000_line_list() {
+    let api = Api::start();
+    let left: String = (0..100_000)
+        .map(|i| format!("https://example.com/%e9%81%8b/{i}\n"))
+        .collect();
+    let right: String = (0..100_000)
+        .filter(|i| i % 1000 != 0)
+        .map(|i| format!("https://example.com/運/{i}\n"))
+        .collect();
+    let (s, v) = api.post("reconcile", json!({"left": left, "right": right}));
+    assert_eq!(s, 200);
+    let text = v["report"].as_str().expect("text");
+    assert!(
+        text.contains("only in left (missing)          100\n"),
+        "{text}"
+    );
+}

@@ -1,0 +1,321 @@
+// Browser tests of `urlkit serve`: the system Chromium driven by playwright-core. Each panel
+// is typed into and checked, with an error case, at a desktop and a phone viewport; every
+// request the page makes is recorded and must go to the server on 127.0.0.1; a screenshot of
+// each panel is saved into SHOTS (default target/web-screenshots).
+//
+// Environment: URLKIT (the urlkit binary), CHROMIUM (default /usr/bin/chromium), SHOTS.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readFile } from "node:fs/promises";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const URLKIT = process.env.URLKIT;
+const SHOTS = process.env.SHOTS || "target/web-screenshots";
+const SEED = "a b&c=d/e?f#g+h~!'()*日本";
+const A = "https://example.com/%e9%81%8b%e5%96%b6%e8%80%85%e6%83%85%e5%a0%b1/";
+const B = "https://example.com/運営者情報/";
+assert.ok(URLKIT, "set URLKIT to the urlkit binary");
+mkdirSync(SHOTS, { recursive: true });
+
+let passed = 0;
+const failures = [];
+async function check(name, fn) {
+  try {
+    await fn();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n${e.stack || e}`);
+  }
+}
+
+// The server, on a free port; its address is the first line it prints.
+const server = spawn(URLKIT, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const base = await new Promise((resolve, reject) => {
+  let out = "";
+  const timer = setTimeout(() => reject(new Error("urlkit serve printed no address in 30 s")), 30000);
+  server.stdout.on("data", (d) => {
+    out += d;
+    const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+    if (m) { clearTimeout(timer); resolve(m[0]); }
+  });
+  server.on("exit", (code) => reject(new Error(`urlkit serve exited with ${code}`)));
+});
+console.log(`server at ${base}`);
+
+// The CLI's stdout, whatever its exit status (1 means findings, not failure, for some).
+const cli = (...args) => {
+  try {
+    return execFileSync(URLKIT, args, { encoding: "utf8" });
+  } catch (e) {
+    if (e.status === 1) return e.stdout;
+    throw e;
+  }
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox"],
+});
+
+const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+];
+
+async function tab(page, panel) {
+  await page.click(`#tab-${panel}`);
+  await page.waitForSelector(`#${panel}:not([hidden])`);
+}
+
+async function noHorizontalScroll(page, what) {
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(sw <= cw, `${what}: the page scrolls sideways (${sw} > ${cw})`);
+}
+
+async function shot(page, vp, panel) {
+  await page.screenshot({ path: `${SHOTS}/${vp}-${panel}.png`, fullPage: true });
+}
+
+// Fills a field and waits until `selector`'s text passes `test`: [op, value] with op one of
+// includes, equals, startsWith, endsWith (no eval: the page's policy forbids it).
+async function typeAndWait(page, field, value, selector, test, timeout = 15000) {
+  if (value.length > 10000) {
+    // A long paste at once (fill() types it character by character into the editor).
+    await page.$eval(field, (e, v) => { e.value = v; e.dispatchEvent(new Event("input", { bubbles: true })); }, value);
+  } else {
+    await page.fill(field, value);
+  }
+  await page.waitForFunction(([s, op, v]) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const t = e.textContent;
+    return op === "equals" ? t === v : t[op](v);
+  }, [selector, ...test], { timeout });
+}
+
+for (const vp of VIEWPORTS) {
+  const context = await browser.newContext({ viewport: vp.viewport, isMobile: vp.isMobile, hasTouch: vp.hasTouch, acceptDownloads: true });
+  const page = await context.newPage();
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base);
+  await page.waitForSelector("#enc-table");
+
+  await check(`${vp.name}: encode shows what urlkit table prints`, async () => {
+    await tab(page, "encode");
+    await typeAndWait(page, "#enc-text", "x", "#enc-table tr[data-flavor=rfc3986] .output", ["equals", "x"]);
+    await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
+    const expected = JSON.parse(cli("table", "--json", SEED));
+    const shown = await page.$$eval("#enc-table tbody tr", (rows) => Object.fromEntries(rows.map((r) => [r.dataset.flavor, r.querySelector(".output").textContent])));
+    assert.equal(shown.rfc3986, expected.rfc3986);
+    for (const f of expected.flavors) assert.equal(shown[f.flavor], f.output ?? f.error, f.flavor);
+    assert.equal(Object.keys(shown).length, expected.flavors.length + 1);
+    // The characters that differ from RFC 3986 are highlighted: encodeURIComponent keeps !'()*.
+    const marks = await page.$$eval("#enc-table tr[data-flavor='js.encodeURIComponent'] mark", (m) => m.map((x) => x.textContent));
+    assert.deepEqual(marks, ["!", "'", "(", ")", "*"]);
+    const explain = JSON.parse(cli("explain", "--json", SEED));
+    const codes = await page.$$eval("#enc-explain tbody tr td:nth-child(2)", (t) => t.map((x) => x.textContent));
+    assert.deepEqual(codes, explain.output.characters.map((c) => c.code_point));
+    await noHorizontalScroll(page, "encode");
+    await shot(page, vp.name, "encode");
+  });
+
+  await check(`${vp.name}: encode error (text too long)`, async () => {
+    await typeAndWait(page, "#enc-text", "x".repeat(17000), "#enc-out", ["includes", "text-too-long"]);
+    await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
+  });
+
+  await check(`${vp.name}: decode side by side, error at its position, repair with evidence`, async () => {
+    await tab(page, "decode");
+    await typeAndWait(page, "#dec-text", "a+b%zz%E9%81%8B", "#dec-out [data-mode=form]", ["includes", "a b%zz運"]);
+    assert.equal(await page.textContent("#dec-out [data-mode=lenient] .value"), "a+b%zz運");
+    assert.match(await page.textContent("#dec-out [data-mode=strict]"), /malformed-escape/);
+    assert.equal(await page.textContent("#dec-out [data-mode=strict] mark"), "%");
+    await typeAndWait(page, "#dec-text", "https://example.com/?q=%8AO%91%95%95s%97%C7", "#dec-repair", ["includes", "repaired"]);
+    assert.match(await page.textContent("#dec-repair"), /Shift_JIS/);
+    assert.match(await page.textContent("#dec-repair"), /外装不良/);
+    await noHorizontalScroll(page, "decode");
+    await shot(page, vp.name, "decode");
+  });
+
+  await check(`${vp.name}: compare says equal at safe and the rules`, async () => {
+    await tab(page, "compare");
+    await page.fill("#cmp-a", A);
+    await typeAndWait(page, "#cmp-b", B, "#cmp-out", ["includes", "equal at safe"]);
+    assert.match(await page.textContent("#cmp-verdict"), /^equal at safe/);
+    assert.equal(await page.textContent("#cmp-rules"), "hex-case, iri-to-uri");
+    await noHorizontalScroll(page, "compare");
+    await shot(page, vp.name, "compare");
+  });
+
+  await check(`${vp.name}: compare marks the first difference, and a bad URL`, async () => {
+    await page.fill("#cmp-a", "http://a.example/b%2Fc");
+    await typeAndWait(page, "#cmp-b", "http://a.example/b/c", "#cmp-out", ["includes", "different at safe"]);
+    const marks = await page.$$eval("#cmp-out mark", (m) => m.map((x) => x.textContent));
+    assert.deepEqual(marks, ["%", "/"]);
+    await typeAndWait(page, "#cmp-a", "http://[::1", "#cmp-out", ["includes", "(A)"]);
+    assert.ok(await page.$("#cmp-out mark.err"));
+    assert.ok((await page.$$("#cmp-parse tr.disagree")).length >= 0);
+    await page.fill("#cmp-a", "http://example.com\\path");
+    await page.waitForFunction(() => document.querySelector("#cmp-parse").textContent.includes("parser-disagreement"));
+  });
+
+  await check(`${vp.name}: lint shows findings under their spans, the rule doc, and fixes`, async () => {
+    await tab(page, "lint");
+    await typeAndWait(page, "#lint-text", "https://example.com/%e9%81%8b%e5%96%b6/\nhttps://example.com/ok", ".lint-rec[data-line='2']", ["includes", "no findings"]);
+    assert.match(await page.textContent(".lint-rec[data-line='1']"), /lowercase-hex/);
+    assert.ok((await page.$$eval(".lint-rec[data-line='1'] mark", (m) => m.length)) > 0);
+    assert.match(await page.textContent(".lint-rec[data-line='2']"), /no findings/);
+    await page.click(".lint-rec[data-line='1'] .finding button");
+    await page.waitForSelector("#lint-rule-doc");
+    assert.match(await page.textContent("#lint-rule-doc"), /Why it matters/i);
+    await noHorizontalScroll(page, "lint");
+    await shot(page, vp.name, "lint");
+    await page.click(".lint-rec[data-line='1'] button.fix");
+    await page.waitForFunction(() => document.querySelector("#lint-text").value.startsWith("https://example.com/%E9%81%8B%E5%96%B6/"));
+    const many = Array.from({ length: 1001 }, (_, i) => `https://e.example/${i}`).join("\n");
+    await typeAndWait(page, "#lint-text", many, "#lint-out", ["includes", "too-many-items"]);
+  });
+
+  await check(`${vp.name}: build gives URI, IRI and a QR code; the round-trip matrix`, async () => {
+    await tab(page, "build");
+    await page.fill("#bld-base", "https://日本語.jp");
+    await page.fill("#bld-params", "q=東京 カフェ");
+    await typeAndWait(page, "#bld-segments", "パス", "#bld-out", ["includes", "xn--wgv71a119e.jp/%E3%83%91%E3%82%B9"]);
+    const expected = JSON.parse(cli("build", "--json", "https://日本語.jp", "--segment", "パス", "--param", "q=東京 カフェ"));
+    assert.equal(await page.textContent("#bld-uri"), expected.uri);
+    assert.equal(await page.textContent("#bld-iri"), expected.iri);
+    await page.waitForSelector("#bld-qr svg");
+    await page.fill("#rt-values", "C++");
+    // Until the matrix is the one of C++ alone (the example's values mention 100%).
+    await page.waitForFunction(() => {
+      const t = [...document.querySelectorAll("#rt-out td")].map((c) => c.title).join("\n");
+      return t.includes("C++") && !t.includes("100%");
+    });
+    const cells = JSON.parse("[" + cli("roundtrip", "--json", "C++").trim().split("\n").join(",") + "]");
+    for (const comp of ["path-segment", "query-value"]) {
+      const lossy = [...new Set(cells.filter((c) => !c.exact && c.component === comp).map((c) => `${c.encoder} ${c.decoder}`))].sort();
+      const shownNow = () => page.$$eval(`#rt-out table[data-component=${comp}]`, ([t]) => {
+        const decs = [...t.querySelectorAll("thead th")].slice(1).map((h) => h.textContent);
+        return [...t.querySelectorAll("tbody tr")].flatMap((r) => {
+          const enc = r.querySelector("th").textContent;
+          return [...r.querySelectorAll("td")].map((d, i) => (d.classList.contains("lossy") ? `${enc} ${decs[i]}` : null)).filter(Boolean);
+        }).sort();
+      });
+      // The page settles on the CLI's matrix (within 10 s of the last keystroke).
+      let shown = await shownNow();
+      for (let i = 0; i < 40 && JSON.stringify(shown) !== JSON.stringify(lossy); i++) {
+        await page.waitForTimeout(250);
+        shown = await shownNow();
+      }
+      assert.deepEqual(shown, lossy, comp);
+    }
+    await noHorizontalScroll(page, "build");
+    await shot(page, vp.name, "build");
+    await typeAndWait(page, "#bld-segments", "..", "#bld-out", ["includes", "invalid-value"]);
+    await page.fill("#bld-segments", "パス");
+  });
+
+  await check(`${vp.name}: reconcile pasted lists, report and CSV download`, async () => {
+    await tab(page, "reconcile");
+    await page.fill("#rec-left", "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
+    await typeAndWait(page, "#rec-right", "https://example.com/運営/", "#rec-out", ["includes", "Only in left"]);
+    assert.match(await page.textContent("#rec-text"), /only in left \(missing\)\s+1/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#rec-csv")]);
+    const csv = await readFile(await download.path(), "utf8");
+    assert.match(csv, /^status,left_url/);
+    assert.match(csv, /missing,https:\/\/example.com\/about\//);
+    // The same report as the command over the same lists saved as files.
+    const dir = mkdtempSync(join(tmpdir(), "urlkit-web-"));
+    writeFileSync(join(dir, "left.txt"), "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
+    writeFileSync(join(dir, "right.txt"), "https://example.com/運営/");
+    let fromCli = "";
+    try {
+      execFileSync(URLKIT, ["reconcile", "--format", "csv", join(dir, "left.txt"), join(dir, "right.txt")], { encoding: "utf8" });
+    } catch (e) {
+      fromCli = e.stdout; // exit status 1: something is missing
+    }
+    const names = (t) => t.replaceAll(join(dir, "left.txt"), "L").replaceAll(join(dir, "right.txt"), "R")
+      .replaceAll("https://paste.invalid/left", "L").replaceAll("https://paste.invalid/right", "R");
+    assert.equal(names(csv), names(fromCli));
+    await noHorizontalScroll(page, "reconcile");
+    await shot(page, vp.name, "reconcile");
+    const many = "https://e.example/a\n".repeat(200001);
+    await typeAndWait(page, "#rec-left", many, "#rec-out", ["includes", "too-many-lines"], 60000);
+    await page.fill("#rec-left", "https://example.com/about/");
+  });
+
+  await check(`${vp.name}: Content-Disposition builds and reads, with an error`, async () => {
+    await tab(page, "cd");
+    await page.selectOption("#cd-mode", "attachment");
+    const expected = JSON.parse(cli("content-disposition", "--json", "報告書.pdf"));
+    await typeAndWait(page, "#cd-text", "報告書.pdf", "#cd-out", ["includes", "%E5%A0%B1%E5%91%8A%E6%9B%B8.pdf"]);
+    assert.equal(await page.textContent("#cd-value"), expected.output);
+    await noHorizontalScroll(page, "cd");
+    await shot(page, vp.name, "cd");
+    await page.selectOption("#cd-mode", "parse");
+    await typeAndWait(page, "#cd-text", "inline; size=3", "#cd-out", ["includes", "no-filename"]);
+  });
+
+  await check(`${vp.name}: base64url and a decode error at its byte`, async () => {
+    await tab(page, "base64");
+    await page.selectOption("#b64-way", "encode");
+    await page.selectOption("#b64-alphabet", "url");
+    await typeAndWait(page, "#b64-text", "??>", "#b64-out", ["equals", "Pz8-"]);
+    await noHorizontalScroll(page, "base64");
+    await shot(page, vp.name, "base64");
+    await page.selectOption("#b64-way", "decode");
+    await typeAndWait(page, "#b64-text", "Zm9v YmFy", "#b64-out", ["includes", "byte 4"]);
+    assert.equal(await page.textContent("#b64-out mark"), "\u2420");
+  });
+
+  await check(`${vp.name}: a permalink opens the same result`, async () => {
+    await tab(page, "compare");
+    await page.fill("#cmp-a", A);
+    await typeAndWait(page, "#cmp-b", B, "#cmp-out", ["includes", "equal at safe"]);
+    await page.waitForFunction(() => location.hash.includes("p=compare") && location.hash.includes("%E9%81%8B"));
+    const link = page.url();
+    assert.ok(link.includes("b=https%3A%2F%2Fexample.com%2F%E9%81%8B"), link);
+    const other = await context.newPage();
+    other.on("request", (r) => requests.push(r.url()));
+    await other.goto(link);
+    await other.waitForFunction(() => document.querySelector("#cmp-verdict")?.textContent.startsWith("equal at safe"));
+    assert.equal(await other.inputValue("#cmp-a"), A);
+    assert.equal(await other.inputValue("#cmp-b"), B);
+    assert.equal(await other.getAttribute("#tab-compare", "aria-selected"), "true");
+    await other.close();
+  });
+
+  await check(`${vp.name}: keyboard moves between the panels`, async () => {
+    await page.focus("#tab-compare");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "tab-lint");
+    assert.equal(await page.isHidden("#compare"), true);
+    assert.equal(await page.isVisible("#lint"), true);
+  });
+
+  await check(`${vp.name}: every request went to ${base} only, and no script error`, async () => {
+    assert.ok(requests.length > 20, `${requests.length} requests recorded`);
+    // A download is a blob: URL of this origin: made by the page, fetched from nowhere.
+    const elsewhere = requests.filter((u) => !u.startsWith(base) && !u.startsWith("blob:" + base.slice(0, -1)));
+    assert.deepEqual(elsewhere, []);
+    assert.deepEqual(errors, []);
+  });
+  await context.close();
+}
+
+await browser.close();
+server.kill();
+console.log(`\n${passed} passed, ${failures.length} failed`);
+if (failures.length) {
+  console.log(failures.map((f) => `  ${f}`).join("\n"));
+  process.exit(1);
+}
