@@ -30,7 +30,7 @@ async function api(name, body) {
 
 // Replaces a box's content in one step (the old answer stays until the new one is there).
 function show(box, ...nodes) {
-  box.replaceChildren(...nodes.flat());
+  box.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined));
 }
 
 function apiError(v) {
@@ -131,7 +131,7 @@ async function encodePanel() {
   show($("enc-explain"), el("table", { class: "chars" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "char"), el("th", { scope: "col" }, "code"), el("th", { scope: "col" }, "UTF-8"), sets.map((s) => el("th", { scope: "col" }, s)))),
     el("tbody", {}, chars.map((c) => el("tr", {},
-      el("td", {}, c.char === " " ? "\u2420" : c.char), el("td", {}, c.code_point), el("td", {}, c.utf8),
+      el("td", {}, c.char === " " ? "SP" : c.char), el("td", {}, c.code_point), el("td", {}, c.utf8),
       sets.map((s) => el("td", { class: c.sets[s] === "kept" ? "" : "bad" }, sym(c.sets[s]))))))));
 }
 
