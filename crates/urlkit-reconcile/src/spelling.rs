@@ -470,29 +470,20 @@ mod tests {
         assert_eq!(of("/100%e", "/100%E"), None);
     }
 
+    /// A packed spelling costs no more than a span of text, and its niche (a span is never
+    /// all zero) makes an `Option` of a record that holds one free, whatever the metadata.
     #[test]
-    fn a_spelling_is_no_larger_than_a_span_was() {
-        use super::super::engine::{Occ, Slot};
-        use super::super::outcome::DupExample;
+    fn a_packed_spelling_is_as_small_as_a_span() {
+        use super::super::engine::Occ;
         use std::mem::size_of;
-        use std::num::NonZeroU32;
-        /// The CLI's metadata: 20 bytes, with a niche.
-        struct CliMeta {
-            _source: NonZeroU32,
-            _rest: [u32; 4],
-        }
         assert_eq!(size_of::<PackedSpelling>(), size_of::<Span>());
-        assert_eq!(size_of::<Span>(), 12);
-        assert_eq!(size_of::<Option<PackedSpelling>>(), 12);
-        // As with `url: Option<Span>`: 32 bytes with the CLI's metadata, 40 for a duplicate,
-        // 96 for a slot.
-        assert_eq!(size_of::<Occ<CliMeta>>(), 32);
-        assert_eq!(size_of::<Option<Occ<CliMeta>>>(), 32);
-        assert_eq!(size_of::<DupExample<CliMeta>>(), 40);
-        assert_eq!(size_of::<Slot<CliMeta>>(), 96);
-        // Metadata without a niche of its own uses the spelling's.
-        assert_eq!(size_of::<Option<Occ<[u32; 5]>>>(), 32);
-        assert_eq!(size_of::<Option<Occ<()>>>(), 12);
+        assert_eq!(size_of::<Option<PackedSpelling>>(), size_of::<Span>());
+        assert_eq!(size_of::<Option<Occ<()>>>(), size_of::<Occ<()>>());
+        assert_eq!(
+            size_of::<Option<Occ<[u32; 5]>>>(),
+            size_of::<Occ<[u32; 5]>>()
+        );
+        assert_eq!(size_of::<Option<Occ<u64>>>(), size_of::<Occ<u64>>());
     }
 
     #[test]
