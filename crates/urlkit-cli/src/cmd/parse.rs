@@ -103,7 +103,7 @@ pub fn record(text: &str) -> Value {
         origin: crate::records::Origin::Arg(1),
         bytes: text.as_bytes(),
     };
-    let seen = compare(text, None);
+    let seen = side_by_side(text, None);
     if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
         return crate::records::fail_json(&item, &rejected(text, r), Map::new());
     }
