@@ -255,6 +255,7 @@ impl Lines {
             source: self.source,
             position: Position::Line(self.n),
             kind: None,
+            extra: Vec::new(),
         };
         reader.catalog.emit(&mut |r| sink.record(r), record);
     }

@@ -17,6 +17,8 @@ use crate::json::{byte_reader, StringOrNot};
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
+mod title;
+
 /// Items asked for per page: the REST API's maximum.
 const PER_PAGE: u32 = 100;
 
@@ -110,7 +112,7 @@ fn parse_json(body: &[u8], name: &str) -> Result<Value, SourceError> {
 }
 
 /// Emits the `link` of every item of the array `input` holds, streamed: of each item only
-/// `link`, `type` and `taxonomy` are kept (`kind`: the type of items that say none). Returns
+/// `link`, `type`, `taxonomy` and the title (`title` or `name`) are kept (`kind`: the type of items that say none). Returns
 /// how many items the array had.
 ///
 /// *Rationale*: a page of a live site may be hundreds of megabytes; building it as a value
@@ -135,11 +137,16 @@ fn stream_items(
             .or_else(|| kind.cloned());
         match item.link {
             Link::Url(link) => {
+                let extra = match item.title {
+                    Some(t) if !t.trim().is_empty() => vec![(Arc::from("title"), t)],
+                    _ => Vec::new(),
+                };
                 let record = Record {
                     url: link,
                     source: id,
                     position: Position::Pointer(format!("/{i}/link")),
                     kind,
+                    extra,
                 };
                 on_record(&mut reader.catalog, record);
             }
@@ -190,6 +197,8 @@ enum Link {
 struct Item {
     link: Link,
     kind: Option<String>,
+    /// A post's `title.rendered` or a term's `name`, as plain text.
+    title: Option<String>,
 }
 
 /// The top of a response: an array of items (their count), or why it is not one.
@@ -275,10 +284,7 @@ impl<'de> Visitor<'de> for ItemSeed {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
-        let mut item = Item {
-            link: Link::Absent,
-            kind: None,
-        };
+        let mut item = no_item();
         let mut taxonomy = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -290,6 +296,13 @@ impl<'de> Visitor<'de> for ItemSeed {
                 }
                 "type" => item.kind = map.next_value_seed(StringOrNot)?,
                 "taxonomy" => taxonomy = map.next_value_seed(StringOrNot)?,
+                "title" | "name" => {
+                    let title = map.next_value_seed(title::TitleSeed)?;
+                    // A post's `title` wins over a `name`, whatever their order.
+                    if key == "title" || item.title.is_none() {
+                        item.title = title.map(|t| title::plain_text(&t));
+                    }
+                }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -302,10 +315,7 @@ impl<'de> Visitor<'de> for ItemSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Item, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Item {
-            link: Link::Absent,
-            kind: None,
-        })
+        Ok(no_item())
     }
 
     fn visit_str<E: de::Error>(self, _: &str) -> Result<Item, E> {
@@ -337,6 +347,7 @@ fn no_item() -> Item {
     Item {
         link: Link::Absent,
         kind: None,
+        title: None,
     }
 }
 
@@ -417,8 +428,8 @@ fn read_live(
     };
     let (routes, types) = discover(fetcher, base)?;
     let taxonomies = get_json(fetcher, &route_url(base, routes, "/wp/v2/taxonomies", ""))?;
-    let mut collections = collections(&types, "types", "id,link,type", &SKIPPED_TYPES);
-    collections.extend(collections_of(&taxonomies, "id,link,taxonomy"));
+    let mut collections = collections(&types, "types", "id,link,type,title", &SKIPPED_TYPES);
+    collections.extend(collections_of(&taxonomies, "id,link,taxonomy,name"));
     for c in collections {
         if read_collection(reader, fetcher, base, routes, &c, sink)? == Flow::Stop {
             break;

@@ -298,7 +298,7 @@ fn live_wordpress_reads_every_public_type_through_pagination() {
     assert!(log
         .paths
         .iter()
-        .any(|p| p == "/wp-json/wp/v2/pages?per_page=100&page=2&_fields=id,link,type"));
+        .any(|p| p == "/wp-json/wp/v2/pages?per_page=100&page=2&_fields=id,link,type,title"));
     assert!(log
         .paths
         .iter()
