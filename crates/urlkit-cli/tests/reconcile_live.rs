@@ -136,6 +136,27 @@ fn live_site_report_counts_every_type_and_lists_only_the_truly_missing() {
     ] {
         assert!(report.contains(want), "missing {want:?} in:\n{report}");
     }
+    // A bare URL not named like a sitemap is read as a WordPress site, and that is said.
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["reconcile", "--only", "missing"])
+        .arg(format!("text:{}", list.display()))
+        .arg(&base)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            ": read as a WordPress site (its REST API): the URL is not named like a sitemap"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("read as a WordPress site").count(),
+        1,
+        "{stderr}"
+    );
     let _ = TcpStream::connect(base.trim_start_matches("http://"))
         .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
     server.join().unwrap();

@@ -58,4 +58,4 @@ pub use policy::{
     is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
 };
 pub use read::Reader;
-pub use spec::{Column, Format, Location, SourceSpec};
+pub use spec::{Column, Format, FormatFrom, Location, SourceSpec};
