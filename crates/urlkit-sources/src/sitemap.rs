@@ -216,8 +216,14 @@ fn resolve_child(parent: &Location, loc: &str) -> Result<Location, String> {
             }
         }
         Location::File(path) => {
-            let path_part = loc.split(['?', '#']).next().unwrap_or(loc);
-            let file = path_part.rsplit('/').next().unwrap_or("");
+            let path_part = loc
+                .split(['?', '#'])
+                .next()
+                .expect("invariant: split yields at least one piece");
+            let file = path_part
+                .rsplit('/')
+                .next()
+                .expect("invariant: rsplit yields at least one piece");
             if !file.is_empty() {
                 let dir = path.parent().unwrap_or(Path::new("."));
                 let local = dir.join(file);

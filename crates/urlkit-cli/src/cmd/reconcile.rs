@@ -71,9 +71,9 @@ pub struct Args {
     /// A right source (repeatable: the sources merge).
     #[arg(long = "right", value_name = "SRC")]
     right: Vec<String>,
-    /// The comparison level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Safe)]
-    level: LevelArg,
+    /// The comparison level: exact, safe, normal, loose or whatwg.
+    #[arg(long, default_value = "safe", value_parser = super::values::named::<Level>(), value_name = "LEVEL")]
+    level: Level,
     /// Report format (--json means --format json).
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -172,28 +172,6 @@ enum FailOn {
     Extra,
     /// Exit 1 for either.
     Any,
-}
-
-/// `--level` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LevelArg {
-    Exact,
-    Safe,
-    Normal,
-    Loose,
-    Whatwg,
-}
-
-impl LevelArg {
-    fn name(self) -> &'static str {
-        match self {
-            LevelArg::Exact => "exact",
-            LevelArg::Safe => "safe",
-            LevelArg::Normal => "normal",
-            LevelArg::Loose => "loose",
-            LevelArg::Whatwg => "whatwg",
-        }
-    }
 }
 
 /// `--format` values.
@@ -345,8 +323,11 @@ impl Tables {
 
     /// The value of the extra field numbered `field` of the record, when its source gave one.
     fn extra(&self, meta: &Meta, field: usize) -> Option<&str> {
-        let place = self.places.get(meta.place()?)?;
-        let fields = self.extras.get(place.extra? as usize)?;
+        let extra = self.place(meta.place()?).extra?;
+        let fields = self
+            .extras
+            .get(extra as usize)
+            .expect("invariant: a place numbers extra fields of its tables");
         fields
             .iter()
             .find(|(f, _)| *f as usize == field)
@@ -357,22 +338,35 @@ impl Tables {
     fn line(&self, meta: &Meta) -> u64 {
         match meta.place() {
             None => meta.at(),
-            Some(i) => self.places.get(i).map_or(0, |p| p.line),
+            Some(i) => self.place(i).line,
         }
+    }
+
+    /// The place numbered `i`.
+    fn place(&self, i: usize) -> &Place {
+        self.places
+            .get(i)
+            .expect("invariant: a Meta numbers a place of the tables that made it")
     }
 
     /// The record's content type, when its source said.
     fn kind(&self, meta: &Meta) -> Option<&str> {
-        let place = self.places.get(meta.place()?)?;
-        self.kinds.get(place.kind? as usize).map(|k| &**k)
+        let kind = self.place(meta.place()?).kind?;
+        Some(
+            self.kinds
+                .get(kind as usize)
+                .expect("invariant: a place numbers a type of its tables"),
+        )
     }
 
     /// The record's JSON pointer, when it has one.
     fn pointer(&self, meta: &Meta) -> Option<&str> {
-        let place = self.places.get(meta.place()?)?;
-        self.pointers
-            .get(place.pointer? as usize)
-            .map(String::as_str)
+        let pointer = self.place(meta.place()?).pointer?;
+        Some(
+            self.pointers
+                .get(pointer as usize)
+                .expect("invariant: a place numbers a pointer of its tables"),
+        )
     }
 }
 
@@ -398,7 +392,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.format
     };
-    let keyer = keyer(args.level)?;
+    let keyer = keyer(args.level);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
@@ -535,6 +529,7 @@ impl RecordSink for BatchSink<'_, '_, '_> {
     }
 
     fn spare(&mut self) -> Vec<u8> {
+        // No text to recycle yet: a new buffer.
         self.feeder
             .spare_text()
             .map(String::into_bytes)
@@ -608,10 +603,8 @@ fn text_file_bytes(specs: &[String]) -> u64 {
 }
 
 /// The keyer for a level.
-fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
-    let level = Level::from_name(level.name())
-        .ok_or_else(|| CliError::Usage(format!("unknown level '{}'", level.name())))?;
-    Ok(Box::new(LevelKeyer::new(Options::new(level))))
+fn keyer(level: Level) -> Box<dyn Keyer> {
+    Box::new(LevelKeyer::new(Options::new(level)))
 }
 
 /// Reads both sides' sources into the engine, the left's first. Reading runs on this thread

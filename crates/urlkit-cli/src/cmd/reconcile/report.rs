@@ -7,13 +7,13 @@ use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
 use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
-use super::{LevelArg, Meta, OnlyArg, SideInput};
+use super::{Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
 
 /// Everything the report formats need.
 pub(super) struct Report<'a> {
-    pub(super) level: LevelArg,
+    pub(super) level: Level,
     pub(super) sides: [SideInput; 2],
     pub(super) done: &'a Reconciliation<Meta>,
     pub(super) style: Style,
