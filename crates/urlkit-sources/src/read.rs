@@ -6,6 +6,7 @@ use crate::catalog::{Catalog, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
 use crate::input::open;
+use crate::progress::FetchProgress;
 use crate::spec::{Format, FormatFrom, Location, SourceSpec};
 
 /// Reads sources into records, remembering what it read in a [`Catalog`].
@@ -30,6 +31,7 @@ pub struct Reader<'f> {
     pub(crate) max_sitemaps: usize,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     pub(crate) catalog: Catalog,
+    pub(crate) progress: Option<&'f dyn Fn(FetchProgress<'_>)>,
 }
 
 impl Default for Reader<'_> {
@@ -50,6 +52,7 @@ impl<'f> Reader<'f> {
             max_sitemaps: 1000,
             encoding: None,
             catalog: Catalog::default(),
+            progress: None,
         }
     }
 
@@ -102,6 +105,28 @@ impl<'f> Reader<'f> {
     pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Reader<'f> {
         self.encoding = Some(encoding);
         self
+    }
+
+    /// Tells `progress` how fetching a live source goes: after each page of a WordPress
+    /// collection and each sitemap of an index read over HTTP.
+    ///
+    /// ```
+    /// use urlkit_sources::{FetchProgress, Reader};
+    /// let show = |p: FetchProgress<'_>| eprintln!("{p}");
+    /// let reader = Reader::new().on_progress(&show);
+    /// # drop(reader);
+    /// ```
+    #[must_use]
+    pub fn on_progress(mut self, progress: &'f dyn Fn(FetchProgress<'_>)) -> Reader<'f> {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Tells the progress hook, if any.
+    pub(crate) fn tell(&self, step: FetchProgress<'_>) {
+        if let Some(progress) = self.progress {
+            progress(step);
+        }
     }
 
     /// What was read so far, and the findings.

@@ -14,6 +14,7 @@ use urlkit::uri::{resolve_str, Resolution};
 
 use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::policy::is_http_url;
+use crate::progress::FetchProgress;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -57,6 +58,14 @@ fn read_one(
 ) -> Result<(), SourceError> {
     let name = location.name();
     walk.sitemaps += 1;
+    if opened.fetched.is_some() {
+        reader.tell(FetchProgress {
+            what: "sitemaps",
+            unit: "sitemaps",
+            done: walk.sitemaps as u64,
+            total: None,
+        });
+    }
     let fetched = opened.fetched;
     let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);

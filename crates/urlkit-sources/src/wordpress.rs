@@ -14,6 +14,7 @@ use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::{FetchErrorKind, Fetcher};
 use crate::input::{io_error, open, Opened, Tracked};
 use crate::json::{byte_reader, StringOrNot};
+use crate::progress::FetchProgress;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -529,6 +530,7 @@ fn read_collection(
                 .and_then(|t| t.trim().parse::<u64>().ok())
         };
         let claimed = header("X-WP-TotalPages");
+        let total_items = header("X-WP-Total");
         let implied = header("X-WP-Total").map(|t| t.div_ceil(u64::from(PER_PAGE)));
         let body: Box<dyn BufRead> = Box::new(BufReader::with_capacity(64 * 1024, response.body));
         // Past the cap the page is an error (too-large), never a silently shorter list.
@@ -558,6 +560,12 @@ fn read_collection(
         }
         items += n;
         pages_read += 1;
+        reader.tell(FetchProgress {
+            what: &c.kind,
+            unit: "items",
+            done: items as u64,
+            total: total_items,
+        });
         let total = match (claimed, implied) {
             (Some(c), Some(i)) if c > i => {
                 if pages_read == 1 {

@@ -619,9 +619,11 @@ fn read_sides(
     err_style: &crate::style::Style,
 ) -> Result<[SideInput; 2], CliError> {
     let bar = crate::progress::Progress::new(progress, "records read");
+    let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
     let reader = || {
         let reader = Reader::new()
             .fetcher(fetcher)
+            .on_progress(&tell)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
             .max_sitemaps(args.max_sitemaps);
