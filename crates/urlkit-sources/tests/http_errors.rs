@@ -1,7 +1,7 @@
 //! Every HTTP error names its URL once: the source's URL is in the error, never repeated in
 //! its message (ureq's own text starts with the URL), and a failure after redirects also
 //! names the URL it failed at. Against servers on 127.0.0.1 that the tests start and stop,
-//! and a loopback port nothing listens on.
+//! and a loopback port nothing listens on. A page's canonical that is not a URL is said too.
 
 #[path = "support/server.rs"]
 mod server;
@@ -93,4 +93,27 @@ fn a_redirect_loop_names_the_url_once() {
     assert_eq!(e.kind, SourceErrorKind::HttpRedirectLoop);
     assert_named_once(&e, &url);
     assert!(e.message.contains("back to the first URL"), "{e}");
+}
+
+#[test]
+fn a_canonical_that_is_not_a_url_is_said_not_taken_for_none() {
+    use urlkit_sources::check::{CheckOptions, Checker, Verdict};
+    let s =
+        serve(|_| Reply::html(r#"<html><head><link rel="canonical" href="http://[bad/"></head>"#));
+    let checker = Checker::new(fetcher(), CheckOptions::default());
+    let c = checker.check(&format!("{}/page", s.base));
+    assert_eq!(c.verdict, Verdict::Ok);
+    assert_eq!(c.canonical, None);
+    assert!(
+        c.canonical_unusable
+            .as_deref()
+            .is_some_and(|w| w.contains("http://[bad/")),
+        "{c:?}"
+    );
+    assert!(
+        c.message
+            .starts_with("200, declares a canonical that is not a URL: "),
+        "{}",
+        c.message
+    );
 }
