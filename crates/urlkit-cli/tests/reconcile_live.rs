@@ -74,6 +74,9 @@ fn serve() -> (String, std::thread::JoinHandle<()>) {
             if let Some(p) = pages {
                 head.push_str(&format!("X-WP-TotalPages: {p}\r\n"));
             }
+            if target.starts_with("/wp-json/wp/v2/posts?") {
+                head.push_str("X-WP-Total: 150\r\n");
+            }
             head.push_str("\r\n");
             let _ = stream.write_all(head.as_bytes());
             let _ = stream.write_all(body.as_bytes());
@@ -136,6 +139,93 @@ fn live_site_report_counts_every_type_and_lists_only_the_truly_missing() {
     ] {
         assert!(report.contains(want), "missing {want:?} in:\n{report}");
     }
+    // A bare URL not named like a sitemap is read as a WordPress site, and that is said.
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["reconcile", "--only", "missing"])
+        .arg(format!("text:{}", list.display()))
+        .arg(&base)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            ": read as a WordPress site (its REST API): the URL is not named like a sitemap"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("read as a WordPress site").count(),
+        1,
+        "{stderr}"
+    );
+    // stderr is a pipe here: the fetching progress (pages per collection) is not drawn, and
+    // no `\r` or escape sequence reaches the log.
+    assert!(!stderr.contains("fetching"), "{stderr}");
+    assert!(!stderr.contains(['\r', '\x1b']), "{stderr:?}");
+    let _ = TcpStream::connect(base.trim_start_matches("http://"))
+        .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
+    server.join().unwrap();
+}
+
+/// Runs `urlkit reconcile --only missing LIST wp:BASE` with stderr on a pseudo-terminal and
+/// `TERM` set to `term`; returns what reached the terminal.
+fn reconcile_on_a_terminal(base: &str, list: &std::path::Path, term: &str) -> String {
+    use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+    use std::io::Read;
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let slave = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(name.to_str().expect("a path"))
+        .expect("open the terminal side");
+    let mut terminal = std::fs::File::from(master);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut reader = terminal.try_clone().expect("dup");
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let status = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["reconcile", "--only", "missing"])
+        .arg(format!("text:{}", list.display()))
+        .arg(format!("wp:{base}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(slave)
+        .env("NO_COLOR", "1")
+        .env("TERM", term)
+        .status()
+        .expect("urlkit runs");
+    assert_eq!(status.code(), Some(1));
+    // Everything urlkit wrote is in the terminal's buffer by now.
+    terminal.write_all(b"").expect("the terminal is open");
+    let mut seen = Vec::new();
+    while let Ok(chunk) = rx.recv_timeout(std::time::Duration::from_millis(500)) {
+        seen.extend_from_slice(&chunk);
+    }
+    String::from_utf8_lossy(&seen).into_owned()
+}
+
+#[test]
+fn fetching_a_live_site_shows_progress_on_a_terminal_unless_term_is_dumb() {
+    let (base, server) = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "http://site.test/page-gone-1/\n").unwrap();
+    let drawn = reconcile_on_a_terminal(&base, &list, "xterm");
+    // The post collection has 150 items in 2 pages; X-WP-Total gives the bar its total.
+    assert!(drawn.contains("fetching post: "), "{drawn:?}");
+    assert!(drawn.contains("/150 items"), "{drawn:?}");
+    let dumb = reconcile_on_a_terminal(&base, &list, "dumb");
+    assert!(!dumb.contains("fetching"), "{dumb:?}");
     let _ = TcpStream::connect(base.trim_start_matches("http://"))
         .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
     server.join().unwrap();

@@ -84,6 +84,7 @@ impl LineBlock {
             source: self.source,
             position: Position::Line(r.line),
             kind: None,
+            extra: Vec::new(),
         })
     }
 

@@ -42,8 +42,15 @@ impl fmt::Display for Position {
 ///
 /// ```
 /// use urlkit_sources::{Position, Record, SourceId};
-/// let r = Record { url: "https://example.com/".into(), source: SourceId(0), position: Position::Line(1), kind: None };
+/// let r = Record {
+///     url: "https://example.com/".into(),
+///     source: SourceId(0),
+///     position: Position::Line(1),
+///     kind: None,
+///     extra: vec![("title".into(), "Home".into())],
+/// };
 /// assert_eq!(r.kind(), None);
+/// assert_eq!(r.extra("title"), Some("Home"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -55,9 +62,21 @@ pub struct Record {
     pub position: Position,
     /// The content type when the source knows it (`post`, `page`, `category`, `post_tag`, ...).
     pub kind: Option<Arc<str>>,
+    /// What else the source says about the URL, by field name, in source order: the other
+    /// columns of a CSV row (under their header names), a WordPress item's `title`, a sitemap
+    /// entry's `lastmod`. Empty when the source says nothing more (a text line).
+    pub extra: Vec<(Arc<str>, String)>,
 }
 
 impl Record {
+    /// The value of the extra field `name`, if the source gave one.
+    pub fn extra(&self, name: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The content type, if known.
     pub fn kind(&self) -> Option<&str> {
         self.kind.as_deref()

@@ -194,8 +194,21 @@ impl FetchError {
     }
 
     /// The [`SourceError`] a reader reports for it, about `source`.
+    ///
+    /// The source's URL is said once, by the error; a request that failed after redirects
+    /// also names the URL it failed at, which the source's URL does not tell.
     pub(crate) fn into_source_error(self, source: &str) -> SourceError {
-        SourceError::new(self.kind.source_kind(), source, self.message)
+        let message = match self.redirects.len() {
+            0 => self.message,
+            _ if self.url == source || self.message.contains(&self.url) => self.message,
+            n => format!(
+                "{} (at {}, after {n} redirect{})",
+                self.message,
+                self.url,
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        SourceError::new(self.kind.source_kind(), source, message)
     }
 }
 

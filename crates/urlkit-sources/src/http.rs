@@ -343,7 +343,21 @@ fn transport_error(url: &str, t: &ureq::Transport) -> FetchError {
         _ if timed_out || t.to_string().contains("timed out") => FetchErrorKind::Timeout,
         _ => FetchErrorKind::Transport,
     };
-    FetchError::new(kind, url, t.to_string())
+    FetchError::new(kind, url, transport_message(t))
+}
+
+/// What went wrong, without the URL: ureq's own text starts with the URL, which the error
+/// already carries (a message names its URL once).
+fn transport_message(t: &ureq::Transport) -> String {
+    let mut m = t.kind().to_string();
+    if let Some(detail) = t.message() {
+        m.push_str(": ");
+        m.push_str(detail);
+    }
+    if let Some(source) = t.source() {
+        m.push_str(&format!(": {source}"));
+    }
+    m
 }
 
 use std::error::Error as _;
@@ -433,7 +447,15 @@ impl Fetcher for HttpFetcher {
             }
             let wire = HttpFetcher::wire_url(&target);
             if !seen.insert(wire.clone()) {
-                let m = format!("HTTP {} back to {target}: a redirect loop", response.status);
+                // Back to the start, the URL is the error's own: it is not said again.
+                let m = if wire == start {
+                    format!(
+                        "HTTP {} back to the first URL: a redirect loop",
+                        response.status
+                    )
+                } else {
+                    format!("HTTP {} back to {target}: a redirect loop", response.status)
+                };
                 return Err(fail(
                     FetchError::new(FetchErrorKind::RedirectLoop, url, m),
                     &hops,

@@ -177,6 +177,8 @@ pub(crate) struct Opened {
     pub(crate) head: Vec<u8>,
     /// For a fetched URL: the URL that answered and the redirect hops that led there.
     pub(crate) fetched: Option<(String, Vec<crate::fetch::Hop>)>,
+    /// Whether the bytes were gzip (told by their magic bytes) and were inflated.
+    pub(crate) gzip: bool,
 }
 
 /// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content.
@@ -216,7 +218,8 @@ pub(crate) fn open_body(
 ) -> Result<Opened, SourceError> {
     let read_error = |e: io::Error| io_error(&e, name, cap);
     let (magic, raw) = peek(raw, 2).map_err(read_error)?;
-    let content: Box<dyn Read> = if magic.starts_with(&[0x1f, 0x8b]) {
+    let gzip = magic.starts_with(&[0x1f, 0x8b]);
+    let content: Box<dyn Read> = if gzip {
         Box::new(MultiGzDecoder::new(raw))
     } else {
         raw
@@ -231,6 +234,7 @@ pub(crate) fn open_body(
         input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
         head,
         fetched: None,
+        gzip,
     })
 }
 

@@ -212,6 +212,7 @@ fn emit(
         source: id,
         position,
         kind: None,
+        extra: Vec::new(),
     };
     reader.catalog.emit(sink, record);
 }

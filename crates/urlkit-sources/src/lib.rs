@@ -38,6 +38,7 @@ mod http;
 mod input;
 mod json;
 mod policy;
+mod progress;
 mod read;
 mod sitemap;
 mod spec;
@@ -57,5 +58,6 @@ pub use http::HttpFetcher;
 pub use policy::{
     is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
 };
+pub use progress::FetchProgress;
 pub use read::Reader;
-pub use spec::{Column, Format, Location, SourceSpec};
+pub use spec::{Column, Format, FormatFrom, Location, SourceSpec};

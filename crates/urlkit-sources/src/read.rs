@@ -1,11 +1,13 @@
 //! The entry point: read a [`SourceSpec`] into records.
 
 use crate::block::{FnSink, RecordSink};
+use crate::catalog::SourceId;
 use crate::catalog::{Catalog, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
 use crate::input::open;
-use crate::spec::{Format, SourceSpec};
+use crate::progress::FetchProgress;
+use crate::spec::{Format, FormatFrom, Location, SourceSpec};
 
 /// Reads sources into records, remembering what it read in a [`Catalog`].
 ///
@@ -29,6 +31,7 @@ pub struct Reader<'f> {
     pub(crate) max_sitemaps: usize,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     pub(crate) catalog: Catalog,
+    pub(crate) progress: Option<&'f dyn Fn(FetchProgress<'_>)>,
 }
 
 impl Default for Reader<'_> {
@@ -49,6 +52,7 @@ impl<'f> Reader<'f> {
             max_sitemaps: 1000,
             encoding: None,
             catalog: Catalog::default(),
+            progress: None,
         }
     }
 
@@ -103,6 +107,28 @@ impl<'f> Reader<'f> {
         self
     }
 
+    /// Tells `progress` how fetching a live source goes: after each page of a WordPress
+    /// collection and each sitemap of an index read over HTTP.
+    ///
+    /// ```
+    /// use urlkit_sources::{FetchProgress, Reader};
+    /// let show = |p: FetchProgress<'_>| eprintln!("{p}");
+    /// let reader = Reader::new().on_progress(&show);
+    /// # drop(reader);
+    /// ```
+    #[must_use]
+    pub fn on_progress(mut self, progress: &'f dyn Fn(FetchProgress<'_>)) -> Reader<'f> {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Tells the progress hook, if any.
+    pub(crate) fn tell(&self, step: FetchProgress<'_>) {
+        if let Some(progress) = self.progress {
+            progress(step);
+        }
+    }
+
     /// What was read so far, and the findings.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
@@ -130,14 +156,58 @@ impl<'f> Reader<'f> {
         sink: &mut dyn RecordSink,
     ) -> Result<(), SourceError> {
         let location = &spec.location;
-        if spec.format == Some(Format::WordPress) {
-            // A folder or a live site: opened item by item.
-            return crate::wordpress::read(self, location, &mut |r| sink.record(r));
+        // The guesses made before the source is registered by its format's reader: said
+        // about it once it is (a source that fails before that has its error instead).
+        let first = self.catalog.sources().len();
+        let mut guesses = Vec::new();
+        if let (Location::Url(_), FormatFrom::Name, Some(format)) =
+            (location, spec.format_from, spec.format)
+        {
+            guesses.push(("format-from-url", url_format_reason(format)));
         }
+        let read = if spec.format == Some(Format::WordPress) {
+            // A folder or a live site: opened item by item.
+            crate::wordpress::read(self, location, &mut |r| sink.record(r))
+        } else {
+            self.read_opened(spec, sink, &mut guesses)
+        };
+        if let Some(id) = (first < self.catalog.sources().len()).then_some(SourceId(first as u32)) {
+            for (kind, message) in guesses {
+                self.catalog.guess(id, kind, None, message);
+            }
+        }
+        read
+    }
+
+    fn read_opened(
+        &mut self,
+        spec: &SourceSpec,
+        sink: &mut dyn RecordSink,
+        guesses: &mut Vec<(&'static str, String)>,
+    ) -> Result<(), SourceError> {
+        let location = &spec.location;
         let opened = open(location, self.fetcher, self.max_bytes, self.encoding)?;
-        let format = spec
-            .format
-            .unwrap_or_else(|| crate::spec::detect_content(&opened.head));
+        if opened.gzip && !location.name().to_ascii_lowercase().ends_with(".gz") {
+            guesses.push((
+                "gzip-detected",
+                "gzip content (told by its first bytes, not its name): inflated".to_owned(),
+            ));
+        }
+        let format = match spec.format {
+            Some(format) => format,
+            None => {
+                let format = crate::spec::detect_content(&opened.head);
+                guesses.push((
+                    "format-detected",
+                    format!(
+                        "read as {}, told by its first bytes (a prefix such as {}: says it)",
+                        format.describe(),
+                        format.name()
+                    ),
+                ));
+                format
+            }
+        };
         let mut one = |r: Record| sink.record(r);
         match format {
             Format::Sitemap => crate::sitemap::read(self, location, opened, &mut one),
@@ -146,5 +216,19 @@ impl<'f> Reader<'f> {
             Format::Json => crate::json::read(self, spec, opened, &mut one),
             Format::Text => crate::text::read(self, location, opened, sink),
         }
+    }
+}
+
+/// Why a URL given without a prefix is read as `format`.
+fn url_format_reason(format: Format) -> String {
+    match format {
+        Format::Sitemap => {
+            "read as a sitemap: the URL is named like one (.xml, .xml.gz or \"sitemap\"); \
+             wp:URL reads a WordPress site"
+                .to_owned()
+        }
+        _ => "read as a WordPress site (its REST API): the URL is not named like a sitemap \
+              (.xml, .xml.gz or \"sitemap\"); sitemap:URL reads it as one"
+            .to_owned(),
     }
 }

@@ -14,6 +14,7 @@ use urlkit::uri::{resolve_str, Resolution};
 
 use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::policy::is_http_url;
+use crate::progress::FetchProgress;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
 
@@ -57,6 +58,14 @@ fn read_one(
 ) -> Result<(), SourceError> {
     let name = location.name();
     walk.sitemaps += 1;
+    if opened.fetched.is_some() {
+        reader.tell(FetchProgress {
+            what: "sitemaps",
+            unit: "sitemaps",
+            done: walk.sitemaps as u64,
+            total: None,
+        });
+    }
     let fetched = opened.fetched;
     let input = opened.input;
     let id = reader.catalog.add_source(&name, Format::Sitemap);
@@ -216,8 +225,14 @@ fn resolve_child(parent: &Location, loc: &str) -> Result<Location, String> {
             }
         }
         Location::File(path) => {
-            let path_part = loc.split(['?', '#']).next().unwrap_or(loc);
-            let file = path_part.rsplit('/').next().unwrap_or("");
+            let path_part = loc
+                .split(['?', '#'])
+                .next()
+                .expect("invariant: split yields at least one piece");
+            let file = path_part
+                .rsplit('/')
+                .next()
+                .expect("invariant: rsplit yields at least one piece");
             if !file.is_empty() {
                 let dir = path.parent().unwrap_or(Path::new("."));
                 let local = dir.join(file);
@@ -293,6 +308,9 @@ fn parse(
     // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
     let mut in_entry = false;
     let mut loc: Option<Loc> = None;
+    // The <url> entry read so far: its record and its <lastmod>.
+    let mut pending: Option<Record> = None;
+    let mut lastmod: Option<String> = None;
     let mut out = Parsed {
         urls: 0,
         bytes: 0,
@@ -358,13 +376,14 @@ fn parse(
                     }
                     (2, b"url") if root == Root::UrlSet => in_entry = true,
                     (2, b"sitemap") if root == Root::Index => in_entry = true,
-                    (3, b"loc") if in_entry => {
+                    (3, field @ (b"loc" | b"lastmod")) if in_entry => {
                         let (line, column) = xml.get_ref().line_col(xml.buffer_position());
                         loc = Some(Loc {
                             text: String::new(),
                             line,
                             column,
                             not_utf8: false,
+                            lastmod: field == b"lastmod",
                         });
                     }
                     _ => {}
@@ -377,10 +396,23 @@ fn parse(
                         line,
                         column,
                         not_utf8,
+                        lastmod: is_lastmod,
                     }) = loc.take()
                     {
                         let url = text.trim();
-                        if not_utf8 {
+                        if is_lastmod {
+                            // Only carried into reports: a broken one is left out, with a note.
+                            if not_utf8 {
+                                reader.catalog.note(
+                                    id,
+                                    "sitemap-lastmod-invalid-utf8",
+                                    Some(Position::Line(line)),
+                                    "a <lastmod> is not valid UTF-8; left out",
+                                );
+                            } else if !url.is_empty() {
+                                lastmod = Some(url.to_owned());
+                            }
+                        } else if not_utf8 {
                             reader.catalog.skip(
                                 id,
                                 "sitemap-invalid-utf8",
@@ -397,19 +429,28 @@ fn parse(
                         } else if root == Root::Index {
                             out.children.push((url.to_owned(), line));
                         } else {
-                            out.urls += 1;
-                            let record = Record {
+                            // Handed on at </url>, once its <lastmod> (after <loc> or before
+                            // it) is known.
+                            pending = Some(Record {
                                 url: url.to_owned(),
                                 source: id,
                                 position: Position::Line(line),
                                 kind: kind.clone(),
-                            };
-                            reader.catalog.emit(sink, record);
+                                extra: Vec::new(),
+                            });
                         }
                     }
                 }
                 if depth == 2 {
                     in_entry = false;
+                    if let Some(mut record) = pending.take() {
+                        if let Some(lastmod) = lastmod.take() {
+                            record.extra.push((Arc::from("lastmod"), lastmod));
+                        }
+                        out.urls += 1;
+                        reader.catalog.emit(sink, record);
+                    }
+                    lastmod = None;
                 }
                 depth = depth.saturating_sub(1);
             }
@@ -466,12 +507,14 @@ fn parse(
     Ok(out)
 }
 
-/// A `<loc>` being read.
+/// A `<loc>` (or `<lastmod>`) being read.
 struct Loc {
     text: String,
     line: u64,
     column: u64,
     not_utf8: bool,
+    /// A `<lastmod>`, read the same way.
+    lastmod: bool,
 }
 
 /// Whether a syntax error is markup left open at the end of the input.

@@ -108,6 +108,23 @@ impl Format {
             Format::Json => "json",
         }
     }
+
+    /// What the format is, in words, for messages.
+    ///
+    /// ```
+    /// use urlkit_sources::Format;
+    /// assert_eq!(Format::WordPress.describe(), "WordPress REST API responses");
+    /// ```
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Format::Sitemap => "a sitemap (XML)",
+            Format::WordPress => "WordPress REST API responses",
+            Format::Csv => "CSV",
+            Format::Tsv => "TSV",
+            Format::Text => "text (one URL a line)",
+            Format::Json => "JSON",
+        }
+    }
 }
 
 impl fmt::Display for Format {
@@ -146,6 +163,27 @@ pub struct SourceSpec {
     /// JSON: a JSON pointer (RFC 6901) where `*` stands for every element; `None`: strings,
     /// arrays of them, and the `url`, `loc`, `link` or `href` member of objects.
     pub pointer: Option<String>,
+    /// What decided [`SourceSpec::format`].
+    pub format_from: FormatFrom,
+}
+
+/// What decided a source's format: a prefix the user wrote, the name (an extension, a URL's
+/// shape), or, when neither did, the first bytes as they are read.
+///
+/// ```
+/// use urlkit_sources::{FormatFrom, SourceSpec};
+/// assert_eq!(SourceSpec::parse("wp:https://example.com").unwrap().format_from, FormatFrom::Prefix);
+/// assert_eq!(SourceSpec::parse("https://example.com").unwrap().format_from, FormatFrom::Name);
+/// assert_eq!(SourceSpec::parse("-").unwrap().format_from, FormatFrom::Content);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatFrom {
+    /// `sitemap:`, `wp:`, `csv:`, ...
+    Prefix,
+    /// The extension of a path, a folder, or the shape of a URL.
+    Name,
+    /// Neither: the first bytes decide when the source is read.
+    Content,
 }
 
 /// The formats a file extension decides.
@@ -182,7 +220,9 @@ impl SourceSpec {
         ];
         for (prefix, format) in prefixes {
             if let Some(rest) = text.strip_prefix(prefix) {
-                return Ok(SourceSpec::with_format(Some(format), rest));
+                let mut spec = SourceSpec::with_format(Some(format), rest);
+                spec.format_from = FormatFrom::Prefix;
+                return Ok(spec);
             }
         }
         if let Some((place, selector)) = text.rsplit_once('#') {
@@ -208,6 +248,10 @@ impl SourceSpec {
         };
         let selector = selector.filter(|s| !s.is_empty());
         SourceSpec {
+            format_from: match format {
+                Some(_) => FormatFrom::Name,
+                None => FormatFrom::Content,
+            },
             format,
             location: Location::parse(place),
             column: match format {

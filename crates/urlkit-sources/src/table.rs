@@ -1,6 +1,7 @@
 //! CSV and TSV: the URLs in one column.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use crate::catalog::{Kinds, Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
@@ -80,20 +81,33 @@ pub(crate) fn read(
         id,
         column: choice.column,
         kind_column: None,
+        extra_columns: Vec::new(),
         kinds: Kinds::default(),
         bad: 0,
+        bad_extra: 0,
     };
     if choice.header {
         let header = sample
             .pop_front()
             .expect("invariant: the sample has a first row");
         rows.kind_column = first_kind_column(&header, choice.column);
+        rows.extra_columns = extra_columns(&header, choice.column, rows.kind_column);
     }
     for record in sample {
         rows.row(reader, &record, sink);
     }
     while let Some(record) = next()? {
         rows.row(reader, &record, sink);
+    }
+    if rows.bad_extra > 0 {
+        let n = rows.bad_extra;
+        let cells = if n == 1 { "cell was" } else { "cells were" };
+        reader.catalog.note(
+            id,
+            "csv-extra-invalid-utf8",
+            None,
+            format!("{n} {cells} beside the URLs not UTF-8; left out of the report"),
+        );
     }
     if rows.bad > 0 {
         let n = rows.bad;
@@ -126,8 +140,12 @@ struct Rows {
     id: SourceId,
     column: usize,
     kind_column: Option<usize>,
+    /// The header's other named columns, carried with each record.
+    extra_columns: Vec<(usize, Arc<str>)>,
     kinds: Kinds,
     bad: u64,
+    /// Cells of the other columns that are not UTF-8.
+    bad_extra: u64,
 }
 
 impl Rows {
@@ -179,11 +197,20 @@ impl Rows {
                 }
             },
         };
+        let mut extra = Vec::new();
+        for (i, name) in &self.extra_columns {
+            match record.get(*i).map(std::str::from_utf8) {
+                Some(Ok(v)) if !v.trim().is_empty() => extra.push((name.clone(), v.trim().into())),
+                Some(Err(_)) => self.bad_extra += 1,
+                _ => {}
+            }
+        }
         let record = Record {
             url: url.to_owned(),
             source: self.id,
             position: Position::Line(line),
             kind,
+            extra,
         };
         reader.catalog.emit(sink, record);
     }
@@ -199,6 +226,24 @@ fn first_kind_column(header: &csv::ByteRecord, url_column: usize) -> Option<usiz
                 .any(|k| h.trim().eq_ignore_ascii_case(k)))
         .then_some(i)
     })
+}
+
+/// The named columns of a header row other than the URL and type columns, carried with each
+/// record (a header cell that is empty or not UTF-8 names nothing).
+fn extra_columns(
+    header: &csv::ByteRecord,
+    url_column: usize,
+    kind_column: Option<usize>,
+) -> Vec<(usize, Arc<str>)> {
+    header
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != url_column && Some(i) != kind_column)
+        .filter_map(|(i, h)| {
+            let h = std::str::from_utf8(h).ok()?.trim();
+            (!h.is_empty()).then(|| (i, Arc::from(h)))
+        })
+        .collect()
 }
 
 /// Whether a cell is an absolute URL (a scheme, no blank inside).

@@ -123,31 +123,10 @@ pub(crate) fn not_a_url(line: &str) -> Option<&'static str> {
     if blank {
         return Some("it has a blank inside");
     }
-    (!starts_with_scheme(bytes)).then_some("it has no scheme (like https:)")
-}
-
-/// Whether `text` starts with `scheme ":"`, where (RFC 3986 §3.1)
-/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-///
-/// *Rationale*: this runs on every line of a list before the keying threads see it, so it
-/// reads only the scheme; `urlkit::uri::parse` (the same grammar) would validate the whole URL
-/// and cost as much as the rest of reading.
-fn starts_with_scheme(text: &[u8]) -> bool {
-    let Some((first, rest)) = text.split_first() else {
-        return false;
-    };
-    if !first.is_ascii_alphabetic() {
-        return false;
-    }
-    for &b in rest {
-        match b {
-            b':' => return true,
-            b'+' | b'-' | b'.' => {}
-            _ if b.is_ascii_alphanumeric() => {}
-            _ => return false,
-        }
-    }
-    false
+    // Only the scheme is read: this runs on every line before the keying threads see it.
+    urlkit::uri::scheme_end(line)
+        .is_none()
+        .then_some("it has no scheme (like https:)")
 }
 
 /// How many lines of each kind of problem are listed one by one; the rest are counted.
@@ -255,6 +234,7 @@ impl Lines {
             source: self.source,
             position: Position::Line(self.n),
             kind: None,
+            extra: Vec::new(),
         };
         reader.catalog.emit(&mut |r| sink.record(r), record);
     }

@@ -14,8 +14,11 @@ use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::{FetchErrorKind, Fetcher};
 use crate::input::{io_error, open, Opened, Tracked};
 use crate::json::{byte_reader, StringOrNot};
+use crate::progress::FetchProgress;
 use crate::read::Reader;
 use crate::spec::{Format, Location};
+
+mod title;
 
 /// Items asked for per page: the REST API's maximum.
 const PER_PAGE: u32 = 100;
@@ -110,7 +113,7 @@ fn parse_json(body: &[u8], name: &str) -> Result<Value, SourceError> {
 }
 
 /// Emits the `link` of every item of the array `input` holds, streamed: of each item only
-/// `link`, `type` and `taxonomy` are kept (`kind`: the type of items that say none). Returns
+/// `link`, `type`, `taxonomy` and the title (`title` or `name`) are kept (`kind`: the type of items that say none). Returns
 /// how many items the array had.
 ///
 /// *Rationale*: a page of a live site may be hundreds of megabytes; building it as a value
@@ -135,11 +138,16 @@ fn stream_items(
             .or_else(|| kind.cloned());
         match item.link {
             Link::Url(link) => {
+                let extra = match item.title {
+                    Some(t) if !t.trim().is_empty() => vec![(Arc::from("title"), t)],
+                    _ => Vec::new(),
+                };
                 let record = Record {
                     url: link,
                     source: id,
                     position: Position::Pointer(format!("/{i}/link")),
                     kind,
+                    extra,
                 };
                 on_record(&mut reader.catalog, record);
             }
@@ -190,6 +198,8 @@ enum Link {
 struct Item {
     link: Link,
     kind: Option<String>,
+    /// A post's `title.rendered` or a term's `name`, as plain text.
+    title: Option<String>,
 }
 
 /// The top of a response: an array of items (their count), or why it is not one.
@@ -275,10 +285,7 @@ impl<'de> Visitor<'de> for ItemSeed {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
-        let mut item = Item {
-            link: Link::Absent,
-            kind: None,
-        };
+        let mut item = no_item();
         let mut taxonomy = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -290,6 +297,13 @@ impl<'de> Visitor<'de> for ItemSeed {
                 }
                 "type" => item.kind = map.next_value_seed(StringOrNot)?,
                 "taxonomy" => taxonomy = map.next_value_seed(StringOrNot)?,
+                "title" | "name" => {
+                    let title = map.next_value_seed(title::TitleSeed)?;
+                    // A post's `title` wins over a `name`, whatever their order.
+                    if key == "title" || item.title.is_none() {
+                        item.title = title.map(|t| title::plain_text(&t));
+                    }
+                }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -302,10 +316,7 @@ impl<'de> Visitor<'de> for ItemSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Item, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Item {
-            link: Link::Absent,
-            kind: None,
-        })
+        Ok(no_item())
     }
 
     fn visit_str<E: de::Error>(self, _: &str) -> Result<Item, E> {
@@ -337,6 +348,7 @@ fn no_item() -> Item {
     Item {
         link: Link::Absent,
         kind: None,
+        title: None,
     }
 }
 
@@ -417,8 +429,8 @@ fn read_live(
     };
     let (routes, types) = discover(fetcher, base)?;
     let taxonomies = get_json(fetcher, &route_url(base, routes, "/wp/v2/taxonomies", ""))?;
-    let mut collections = collections(&types, "types", "id,link,type", &SKIPPED_TYPES);
-    collections.extend(collections_of(&taxonomies, "id,link,taxonomy"));
+    let mut collections = collections(&types, "types", "id,link,type,title", &SKIPPED_TYPES);
+    collections.extend(collections_of(&taxonomies, "id,link,taxonomy,name"));
     for c in collections {
         if read_collection(reader, fetcher, base, routes, &c, sink)? == Flow::Stop {
             break;
@@ -518,6 +530,7 @@ fn read_collection(
                 .and_then(|t| t.trim().parse::<u64>().ok())
         };
         let claimed = header("X-WP-TotalPages");
+        let total_items = header("X-WP-Total");
         let implied = header("X-WP-Total").map(|t| t.div_ceil(u64::from(PER_PAGE)));
         let body: Box<dyn BufRead> = Box::new(BufReader::with_capacity(64 * 1024, response.body));
         // Past the cap the page is an error (too-large), never a silently shorter list.
@@ -547,6 +560,12 @@ fn read_collection(
         }
         items += n;
         pages_read += 1;
+        reader.tell(FetchProgress {
+            what: &c.kind,
+            unit: "items",
+            done: items as u64,
+            total: total_items,
+        });
         let total = match (claimed, implied) {
             (Some(c), Some(i)) if c > i => {
                 if pages_read == 1 {

@@ -505,7 +505,7 @@ fn a_redirected_wordpress_page_says_where_it_came_from() {
     assert_eq!(
         c.findings()[0].message,
         format!(
-            "page page 1 was fetched from {}/moved/wp-json/wp/v2/pages?per_page=100&page=1&_fields=id,link,type after 1 redirect",
+            "page page 1 was fetched from {}/moved/wp-json/wp/v2/pages?per_page=100&page=1&_fields=id,link,type,title after 1 redirect",
             s.base
         )
     );

@@ -208,7 +208,12 @@ fn wordpress_link_null_and_missing_are_findings() {
     assert_eq!(records[1].kind(), Some("post_tag"));
     assert_eq!(
         kinds(catalog.findings()),
-        ["wp-item-without-link", "wp-item-without-link"]
+        // A `.json` file is told WordPress by its bytes, and that is said.
+        [
+            "wp-item-without-link",
+            "wp-item-without-link",
+            "format-detected"
+        ]
     );
     assert!(catalog.findings()[0].message.contains("null"));
 }
@@ -700,6 +705,8 @@ fn wordpress_items_that_are_not_objects_or_have_empty_links_are_findings() {
             "item 1 has no \"link\" member; skipped",
             "item 2 has a \"link\" that is not a non-empty string; skipped",
             "item 3 has a \"link\" that is not a non-empty string; skipped",
+            "read as WordPress REST API responses, told by its first bytes (a prefix such as \
+             wp: says it)",
         ]
     );
 }

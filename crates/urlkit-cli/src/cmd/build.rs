@@ -286,6 +286,7 @@ fn canonical(c: Canonical, uri: &str) -> Result<(String, Value), Failure> {
         Canonical::Oauth1 => {
             let base = oauth1::base_string_uri(uri)
                 .map_err(|e| Failure::new(e.kind().name(), e.to_string()))?;
+            // No query contributes no parameters, as an empty one does (RFC 5849 §3.4.1.3.1).
             let params =
                 oauth1::normalized_parameters(&oauth1::query_parameters(u.query().unwrap_or("")));
             let lines = format!("base string URI       {base}\nnormalized parameters {params}");

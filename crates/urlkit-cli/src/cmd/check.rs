@@ -246,7 +246,8 @@ fn read_inputs(
         reader
             .read(&spec, &mut |r| read.push((r.url, r.source)))
             .map_err(|e| {
-                CliError::Usage(crate::style::escape_controls(&e.to_string()).into_owned())
+                // A source that cannot be read is an I/O error, not a usage error.
+                CliError::Read(crate::style::escape_controls(&e.to_string()).into_owned())
             })?;
         for (url, source) in read {
             let in_sitemap = reader

@@ -72,9 +72,9 @@ pub struct Args {
     /// A right source (repeatable: the sources merge).
     #[arg(long = "right", value_name = "SRC")]
     right: Vec<String>,
-    /// The comparison level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Safe)]
-    level: LevelArg,
+    /// The comparison level: exact, safe, normal, loose or whatwg.
+    #[arg(long, default_value = "safe", value_parser = super::values::named::<Level>(), value_name = "LEVEL")]
+    level: Level,
     /// Report format (--json means --format json).
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -175,28 +175,6 @@ enum FailOn {
     Any,
 }
 
-/// `--level` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LevelArg {
-    Exact,
-    Safe,
-    Normal,
-    Loose,
-    Whatwg,
-}
-
-impl LevelArg {
-    fn name(self) -> &'static str {
-        match self {
-            LevelArg::Exact => "exact",
-            LevelArg::Safe => "safe",
-            LevelArg::Normal => "normal",
-            LevelArg::Loose => "loose",
-            LevelArg::Whatwg => "whatwg",
-        }
-    }
-}
-
 /// `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum FormatArg {
@@ -263,7 +241,12 @@ struct Place {
     line: u64,
     kind: Option<u32>,
     pointer: Option<u32>,
+    /// Its extra fields, in [`Tables::extras`].
+    extra: Option<u32>,
 }
+
+/// A record's extra fields: each field's number in [`Tables::fields`], and its value.
+type Extra = Box<[(u32, Box<str>)]>;
 
 /// The tables `Meta` indexes into, built while reading one side.
 #[derive(Default)]
@@ -273,11 +256,21 @@ struct Tables {
     kind_ids: HashMap<Arc<str>, u32>,
     pointers: Vec<String>,
     places: Vec<Place>,
+    /// The names of the extra fields the side's sources gave (a CSV's other columns, a
+    /// WordPress title, a sitemap's lastmod), in order of first sight.
+    fields: Vec<Arc<str>>,
+    extras: Vec<Extra>,
 }
 
 impl Tables {
     /// The compact form of a record's origin.
-    fn meta(&mut self, source: u32, position: Position, kind: Option<Arc<str>>) -> Meta {
+    fn meta(
+        &mut self,
+        source: u32,
+        position: Position,
+        kind: Option<Arc<str>>,
+        extra: Vec<(Arc<str>, String)>,
+    ) -> Meta {
         let kind = kind.map(|k| match self.kind_ids.get(&k) {
             Some(&i) => i,
             None => {
@@ -297,37 +290,84 @@ impl Tables {
             self.pointers.push(p);
             (self.pointers.len() - 1) as u32
         });
-        if kind.is_none() && pointer.is_none() {
+        let extra = (!extra.is_empty()).then(|| {
+            let fields: Extra = extra
+                .into_iter()
+                .map(|(name, value)| (self.field(name), value.into_boxed_str()))
+                .collect();
+            self.extras.push(fields);
+            u32::try_from(self.extras.len() - 1)
+                .expect("invariant: fewer than 2^32 records with extra fields on one side")
+        });
+        if kind.is_none() && pointer.is_none() && extra.is_none() {
             return Meta::at_line(source, line);
         }
         self.places.push(Place {
             line,
             kind,
             pointer,
+            extra,
         });
         Meta::new(source | PLACED, (self.places.len() - 1) as u64)
+    }
+
+    /// The number of the extra field `name`.
+    fn field(&mut self, name: Arc<str>) -> u32 {
+        match self.fields.iter().position(|f| *f == name) {
+            Some(i) => i as u32,
+            None => {
+                self.fields.push(name);
+                (self.fields.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The value of the extra field numbered `field` of the record, when its source gave one.
+    fn extra(&self, meta: &Meta, field: usize) -> Option<&str> {
+        let extra = self.place(meta.place()?).extra?;
+        let fields = self
+            .extras
+            .get(extra as usize)
+            .expect("invariant: a place numbers extra fields of its tables");
+        fields
+            .iter()
+            .find(|(f, _)| *f as usize == field)
+            .map(|(_, v)| &**v)
     }
 
     /// The record's 1-based line (0: none).
     fn line(&self, meta: &Meta) -> u64 {
         match meta.place() {
             None => meta.at(),
-            Some(i) => self.places.get(i).map_or(0, |p| p.line),
+            Some(i) => self.place(i).line,
         }
+    }
+
+    /// The place numbered `i`.
+    fn place(&self, i: usize) -> &Place {
+        self.places
+            .get(i)
+            .expect("invariant: a Meta numbers a place of the tables that made it")
     }
 
     /// The record's content type, when its source said.
     fn kind(&self, meta: &Meta) -> Option<&str> {
-        let place = self.places.get(meta.place()?)?;
-        self.kinds.get(place.kind? as usize).map(|k| &**k)
+        let kind = self.place(meta.place()?).kind?;
+        Some(
+            self.kinds
+                .get(kind as usize)
+                .expect("invariant: a place numbers a type of its tables"),
+        )
     }
 
     /// The record's JSON pointer, when it has one.
     fn pointer(&self, meta: &Meta) -> Option<&str> {
-        let place = self.places.get(meta.place()?)?;
-        self.pointers
-            .get(place.pointer? as usize)
-            .map(String::as_str)
+        let pointer = self.place(meta.place()?).pointer?;
+        Some(
+            self.pointers
+                .get(pointer as usize)
+                .expect("invariant: a place numbers a pointer of its tables"),
+        )
     }
 }
 
@@ -353,7 +393,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.format
     };
-    let keyer = keyer(args.level)?;
+    let keyer = keyer(args.level);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
@@ -482,7 +522,7 @@ impl BatchSink<'_, '_, '_> {
 
 impl RecordSink for BatchSink<'_, '_, '_> {
     fn record(&mut self, r: Record) {
-        let meta = self.tables.meta(r.source.0, r.position, r.kind);
+        let meta = self.tables.meta(r.source.0, r.position, r.kind, r.extra);
         self.batch.push(&r.url, meta);
         if self.batch.len() == BATCH {
             let batch = std::mem::take(&mut self.batch);
@@ -491,6 +531,7 @@ impl RecordSink for BatchSink<'_, '_, '_> {
     }
 
     fn spare(&mut self) -> Vec<u8> {
+        // No text to recycle yet: a new buffer.
         self.feeder
             .spare_text()
             .map(String::into_bytes)
@@ -564,10 +605,8 @@ fn text_file_bytes(specs: &[String]) -> u64 {
 }
 
 /// The keyer for a level.
-fn keyer(level: LevelArg) -> Result<Box<dyn Keyer>, CliError> {
-    let level = Level::from_name(level.name())
-        .ok_or_else(|| CliError::Usage(format!("unknown level '{}'", level.name())))?;
-    Ok(Box::new(LevelKeyer::new(Options::new(level))))
+fn keyer(level: Level) -> Box<dyn Keyer> {
+    Box::new(LevelKeyer::new(Options::new(level)))
 }
 
 /// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
@@ -583,9 +622,11 @@ fn read_sides(
     spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
 ) -> Result<[SideInput; 2], CliError> {
     let bar = crate::progress::Progress::new(progress, "records read");
+    let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
     let reader = || {
         let reader = Reader::new()
             .fetcher(fetcher)
+            .on_progress(&tell)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
             .max_sitemaps(args.max_sitemaps);
@@ -657,13 +698,14 @@ mod tests {
     fn origins_come_back_as_they_were_given() {
         let mut t = Tables::default();
         let big = (1u64 << 40) + 7;
-        let line = t.meta(3, Position::Line(big), None);
-        let typed = t.meta(4, Position::Line(9), Some(Arc::from("page")));
-        let pointed = t.meta(5, Position::Pointer("/0/link".into()), None);
+        let line = t.meta(3, Position::Line(big), None, Vec::new());
+        let typed = t.meta(4, Position::Line(9), Some(Arc::from("page")), Vec::new());
+        let pointed = t.meta(5, Position::Pointer("/0/link".into()), None, Vec::new());
         let both = t.meta(
             6,
             Position::LinePointer(2, "/url".into()),
             Some(Arc::from("post")),
+            Vec::new(),
         );
         let got = |m: &Meta| (m.source(), t.line(m), t.kind(m), t.pointer(m));
         assert_eq!(got(&line), (3, big, None, None));
@@ -672,5 +714,26 @@ mod tests {
         assert_eq!(got(&both), (6, 2, Some("post"), Some("/url")));
         // Only the records with a type or a pointer take a place in the tables.
         assert_eq!(t.places.len(), 3);
+    }
+
+    #[test]
+    fn extra_fields_come_back_by_name() {
+        let mut t = Tables::default();
+        let field = |n: &str, v: &str| (Arc::from(n), v.to_owned());
+        let a = t.meta(
+            0,
+            Position::Line(2),
+            None,
+            vec![field("title", "A"), field("lastmod", "2024-01-01")],
+        );
+        let b = t.meta(0, Position::Line(3), None, vec![field("lastmod", "2025")]);
+        let plain = t.meta(0, Position::Line(4), None, Vec::new());
+        assert_eq!(t.fields, [Arc::from("title"), Arc::from("lastmod")]);
+        assert_eq!(
+            (t.extra(&a, 0), t.extra(&a, 1)),
+            (Some("A"), Some("2024-01-01"))
+        );
+        assert_eq!((t.extra(&b, 0), t.extra(&b, 1)), (None, Some("2025")));
+        assert_eq!((t.extra(&plain, 0), t.line(&plain)), (None, 4));
     }
 }

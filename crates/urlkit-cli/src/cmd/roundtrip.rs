@@ -264,7 +264,12 @@ fn write_text(
             rows.push(row);
         }
         let widths: Vec<usize> = (0..rows[0].len())
-            .map(|i| rows.iter().map(|r| display_width(&r[i])).max().unwrap_or(0))
+            .map(|i| {
+                rows.iter()
+                    .map(|r| display_width(&r[i]))
+                    .max()
+                    .expect("invariant: the table has its header row")
+            })
             .collect();
         for r in &rows {
             let mut line = String::from(" ");
@@ -305,6 +310,7 @@ fn write_markdown(
             c.encoder.name(),
             c.decoder.name(),
             md_escape(&c.value),
+            // An encoder that failed wrote nothing: an empty cell, the last column says why.
             c.encoded.as_deref().map(md_escape).unwrap_or_default(),
             md_escape(&what(&c.value, &c.outcome()))
         )?;

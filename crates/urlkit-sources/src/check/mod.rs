@@ -150,6 +150,14 @@ impl CanonicalFrom {
     }
 }
 
+/// Sets the canonical of `c` to `target` resolved against `base`, or says why it cannot be.
+fn resolve_canonical(c: &mut UrlCheck, base: &str, target: &str) {
+    match resolve_str(base, target, Resolution::Strict) {
+        Ok(url) => c.canonical = Some(url),
+        Err(e) => c.canonical_unusable = Some(format!("{target:?} ({e})")),
+    }
+}
+
 /// What checking one URL found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UrlCheck {
@@ -170,6 +178,9 @@ pub struct UrlCheck {
     pub canonical: Option<String>,
     /// Where it was declared.
     pub canonical_from: Option<CanonicalFrom>,
+    /// A canonical the page declares that could not be used (it does not resolve to a URL),
+    /// and why; [`UrlCheck::canonical`] is then `None`.
+    pub canonical_unusable: Option<String>,
     /// The verdict.
     pub verdict: Verdict,
     /// The lowest comparison level at which the URL (or, for a redirect, its target) and the
@@ -277,6 +288,7 @@ impl Checker {
             final_url: Some(response.url.clone()),
             canonical: None,
             canonical_from: None,
+            canonical_unusable: None,
             verdict: Verdict::Error,
             level: None,
             rules: Vec::new(),
@@ -310,7 +322,11 @@ impl Checker {
                     (Some(canonical), _) => {
                         let same = equal_at(last, canonical);
                         c.level = same.as_ref().map(|s| s.0);
-                        c.rules = same.map(|s| s.1).unwrap_or_default();
+                        c.rules = match same {
+                            Some((_, rules)) => rules,
+                            // Not equal at any level: no rule makes them so.
+                            None => Vec::new(),
+                        };
                         if c.level.is_some_and(|l| l <= Level::Safe) {
                             "its own canonical".to_owned()
                         } else {
@@ -331,7 +347,10 @@ impl Checker {
             200 => match c.canonical.clone() {
                 None => {
                     c.verdict = Verdict::Ok;
-                    c.message = "200, no canonical declared".into();
+                    c.message = match &c.canonical_unusable {
+                        Some(why) => format!("200, declares a canonical that is not a URL: {why}"),
+                        None => "200, no canonical declared".into(),
+                    };
                 }
                 Some(canonical) => match equal_at(url, &canonical) {
                     Some((level, rules)) if level <= Level::Safe => {
@@ -381,8 +400,8 @@ impl Checker {
     fn read_canonical(&self, c: &mut UrlCheck, response: Response) {
         let base = response.url.clone();
         if let Some(target) = link_canonical(response.headers_named("Link")) {
-            c.canonical = resolve_str(&base, &target, Resolution::Strict).ok();
             c.canonical_from = Some(CanonicalFrom::LinkHeader);
+            resolve_canonical(c, &base, &target);
             return;
         }
         let is_html = response
@@ -397,12 +416,15 @@ impl Checker {
         );
         c.head_truncated = head.truncated;
         if let Some(href) = head.canonical {
+            // A <base href> that does not resolve is ignored, as browsers do: the document's
+            // URL stays the base (HTML Standard, "document base URL":
+            // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url).
             let base = head
                 .base
                 .and_then(|b| resolve_str(&base, &b, Resolution::Strict).ok())
                 .unwrap_or(base);
-            c.canonical = resolve_str(&base, &href, Resolution::Strict).ok();
             c.canonical_from = Some(CanonicalFrom::LinkElement);
+            resolve_canonical(c, &base, &href);
         }
     }
 
@@ -479,6 +501,7 @@ fn failed(url: &str, e: FetchError) -> UrlCheck {
         offsite: false,
         canonical: None,
         canonical_from: None,
+        canonical_unusable: None,
         verdict,
         level: None,
         rules: Vec::new(),

@@ -261,6 +261,34 @@ impl<'a> UriRef<'a> {
     }
 }
 
+/// The byte offset of the `:` that ends the scheme `input` starts with, if it starts with
+/// `scheme ":"`, where `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986
+/// §3.1). Only the scheme is read, not the rest of the URL: a cheap test of whether a line
+/// can be an absolute URL.
+///
+/// ```
+/// use urlkit::uri::scheme_end;
+/// assert_eq!(scheme_end("https://example.com/"), Some(5));
+/// assert_eq!(scheme_end("urn:isbn:0451450523"), Some(3));
+/// assert_eq!(scheme_end("/relative:path"), None);
+/// assert_eq!(scheme_end("1http://x"), None);
+/// assert_eq!(scheme_end("Meeting notes: see below"), None);
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-3.1>
+pub fn scheme_end(input: &str) -> Option<usize> {
+    let b = input.as_bytes();
+    let i = scheme_run(b);
+    (i > 0 && b.get(i) == Some(&b':') && b[0].is_ascii_alphabetic()).then_some(i)
+}
+
+/// How many bytes from the start are scheme characters.
+fn scheme_run(b: &[u8]) -> usize {
+    b.iter()
+        .take_while(|&&c| CLASS[c as usize] & SCHEME != 0)
+        .count()
+}
+
 /// Parses a URI or IRI reference (RFC 3986 §4.1 `URI-reference`, RFC 3987 `IRI-reference`).
 ///
 /// ```
@@ -289,11 +317,8 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     let mut scheme = None;
 
     // Scheme: the text before the first ':' that comes before any '/', '?' or '#'.
-    let mut i = 0;
-    while i < len && CLASS[b[i] as usize] & SCHEME != 0 {
-        i += 1;
-    }
-    if i > 0 && i < len && b[i] == b':' && b[0].is_ascii_alphabetic() {
+    let i = scheme_run(b);
+    if let Some(i) = scheme_end(input) {
         if b[..i].iter().any(u8::is_ascii_uppercase) {
             flags[Component::Scheme as usize] |= flag::UPPER;
         }
@@ -598,4 +623,24 @@ fn check_ip_literal(b: &[u8], open: usize, close: usize) -> Result<(), ParseErro
     addr.parse::<std::net::Ipv6Addr>()
         .map(|_| ())
         .map_err(|_| bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, scheme_end, ParseErrorKind};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `scheme_end` reads the scheme as `parse` does: where `parse` finds one it ends at
+        /// the same `:`, and where `parse` finds none `scheme_end` finds none either.
+        #[test]
+        fn scheme_end_agrees_with_parse(s in "[a-zA-Z0-9+.\\-]{0,6}[:/?#]?[a-z:/]{0,4}") {
+            let end = scheme_end(&s);
+            match parse(&s) {
+                Ok(u) => prop_assert_eq!(end.map(|i| &s[..i]), u.scheme()),
+                Err(e) if e.kind() == ParseErrorKind::InvalidScheme => prop_assert_eq!(end, None),
+                Err(_) => {}
+            }
+        }
+    }
 }

@@ -120,7 +120,10 @@ impl Report<'_> {
                 writeln!(out, "    {} -> {}", h.status, safe(&h.location))?;
             }
             if let Some(canonical) = &c.canonical {
-                let from = c.canonical_from.map_or("", |f| f.name());
+                let from = c
+                    .canonical_from
+                    .map(|f| f.name())
+                    .expect("invariant: a canonical is read from a Link header or an element");
                 writeln!(out, "    canonical ({from}): {}", safe(canonical))?;
             }
             if c.head_truncated {
@@ -131,11 +134,10 @@ impl Report<'_> {
             }
             for v in &c.variants {
                 let status = v.status.map_or("-".to_owned(), |s| s.to_string());
-                let to = v
-                    .location
-                    .as_deref()
-                    .map(|l| format!(" -> {}", safe(l)))
-                    .unwrap_or_default();
+                let to = match v.location.as_deref() {
+                    Some(l) => format!(" -> {}", safe(l)),
+                    None => String::new(),
+                };
                 writeln!(
                     out,
                     "    {:<14} {:<32} {status} {}{to}",
@@ -213,6 +215,8 @@ impl Report<'_> {
                 "message",
             ],
         )?;
+        // A value a check lacks (no answer, no redirect, no canonical) is an empty cell: the
+        // verdict and message columns say why.
         for (c, _) in self.checks {
             let status = c.status.map(|s| s.to_string()).unwrap_or_default();
             let location = c.redirects.first().map_or("", |h| h.location.as_str());
@@ -282,6 +286,7 @@ impl Report<'_> {
             out,
             "\n| verdict | URL | status | redirects | canonical | detail |\n|---|---|---:|---|---|---|"
         )?;
+        // As in the CSV, what a check lacks is an empty cell; the detail column says why.
         for (c, _) in self.checks {
             let hops: Vec<String> = c
                 .redirects

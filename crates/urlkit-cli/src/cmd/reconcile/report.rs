@@ -7,13 +7,13 @@ use serde_json::{json, Value};
 use urlkit::normalize::{normalize, Form, Level, Options};
 use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
-use super::{LevelArg, Meta, OnlyArg, SideInput};
+use super::{Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
 
 /// Everything the report formats need.
 pub(super) struct Report<'a> {
-    pub(super) level: LevelArg,
+    pub(super) level: Level,
     pub(super) sides: [SideInput; 2],
     pub(super) done: &'a Reconciliation<Meta>,
     pub(super) style: Style,
@@ -33,7 +33,8 @@ impl Report<'_> {
             .side(side)
             .catalog
             .source(urlkit_sources::SourceId(meta.source()))
-            .map_or("?", |s| s.name.as_str());
+            .map(|s| s.name.as_str())
+            .expect("invariant: a record's source is in its side's catalog");
         let tables = &self.side(side).tables;
         match (tables.line(meta), tables.pointer(meta)) {
             (0, Some(p)) => format!("{name}#{p}"),
@@ -49,9 +50,24 @@ impl Report<'_> {
 
     /// ` [type]` after a listed URL, when known.
     fn kind_suffix(&self, side: Side, meta: &Meta) -> String {
-        self.kind_of(side, meta)
-            .map(|k| format!(" [{k}]"))
-            .unwrap_or_default()
+        match self.kind_of(side, meta) {
+            Some(k) => format!(" [{k}]"),
+            None => String::new(),
+        }
+    }
+
+    /// The names of the extra fields of one side's records (`title`, `lastmod`, a CSV's
+    /// other columns).
+    fn fields(&self, side: Side) -> &[std::sync::Arc<str>] {
+        &self.side(side).tables.fields
+    }
+
+    /// The record's value of each of its side's extra fields, in [`Report::fields`] order.
+    fn extras(&self, side: Side, meta: &Meta) -> Vec<Option<&str>> {
+        let tables = &self.side(side).tables;
+        (0..tables.fields.len())
+            .map(|f| tables.extra(meta, f))
+            .collect()
     }
 
     /// Records per content type on one side (`None` last, as "untyped").
@@ -234,12 +250,14 @@ impl Report<'_> {
             .flat_map(|side| {
                 let cat = &self.side(side).catalog;
                 cat.findings().iter().map(move |f| {
-                    let name = cat.source(f.source).map_or("?", |s| s.name.as_str());
-                    let at = f
-                        .position
-                        .as_ref()
-                        .map(|p| format!(" ({p})"))
-                        .unwrap_or_default();
+                    let name = cat
+                        .source(f.source)
+                        .map(|s| s.name.as_str())
+                        .expect("invariant: a finding is about a source of its catalog");
+                    let at = match &f.position {
+                        Some(p) => format!(" ({p})"),
+                        None => String::new(),
+                    };
                     (side, format!("{name}{at}: {}", f.message))
                 })
             })
@@ -277,13 +295,23 @@ impl Report<'_> {
 
     fn occ_json(&self, side: Side, o: &Occurrence<'_, Meta>) -> Value {
         let url = o.url();
-        json!({
+        let mut v = json!({
             "url": url,
             "iri": readable(&url),
             "key": o.key(),
             "source": self.place(side, o.meta()),
             "type": self.kind_of(side, o.meta()),
-        })
+        });
+        let fields: serde_json::Map<String, Value> = self
+            .fields(side)
+            .iter()
+            .zip(self.extras(side, o.meta()))
+            .filter_map(|(f, v)| Some((f.to_string(), Value::from(v?))))
+            .collect();
+        if !fields.is_empty() {
+            v["fields"] = Value::Object(fields);
+        }
+        v
     }
 
     pub(super) fn json(
@@ -425,20 +453,34 @@ impl Report<'_> {
         out: &mut impl Write,
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
-        writeln!(
-            out,
-            "status,left_url,left_iri,left_source,left_type,right_url,right_iri,right_source,right_type,rules"
-        )?;
-        let mut n = 0;
-        // A remote URL's control characters are written as `\xHH`, as in every other
-        // format: a CSV is often looked at on a terminal, and a URL has no raw controls.
-        let cell = |t: &str| -> String {
-            let t = escape_controls(t);
-            if t.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", t.replace('"', "\"\""))
-            } else {
-                t.into_owned()
+        // The sources' extra fields come after the fixed columns, so that these keep their
+        // places whatever the sources are.
+        let mut header = String::from(
+            "status,left_url,left_iri,left_source,left_type,right_url,right_iri,right_source,right_type,rules",
+        );
+        for side in [Side::Left, Side::Right] {
+            for f in self.fields(side) {
+                header.push(',');
+                header.push_str(&csv_cell(&format!("{}_{f}", side.name())));
             }
+        }
+        writeln!(out, "{header}")?;
+        let mut n = 0;
+        let cell = csv_cell;
+        // The extra fields of a pair (or of one side, the other's left empty).
+        let extras = |left: Option<&Occurrence<'_, Meta>>, right: Option<&Occurrence<'_, Meta>>| {
+            let mut cells = String::new();
+            for (side, o) in [(Side::Left, left), (Side::Right, right)] {
+                let values = match o {
+                    Some(o) => self.extras(side, o.meta()),
+                    None => vec![None; self.fields(side).len()],
+                };
+                for v in values {
+                    cells.push(',');
+                    cells.push_str(&cell(or_empty(v)));
+                }
+            }
+            cells
         };
         let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> String {
             match o {
@@ -447,9 +489,9 @@ impl Report<'_> {
                     format!(
                         "{},{},{},{}",
                         cell(&url),
-                        cell(&readable(&url).unwrap_or_default()),
+                        cell(or_empty(readable(&url).as_deref())),
                         cell(&self.place(side, o.meta())),
-                        cell(self.kind_of(side, o.meta()).unwrap_or(""))
+                        cell(or_empty(self.kind_of(side, o.meta())))
                     )
                 }
                 None => ",,,".into(),
@@ -460,9 +502,10 @@ impl Report<'_> {
                 n += 1;
                 writeln!(
                     out,
-                    "missing,{},{},",
+                    "missing,{},{},{}",
                     occ(side, Some(&o)),
-                    occ(Side::Right, None)
+                    occ(Side::Right, None),
+                    extras(Some(&o), None)
                 )?;
             }
         }
@@ -471,9 +514,10 @@ impl Report<'_> {
                 n += 1;
                 writeln!(
                     out,
-                    "extra,{},{},",
+                    "extra,{},{},{}",
                     occ(Side::Left, None),
-                    occ(side, Some(&o))
+                    occ(side, Some(&o)),
+                    extras(None, Some(&o))
                 )?;
             }
         }
@@ -485,10 +529,11 @@ impl Report<'_> {
                 let rules = rule_list(&p.rules);
                 writeln!(
                     out,
-                    "matched,{},{},{}",
+                    "matched,{},{},{}{}",
                     occ(Side::Left, Some(&p.left)),
                     occ(Side::Right, Some(&p.right)),
-                    cell(&rules)
+                    cell(&rules),
+                    extras(Some(&p.left), Some(&p.right))
                 )?;
             }
         }
@@ -558,33 +603,64 @@ impl Report<'_> {
             n += list.len();
             writeln!(out, "## {title}: {}\n", list.len())?;
             if !list.is_empty() {
-                writeln!(out, "| URL | readable | source | type |\n|---|---|---|---|")?;
+                let side = match o {
+                    OnlyArg::Extra => Side::Right,
+                    _ => Side::Left,
+                };
+                let fields = self.fields(side);
+                let mut head = String::from("| URL | readable | source | type |");
+                let mut rule = String::from("|---|---|---|---|");
+                for f in fields {
+                    head.push_str(&format!(" {} |", md(f)));
+                    rule.push_str("---|");
+                }
+                writeln!(out, "{head}\n{rule}")?;
                 for (side, occ) in &list {
                     let url = occ.url();
-                    writeln!(
-                        out,
+                    let mut row = format!(
                         "| {} | {} | {} | {} |",
                         md(&url),
-                        md(&readable(&url).unwrap_or_default()),
+                        md(or_empty(readable(&url).as_deref())),
                         md(&self.place(*side, occ.meta())),
-                        md(self.kind_of(*side, occ.meta()).unwrap_or(""))
-                    )?;
+                        md(or_empty(self.kind_of(*side, occ.meta())))
+                    );
+                    for v in self.extras(*side, occ.meta()) {
+                        row.push_str(&format!(" {} |", md(or_empty(v))));
+                    }
+                    writeln!(out, "{row}")?;
                 }
                 writeln!(out)?;
             }
         }
         if only == Some(OnlyArg::Matched) {
-            writeln!(out, "| left | right | rules |\n|---|---|---|")?;
+            let mut head = String::from("| left | right | readable | rules |");
+            let mut rule = String::from("|---|---|---|---|");
+            for side in [Side::Left, Side::Right] {
+                for f in self.fields(side) {
+                    head.push_str(&format!(" {} |", md(&format!("{}_{f}", side.name()))));
+                    rule.push_str("---|");
+                }
+            }
+            writeln!(out, "{head}\n{rule}")?;
             for p in self.done.matched() {
                 n += 1;
                 let rules = rule_list(&p.rules);
-                writeln!(
-                    out,
-                    "| {} | {} | {} |",
-                    md(&p.left.url()),
-                    md(&p.right.url()),
+                let (left, right) = (p.left.url(), p.right.url());
+                let mut row = format!(
+                    "| {} | {} | {} | {} |",
+                    md(&left),
+                    md(&right),
+                    md(or_empty(
+                        readable(&left).or_else(|| readable(&right)).as_deref()
+                    )),
                     md(&rules)
-                )?;
+                );
+                for (side, o) in [(Side::Left, &p.left), (Side::Right, &p.right)] {
+                    for v in self.extras(side, o.meta()) {
+                        row.push_str(&format!(" {} |", md(or_empty(v))));
+                    }
+                }
+                writeln!(out, "{row}")?;
             }
         }
         Ok(n)
@@ -606,6 +682,24 @@ fn rule_list(rules: &[&str]) -> String {
     } else {
         rules.join(",")
     }
+}
+
+/// A CSV cell (RFC 4180 quoting). A remote URL's control characters are written as `\xHH`,
+/// as in every other format: a CSV is often looked at on a terminal, and a URL has no raw
+/// controls.
+fn csv_cell(text: &str) -> String {
+    let t = escape_controls(text);
+    if t.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", t.replace('"', "\"\""))
+    } else {
+        t.into_owned()
+    }
+}
+
+/// A value a record may lack (its readable form, type or an extra field), as a table cell:
+/// absent is an empty cell, which is what a reader of the table expects.
+fn or_empty(value: Option<&str>) -> &str {
+    value.unwrap_or_default()
 }
 
 /// A Markdown table cell: control characters escaped (a source's text never reaches a
