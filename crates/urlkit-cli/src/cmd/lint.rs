@@ -28,7 +28,7 @@ pub enum Format {
 selected. Exit status: 1 when a finding at or above --fail-on exists or an input is bad."
 )]
 pub struct Args {
-    /// URLs to lint (none: one per line on stdin).
+    /// URLs to lint (none, or `-`: one per line on stdin).
     pub urls: Vec<String>,
     /// Rules to add to the defaults (comma-separated codes, names, aliases or families).
     #[arg(long, value_name = "RULES")]
@@ -63,7 +63,10 @@ struct Input {
 
 fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
     let mut out = Vec::new();
-    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
+    // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a
+    // list of one such URL is not what anyone lints.
+    let urls: &[String] = if args.urls == ["-"] { &[] } else { &args.urls };
+    for_each_input(urls, InputKind::Url, &ctx.err_style(), |item| {
         let line = match item.origin {
             Origin::Arg(n) | Origin::Line(n) => n,
         };
