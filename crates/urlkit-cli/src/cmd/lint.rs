@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Origin};
+use crate::records::{for_each_input, Failure, InputKind, Origin};
 use crate::style::{display_width, escape_controls};
 
 /// Output formats.
@@ -58,7 +58,8 @@ pub struct Args {
 
 struct Input {
     line: usize,
-    text: Result<String, String>,
+    /// The URL, or why the input is not one (with the input shown, bad bytes as U+FFFD).
+    text: Result<String, (Failure, String)>,
 }
 
 fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
@@ -73,7 +74,7 @@ fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
         let text = item
             .text()
             .map(str::to_owned)
-            .map_err(|f| format!("{} at byte {}", f.message, f.offset.map_or(0, |o| o)));
+            .map_err(|f| (f, item.display()));
         out.push(Input { line, text });
         Ok(())
     })?;
@@ -134,9 +135,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 failing += d.iter().filter(|d| d.severity >= fail_on).count();
                 per_input.push((input, Some(d)));
             }
-            Err(e) => {
+            Err((f, _)) => {
                 bad_inputs += 1;
-                eprintln!("urlkit: line {}: {e}", input.line);
+                match f.offset {
+                    Some(at) => {
+                        eprintln!("urlkit: line {}: {} at byte {at}", input.line, f.message)
+                    }
+                    None => eprintln!("urlkit: line {}: {}", input.line, f.message),
+                }
                 per_input.push((input, None));
             }
         }
@@ -225,11 +231,11 @@ fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Value {
             "ok": true,
             "findings": found.iter().map(finding_json).collect::<Vec<_>>(),
         }),
-        (Err(e), _) => json!({
-            "input": Value::Null,
+        (Err((f, shown)), _) => json!({
+            "input": shown,
             "line": input.line,
             "ok": false,
-            "error": e,
+            "error": {"kind": f.kind, "offset": f.offset, "message": f.message},
         }),
         (Ok(_), None) => unreachable!("invariant: every good input was linted"),
     }
