@@ -55,17 +55,18 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let text = cx.text(&span);
         let n = layers.len();
         let plural = if n == 1 { "layer" } else { "layers" };
-        let mut d = diag(
-            &INFO,
-            cx,
-            span,
-            format!(
+        let mut d =
+            diag(
+                &INFO,
+                cx,
+                span,
+                format!(
                 "'{text}' is {:?} in UTF-8 read as {} and re-encoded ({n} {plural} of mojibake)",
                 last.after,
-                first.charset.unwrap_or("Latin-1"),
+                first.charset.expect("invariant: a mojibake layer names its charset"),
             ),
-        )
-        .evidence("reads as", last.after.clone());
+            )
+            .evidence("reads as", last.after.clone());
         for s in &layers {
             d = d.evidence(
                 "layer",
@@ -73,7 +74,8 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     "{:?} -> {:?} ({})",
                     s.before,
                     s.after,
-                    s.charset.unwrap_or("?")
+                    s.charset
+                        .expect("invariant: a mojibake layer names its charset")
                 ),
             );
         }

@@ -44,7 +44,10 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 const SHOWN: usize = 4;
 
 fn reading(c: &Candidate, run: usize) -> String {
-    let text = c.texts.get(run).map_or("", String::as_str);
+    let text = c
+        .texts
+        .get(run)
+        .expect("invariant: a candidate has one text per legacy run");
     format!("{} {text:?} (score {})", c.charset, c.score)
 }
 
@@ -57,7 +60,9 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .collect();
     for (run, s) in taken.iter().enumerate() {
         let text = cx.text(&s.span);
-        let charset = s.charset.unwrap_or("?");
+        let charset = s
+            .charset
+            .expect("invariant: a legacy reading names its charset");
         let mut message = format!("'{text}' is {charset} for {:?}, not UTF-8", s.after);
         if !s.note.is_empty() {
             message.push_str(&format!(" ({})", s.note));
