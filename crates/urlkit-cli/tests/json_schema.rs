@@ -50,6 +50,18 @@ fn real_list() -> Vec<u8> {
     bytes
 }
 
+/// Every rule's doc example (so that every rule's finding, evidence and fix appear) and the
+/// real list with its bad lines.
+fn lint_list() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for r in urlkit::lint::rules() {
+        bytes.extend_from_slice(r.doc.example.as_bytes());
+        bytes.push(b'\n');
+    }
+    bytes.extend_from_slice(&real_list());
+    bytes
+}
+
 #[test]
 fn every_per_item_command_matches_the_documented_schema() {
     let root = schema();
@@ -120,6 +132,8 @@ fn every_per_item_command_matches_the_documented_schema() {
             Vec::new(),
             false,
         ),
+        ("lint", vec!["lint"], list.clone(), true),
+        ("lint", vec!["lint", "--select", "all"], lint_list(), true),
     ];
     let mut checked = 0;
     for (def, args, stdin, fails) in runs {
@@ -156,6 +170,28 @@ fn the_schema_rejects_what_it_should() {
         r#"{"input":"x","ok":false,"level":"safe","error":{"kind":"X Y","offset":0,"message":"m"}}"#,
         r#"{"input":"x","ok":false,"level":"safe","error":{"kind":"x","message":"m"}}"#,
         r#"{"input":"x","ok":true,"output":"x","level":"medium"}"#,
+    ];
+    for b in bad {
+        let value: Value = serde_json::from_str(b).expect("JSON");
+        assert!(v.validate(&value).is_err(), "accepted: {b}");
+    }
+}
+
+#[test]
+fn the_lint_schema_rejects_what_it_should() {
+    let mut root = schema();
+    root["$ref"] = Value::String("#/$defs/lint".into());
+    let v = jsonschema::validator_for(&root).expect("a valid schema");
+    let good = r#"{"input":"x","line":1,"ok":true,"findings":[{"rule":"nul","code":"U0403","level":"error","span":{"start":0,"end":3},"component":"path","message":"m","evidence":[]}]}"#;
+    let value: Value = serde_json::from_str(good).expect("JSON");
+    assert!(v.validate(&value).is_ok(), "rejected: {good}");
+    let bad = [
+        r#"{"input":"x","line":1,"ok":true}"#,
+        r#"{"input":"x","ok":true,"findings":[]}"#,
+        r#"{"input":"x","line":1,"ok":true,"findings":[{"rule":"nul","code":"U0403","level":"fatal","span":{"start":0,"end":3},"component":"path","message":"m","evidence":[]}]}"#,
+        r#"{"input":"x","line":1,"ok":true,"findings":[{"rule":"nul","code":"X1","level":"error","span":{"start":0,"end":3},"component":"path","message":"m","evidence":[]}]}"#,
+        r#"{"input":"x","line":1,"ok":true,"findings":[{"rule":"nul","code":"U0403","level":"error","span":{"start":0,"end":3},"component":"path","message":"m","evidence":[],"fix":{"applicability":"maybe","span":{"start":0,"end":3},"replacement":""}}]}"#,
+        r#"{"input":null,"line":1,"ok":false,"error":"bad"}"#,
     ];
     for b in bad {
         let value: Value = serde_json::from_str(b).expect("JSON");

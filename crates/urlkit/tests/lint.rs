@@ -234,3 +234,68 @@ fn fixes() {
         "https://a/x%20y"
     );
 }
+
+#[test]
+fn real_reports_get_the_charset_rules() {
+    // A crawler's 404: 開発 read as Latin-1 and re-encoded.
+    let url = "https://example.com/posts/tags/%C3%A9%C2%96%C2%8B%C3%A7%C2%99%C2%BA/";
+    let found = check(url);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].rule, "latin1-mojibake");
+    assert_eq!(
+        &url[found[0].span.clone()],
+        "%C3%A9%C2%96%C2%8B%C3%A7%C2%99%C2%BA"
+    );
+    assert!(
+        found[0].message.contains("\"開発\""),
+        "{}",
+        found[0].message
+    );
+    // decodeURIComponent threw on this query: Shift_JIS for 外装不良, not invalid-utf8.
+    let url = "https://example.com/?q=%8AO%91%95%95s%97%C7";
+    let found = check(url);
+    let names: Vec<&str> = found.iter().map(|d| d.rule).collect();
+    assert_eq!(names, ["legacy-charset"]);
+    assert_eq!(found[0].component, "query:q");
+    assert!(found[0].message.contains("Shift_JIS"));
+    assert_eq!(
+        fix(url, &Selection::default(), FixLevel::Unsafe),
+        "https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF"
+    );
+    // Unsafe: --fix alone leaves it.
+    assert_eq!(fix(url, &Selection::default(), FixLevel::Safe), url);
+}
+
+#[test]
+fn an_ambiguous_legacy_run_is_named_without_a_fix() {
+    let found = check("http://localhost:8080/form?a=%83z");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].rule, "legacy-charset");
+    assert!(found[0].fix.is_none());
+    assert!(found[0].message.contains("several legacy charsets"));
+}
+
+#[test]
+fn bytes_without_a_plausible_reading_stay_invalid_utf8() {
+    // Broken UTF-8, and the fuzz input whose readings all score 0 or below.
+    for url in [
+        "https://a/%C0%AF",
+        "https://a/%E3%81",
+        "e.comO582%95-%95-%8A\u{30DB}O%9195%95s%83%C8%8A\u{30DB}O%91%9595s%83%C8",
+    ] {
+        let names: Vec<&str> = check(url).iter().map(|d| d.rule).collect();
+        assert!(names.contains(&"invalid-utf8"), "{url}: {names:?}");
+        assert!(!names.contains(&"legacy-charset"), "{url}: {names:?}");
+    }
+}
+
+#[test]
+fn clean_utf8_that_decodes_in_legacy_charsets_is_not_reported() {
+    for url in [
+        "https://example.jp/%E6%97%A5%E6%9C%AC",
+        "https://example.cn/%E4%B8%AD%E6%96%87",
+        "https://example.com/caf%C3%A9/na%C3%AFve",
+    ] {
+        assert_eq!(check(url), vec![], "{url}");
+    }
+}

@@ -2,10 +2,14 @@
 //! - a URL whose runs are all clean UTF-8 (text of real scripts, percent-encoded in either hex
 //!   case, or raw as an IRI) is never changed, whatever its TLD;
 //! - a repair is idempotent: repairing a repaired URL changes nothing;
-//! - when repair names the charset the text was written in, the output is that text in UTF-8.
+//! - when repair names the charset the text was written in, the output is that text in UTF-8;
+//! - a valid UTF-8 run, whatever its characters (Latin-1 symbols and C1 controls included,
+//!   the shapes mojibake takes), is never given a legacy reading: it changes only by undoing
+//!   mojibake;
+//! - on arbitrary escaped bytes (the fuzz target's law), repair is idempotent.
 
 use proptest::prelude::*;
-use urlkit::charset::repair::{repair, Verdict};
+use urlkit::charset::repair::{repair, Action, Verdict};
 
 /// Characters of real scripts. Latin-1's letters are all >= U+00C0, so no text made of them
 /// has the shape of Latin-1 mojibake (which needs U+0080..=U+00BF after a lead).
@@ -152,5 +156,72 @@ proptest! {
             let want = format!("https://example.com/search?q={}", spell(&text, &[true], false));
             prop_assert_eq!(once.output, want, "read as {:?}", once.charset);
         }
+    }
+}
+
+/// Any character up to U+07FF (two-byte UTF-8, the range Latin-1 mojibake lives in) and some
+/// CJK: a text that may or may not have mojibake's shape.
+fn any_utf8_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => (0x80u32..=0x7FF).prop_filter_map("scalar", char::from_u32),
+            1 => (0x4E00u32..=0x4EFF).prop_filter_map("scalar", char::from_u32),
+            1 => prop::sample::select(b"aZ9-".to_vec()).prop_map(char::from),
+        ],
+        1..10,
+    )
+    .prop_map(|v| v.into_iter().collect())
+}
+
+/// Bytes >= 0x80 with the ASCII letters a double-byte charset takes as trail bytes, escaped
+/// (the letters raw or escaped): what legacy and mojibake readings both apply to.
+fn high_bytes() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => (0x80u8..=0xFF).prop_map(|b| format!("%{b:02X}")),
+            1 => prop::sample::select(b"sGOz[-".to_vec()).prop_map(|b| char::from(b).to_string()),
+        ],
+        1..12,
+    )
+    .prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn valid_utf8_changes_only_by_undoing_mojibake(
+        texts in prop::collection::vec(any_utf8_text(), 1..4),
+        tld in prop::sample::select(vec!["com", "jp", "cn", "kr", "ru"]),
+    ) {
+        let segs: Vec<String> = texts.iter().map(|t| spell(t, &[true], false)).collect();
+        let url = format!("https://example.{tld}/{}", segs.join("/"));
+        let r = repair(&url).expect("parses");
+        prop_assert!(
+            r.steps.iter().all(|s| s.action != Action::ReadLegacy),
+            "{}: {:?}", url, r.steps
+        );
+        if r.output != url {
+            prop_assert!(
+                r.steps.iter().all(|s| matches!(s.action, Action::UndoMojibake { .. })),
+                "{}: {:?}", url, r.steps
+            );
+        }
+        prop_assert_eq!(repair(&r.output).expect("parses").output, r.output.clone());
+    }
+
+    #[test]
+    fn repair_of_arbitrary_high_bytes_is_idempotent(
+        runs in prop::collection::vec(high_bytes(), 1..4),
+        host in prop::sample::select(vec!["example.com", "example.jp", "example.ru"]),
+        declared in prop::sample::select(vec!["", "&ie=macintosh", "&charset=Shift_JIS", "&enc=koi8-r"]),
+    ) {
+        let url = format!("http://{host}/{}?q=x{declared}", runs.join("/"));
+        let once = repair(&url).expect("parses");
+        if once.verdict != Verdict::Repaired {
+            prop_assert_eq!(&once.output, &url);
+        }
+        let twice = repair(&once.output).expect("parses");
+        prop_assert_eq!(&twice.output, &once.output, "{}: {:?}", url, once.steps);
     }
 }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Origin};
+use crate::records::{for_each_input, Failure, InputKind, Origin};
 use crate::style::{display_width, escape_controls};
 
 /// Output formats.
@@ -28,7 +28,7 @@ pub enum Format {
 selected. Exit status: 1 when a finding at or above --fail-on exists or an input is bad."
 )]
 pub struct Args {
-    /// URLs to lint (none: one per line on stdin).
+    /// URLs to lint (none, or `-`: one per line on stdin).
     pub urls: Vec<String>,
     /// Rules to add to the defaults (comma-separated codes, names, aliases or families).
     #[arg(long, value_name = "RULES")]
@@ -58,7 +58,8 @@ pub struct Args {
 
 struct Input {
     line: usize,
-    text: Result<String, String>,
+    /// The URL, or why the input is not one (with the input shown, bad bytes as U+FFFD).
+    text: Result<String, (Failure, String)>,
 }
 
 /// `urlkit lint --json` over a list of URLs (every default rule, plus `select`), for `urlkit
@@ -94,14 +95,17 @@ pub fn fixed(url: &str, level: FixLevel) -> String {
 
 fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
     let mut out = Vec::new();
-    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
+    // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a
+    // list of one such URL is not what anyone lints.
+    let urls: &[String] = if args.urls == ["-"] { &[] } else { &args.urls };
+    for_each_input(urls, InputKind::Url, &ctx.err_style(), |item| {
         let line = match item.origin {
             Origin::Arg(n) | Origin::Line(n) => n,
         };
         let text = item
             .text()
             .map(str::to_owned)
-            .map_err(|f| format!("{} at byte {}", f.message, f.offset.map_or(0, |o| o)));
+            .map_err(|f| (f, item.display()));
         out.push(Input { line, text });
         Ok(())
     })?;
@@ -162,9 +166,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 failing += d.iter().filter(|d| d.severity >= fail_on).count();
                 per_input.push((input, Some(d)));
             }
-            Err(e) => {
+            Err((f, _)) => {
                 bad_inputs += 1;
-                eprintln!("urlkit: line {}: {e}", input.line);
+                match f.offset {
+                    Some(at) => {
+                        eprintln!("urlkit: line {}: {} at byte {at}", input.line, f.message)
+                    }
+                    None => eprintln!("urlkit: line {}: {}", input.line, f.message),
+                }
                 per_input.push((input, None));
             }
         }
@@ -253,11 +262,11 @@ fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Value {
             "ok": true,
             "findings": found.iter().map(finding_json).collect::<Vec<_>>(),
         }),
-        (Err(e), _) => json!({
-            "input": Value::Null,
+        (Err((f, shown)), _) => json!({
+            "input": shown,
             "line": input.line,
             "ok": false,
-            "error": e,
+            "error": {"kind": f.kind, "offset": f.offset, "message": f.message},
         }),
         (Ok(_), None) => unreachable!("invariant: every good input was linted"),
     }

@@ -6,6 +6,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use super::parser_disagreement::rfc3986_reading::{appendix_b, split_authority};
+use crate::charset::repair::Repair;
 use crate::uri::chars::escape_at;
 use crate::whatwg::Url;
 
@@ -81,6 +82,7 @@ pub struct Context<'a> {
     /// Every well-formed escape of the input, in order.
     pub escapes: Vec<Escape>,
     whatwg: OnceCell<Option<Url>>,
+    repair: OnceCell<Option<Repair>>,
 }
 
 impl<'a> Context<'a> {
@@ -151,6 +153,7 @@ impl<'a> Context<'a> {
             params,
             escapes,
             whatwg: OnceCell::new(),
+            repair: OnceCell::new(),
         }
     }
 
@@ -183,6 +186,27 @@ impl<'a> Context<'a> {
     pub fn whatwg(&self) -> Option<&Url> {
         self.whatwg
             .get_or_init(|| Url::parse(self.input, None).ok())
+            .as_ref()
+    }
+
+    /// What [`charset::repair`](crate::charset::repair::repair) makes of the URL (computed
+    /// the first time a rule asks), `None` when no escape spells a byte >= 0x80 (repair has
+    /// no run to read) or the URL is not an RFC 3986 reference (other rules say why).
+    ///
+    /// ```
+    /// use urlkit::lint::Context;
+    /// let r = Context::new("https://a/?q=%8AO%91%95%95s%97%C7").repair().cloned().unwrap();
+    /// assert_eq!(r.charset, Some("Shift_JIS"));
+    /// assert!(Context::new("https://a/%41").repair().is_none());
+    /// ```
+    pub fn repair(&self) -> Option<&Repair> {
+        self.repair
+            .get_or_init(|| {
+                if self.escapes.iter().all(|e| e.byte < 0x80) {
+                    return None;
+                }
+                crate::charset::repair::repair(self.input).ok()
+            })
             .as_ref()
     }
 

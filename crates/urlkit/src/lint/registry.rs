@@ -192,12 +192,13 @@ impl RuleInfo {
     }
 }
 
-/// Codes and names held for rules that other parts of urlkit provide (the charset repair
-/// work): no other rule may take them, and they take precedence over `invalid-utf8` once
-/// they exist.
+/// Codes and names held for rules that are not in this build: no other rule may take them.
+/// Empty today: U0207 `latin1-mojibake` and U0208 `legacy-charset`, held here until the
+/// charset repair existed, are rules now (and win over `invalid-utf8` on the same bytes).
 ///
 /// ```
-/// use urlkit::lint::RESERVED;
-/// assert!(RESERVED.contains(&("U0207", "latin1-mojibake")));
+/// use urlkit::lint::{rule, RESERVED};
+/// assert!(RESERVED.is_empty());
+/// assert_eq!(rule("U0207").unwrap().name, "latin1-mojibake");
 /// ```
-pub const RESERVED: &[(&str, &str)] = &[("U0207", "latin1-mojibake"), ("U0208", "legacy-charset")];
+pub const RESERVED: &[(&str, &str)] = &[];

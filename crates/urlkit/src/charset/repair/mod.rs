@@ -78,6 +78,8 @@ struct Found<'u> {
 enum Kind {
     /// Valid UTF-8: its mojibake layers (often none).
     Utf8(Vec<mojibake::Layer>),
+    /// Valid UTF-8 with more than [`MAX_LAYERS`] layers of mojibake.
+    TooDeep,
     /// Broken UTF-8: the defect and its offset in the run.
     Broken(BrokenUtf8, usize),
     /// For the legacy charsets.
@@ -92,7 +94,13 @@ fn find_runs(units: &[Unit]) -> Vec<Found<'_>> {
             let span =
                 unit.tokens[run.range.start].src.start..unit.tokens[run.range.end - 1].src.end;
             let kind = match std::str::from_utf8(&bytes) {
-                Ok(text) => Kind::Utf8(mojibake::layers(text)),
+                Ok(text) => {
+                    let layers = mojibake::layers(text);
+                    match layers.last() {
+                        Some(last) if mojibake::is_mojibake(&last.after) => Kind::TooDeep,
+                        _ => Kind::Utf8(layers),
+                    }
+                }
                 Err(_) => match run::broken_utf8(&bytes) {
                     Some((kind, at)) => Kind::Broken(kind, at),
                     None => Kind::Legacy(bytes),
@@ -248,12 +256,35 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                 before: source(f),
                 after: String::new(),
                 note: format!("at byte {at} of the run"),
+                replacement: None,
             }),
             _ => None,
         })
         .collect();
     if !broken.is_empty() {
         return unchanged(Verdict::None, broken, Vec::new());
+    }
+    // Rationale: undoing only MAX_LAYERS layers of a deeper run would give a URL that a second
+    // repair changes again; the URL is repaired wholly or not at all, so it stays as written.
+    let too_deep: Vec<Step> = found
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::TooDeep))
+        .map(|f| Step {
+            action: Action::KeptAmbiguous,
+            place: f.unit.place.clone(),
+            span: f.span.clone(),
+            charset: None,
+            before: source(f),
+            after: String::new(),
+            note: format!(
+                "it has more than {MAX_LAYERS} layers of Latin-1 mojibake, and only \
+                 {MAX_LAYERS} are undone"
+            ),
+            replacement: None,
+        })
+        .collect();
+    if !too_deep.is_empty() {
+        return unchanged(Verdict::Ambiguous, too_deep, Vec::new());
     }
     // Mojibake edits and steps.
     let mut steps = Vec::new();
@@ -262,6 +293,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
     for f in found {
         if let Kind::Utf8(layers) = &f.kind {
             let Some(last) = layers.last() else { continue };
+            let text = emit.text_in_run(&last.after, &f.unit.tokens, &f.run);
             for (i, layer) in layers.iter().enumerate() {
                 first_layer.get_or_insert(layer.charset.name());
                 steps.push(Step {
@@ -272,11 +304,12 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     before: layer.before.clone(),
                     after: layer.after.clone(),
                     note: String::new(),
+                    replacement: (i + 1 == layers.len()).then(|| text.clone()),
                 });
             }
             mojibake_edits.push(Edit {
                 span: f.span.clone(),
-                text: emit.text_in_run(&last.after, &f.unit.tokens, &f.run),
+                text,
             });
         }
     }
@@ -320,6 +353,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
             before: source(legacy[0]),
             after: String::new(),
             note,
+            replacement: None,
         });
     }
     let output_of = |g: &Group| {
@@ -349,13 +383,17 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     points: *points,
                     reason: reason.clone(),
                 })
+                .chain(g.refused.iter().map(|reason| Evidence {
+                    points: 0,
+                    reason: reason.clone(),
+                }))
                 .collect(),
         })
         .collect();
     match decision {
         Decision::Take(i, note) => {
             let g = &groups[i];
-            for (f, text) in legacy.iter().zip(g.texts()) {
+            for ((f, text), chars) in legacy.iter().zip(g.texts()).zip(&g.chars) {
                 steps.push(Step {
                     action: Action::ReadLegacy,
                     place: f.unit.place.clone(),
@@ -364,6 +402,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     before: source(f),
                     after: text,
                     note: note.clone().unwrap_or_default(),
+                    replacement: Some(emit.reading_in_run(chars, &f.unit.tokens, &f.run)),
                 });
             }
             steps.sort_by_key(|s| s.span.start);
@@ -385,6 +424,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     before: source(f),
                     after: String::new(),
                     note: why.clone(),
+                    replacement: None,
                 });
             }
             unchanged(Verdict::Ambiguous, steps, candidates)
@@ -399,6 +439,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     before: source(f),
                     after: String::new(),
                     note: "no legacy charset decodes it".into(),
+                    replacement: None,
                 });
             }
             unchanged(Verdict::None, steps, candidates)
@@ -437,8 +478,10 @@ pub fn decode_auto(bytes: &[u8]) -> AutoDecoded {
     let mut found = find_runs(&units);
     // Mojibake is not a charset: a valid UTF-8 run stays UTF-8 text.
     for f in &mut found {
-        if let Kind::Utf8(layers) = &mut f.kind {
-            layers.clear();
+        match &mut f.kind {
+            Kind::Utf8(layers) => layers.clear(),
+            Kind::TooDeep => f.kind = Kind::Utf8(Vec::new()),
+            Kind::Broken(..) | Kind::Legacy(_) => {}
         }
     }
     let emit = Emit::Text(bytes);

@@ -64,6 +64,11 @@ pub(crate) fn layers(text: &str) -> Vec<Layer> {
     out
 }
 
+/// Whether `text` has a layer of mojibake: what [`layers`] would undo first.
+pub(crate) fn is_mojibake(text: &str) -> bool {
+    undo_one(text).is_some()
+}
+
 /// One layer undone, if `text` has one.
 fn undo_one(text: &str) -> Option<(MojibakeCharset, String)> {
     if text.is_ascii() {

@@ -18,7 +18,8 @@ pub enum Verdict {
     Repaired,
     /// Nothing to repair: no run, or every run is UTF-8 and no mojibake.
     Unchanged,
-    /// Several readings remain, or a run is too short to tell: nothing was changed.
+    /// Several readings remain, a run is too short to tell, or a run has more layers of
+    /// mojibake than are undone: nothing was changed.
     Ambiguous,
     /// A run no charset reads (broken UTF-8: overlong, surrogate, cut short): nothing was
     /// changed.
@@ -102,6 +103,11 @@ pub struct Step {
     pub after: String,
     /// Why, in a few words (the reason of an ambiguity, a declaration).
     pub note: String,
+    /// What the step writes in place of `span` (the run as UTF-8 escapes in a URL): on a
+    /// legacy reading taken and on the innermost undone mojibake layer; `None` otherwise.
+    /// Whether it was applied is the verdict's business: a URL is repaired wholly or not at
+    /// all.
+    pub replacement: Option<String>,
 }
 
 impl fmt::Display for Step {

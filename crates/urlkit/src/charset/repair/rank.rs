@@ -16,10 +16,18 @@
 //! positive or when some charset reads the runs as a single character: a two-byte run is a
 //! kanji in Shift_JIS, a hanzi in GBK, a syllable in EUC-KR and two letters in windows-1252,
 //! and nothing in one character tells them apart.
+//!
+//! A reading whose text is itself Latin-1 mojibake in shape (`É»`, whose Latin-1 bytes
+//! `C9 BB` are the UTF-8 of `ɻ`) is listed but never taken, declared or not. Text whose
+//! Latin-1 bytes are well-formed UTF-8 is what the mojibake loop undoes, and real text in a
+//! legacy charset almost never has that shape (see `mojibake`); taking it would also write a
+//! URL that a second repair changes again. Between the two readings of such bytes, the legacy
+//! reading loses: it is dropped, and the other candidates are ranked without it.
 
 use encoding_rs::Encoding;
 
 use super::hints::Hints;
+use super::mojibake::is_mojibake;
 use super::reading::{legacy_encodings, read, ReadChar};
 use super::repertoire::{area_of, Area};
 use super::script::{incoherent_scripts, mixed_alphabet_word, script_name};
@@ -58,6 +66,8 @@ pub(crate) struct Group {
     pub score: i32,
     pub evidence: Vec<(i32, String)>,
     pub kept: bool,
+    /// Why the reading is never taken (it is mojibake in shape), if it is not.
+    pub refused: Option<String>,
 }
 
 impl Group {
@@ -128,7 +138,14 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
             score,
             evidence,
             kept: false,
+            refused: None,
         });
+    }
+    for g in &mut groups {
+        g.refused =
+            g.texts().into_iter().find(|t| is_mojibake(t)).map(|t| {
+                format!("reads as {t:?}, which is Latin-1 mojibake in shape: never taken")
+            });
     }
     // Stable: ties keep the order of `legacy_encodings`.
     groups.sort_by_key(|g| std::cmp::Reverse(g.score));
@@ -140,6 +157,11 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
         let hits: Vec<usize> = (0..groups.len())
             .filter(|&i| hints.declared.iter().any(|(e, _)| groups[i].has(e)))
             .collect();
+        if let Some(why) = hits.iter().find_map(|&i| groups[i].refused.clone()) {
+            let declared: Vec<&str> = hints.declared.iter().map(|(_, p)| p.as_str()).collect();
+            let why = format!("the declared charset ({}) {why}", declared.join(", "));
+            return (groups, Decision::Ambiguous(why), None);
+        }
         let declared: Vec<&str> = hints.declared.iter().map(|(_, p)| p.as_str()).collect();
         match hits.as_slice() {
             [i] => {
@@ -165,9 +187,18 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
             }
         }
     }
-    let best = groups[0].score;
+    // Refused readings are ranked last: they neither win nor keep a close second alive.
+    groups.sort_by_key(|g| g.refused.is_some());
+    let Some(best) = groups.iter().find(|g| g.refused.is_none()).map(|g| g.score) else {
+        let why = groups[0]
+            .refused
+            .as_deref()
+            .expect("invariant: every group is refused here");
+        let why = format!("{} {why}", groups[0].encodings[0].name());
+        return (groups, Decision::Ambiguous(why), ignored);
+    };
     for g in &mut groups {
-        g.kept = best - g.score < MARGIN;
+        g.kept = g.refused.is_none() && best - g.score < MARGIN;
     }
     let kept = groups.iter().filter(|g| g.kept).count();
     let decision = if best <= 0 {

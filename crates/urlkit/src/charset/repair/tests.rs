@@ -184,3 +184,38 @@ fn two_kana_do_not_outweigh_two_hanzi() {
         assert_eq!(r.output, "https://example.com/search?q=%E6%89%8B%E7%94%9F");
     }
 }
+
+#[test]
+fn three_layers_are_undone_a_fourth_leaves_the_url_alone() {
+    // é through Latin-1 three times, then four times.
+    let three = "http://h/%C3%83%C2%83%C3%82%C2%83%C3%83%C2%82%C3%82%C2%A9";
+    let r = ok(three);
+    assert_eq!(
+        (r.verdict, r.output.as_str()),
+        (Verdict::Repaired, "http://h/%C3%A9")
+    );
+    assert_eq!(r.steps.len(), 3);
+    assert_eq!(ok(&r.output).verdict, Verdict::Unchanged);
+    let four = "http://h/%C3%83%C2%83%C3%82%C2%83%C3%83%C2%82%C3%82%C2%83%C3%83%C2%83%C3%82%C2%82%C3%83%C2%82%C3%82%C2%A9?q=%C3%A9%C2%96%C2%8B";
+    let r = ok(four);
+    assert_eq!((r.verdict, r.output.as_str()), (Verdict::Ambiguous, four));
+    assert_eq!(r.steps.len(), 1);
+    assert!(
+        r.steps[0].note.contains("more than 3 layers"),
+        "{}",
+        r.steps[0]
+    );
+}
+
+#[test]
+fn a_declared_charset_reading_shaped_like_mojibake_is_not_taken() {
+    // %83%C8 in macintosh is "É»", whose Latin-1 bytes are the UTF-8 of ɻ.
+    let url = "http://h/x?a=%83%C8%83%C8&ie=macintosh";
+    let r = ok(url);
+    assert_eq!((r.verdict, r.output.as_str()), (Verdict::Ambiguous, url));
+    assert!(
+        r.steps[0].note.contains("mojibake in shape"),
+        "{}",
+        r.steps[0]
+    );
+}

@@ -20,6 +20,8 @@ mod host_percent_encoded;
 mod index_file;
 mod invalid_punycode;
 mod invalid_utf8;
+mod latin1_mojibake;
+mod legacy_charset;
 mod lowercase_hex;
 mod malformed_escape;
 mod mixed_forms;
@@ -65,6 +67,8 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(&plus_in_path::INFO, plus_in_path::check),
     rule(&encoded_slash::INFO, encoded_slash::check),
     rule(&double_encoding::INFO, double_encoding::check),
+    rule(&latin1_mojibake::INFO, latin1_mojibake::check),
+    rule(&legacy_charset::INFO, legacy_charset::check),
     rule(&host_percent_encoded::INFO, host_percent_encoded::check),
     rule(&nfd_path::INFO, nfd_path::check),
     rule(&uppercase_path::INFO, uppercase_path::check),

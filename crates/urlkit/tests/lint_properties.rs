@@ -1,0 +1,246 @@
+//! Laws of `urlkit::lint`:
+//! - a URL that `normalize --level safe` produced from clean text has no interoperability
+//!   finding, however the text was spelled before (hex case, escaped unreserved characters,
+//!   raw or escaped non-ASCII);
+//! - a fix is idempotent (fixing a fixed URL changes nothing) and introduces no finding the
+//!   URL did not have, at both fix levels, on URLs with the mistakes the rules name (lowercase
+//!   hex, escaped unreserved characters, raw spaces and non-ASCII, double encoding, Latin-1
+//!   mojibake, Shift_JIS bytes).
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use urlkit::lint::{fix, lint, rule, Family, FixLevel, Selection};
+use urlkit::normalize::{normalize, Form, Level, Options};
+
+/// Characters of clean text: real scripts (NFC, as typed) and the unreserved ASCII marks.
+/// Clean text has no `%`, `+`, `/` or `\`: those are the mistakes the rules are about.
+fn clean_char() -> impl Strategy<Value = char> {
+    let ranges: Vec<(u32, u32)> = vec![
+        (0x61, 0x7A),     // a-z
+        (0x41, 0x5A),     // A-Z
+        (0x30, 0x39),     // 0-9
+        (0x3041, 0x3096), // hiragana
+        (0x30A1, 0x30FA), // katakana
+        (0x4E00, 0x9FFF), // CJK unified ideographs
+        (0xAC00, 0xD7A3), // Hangul syllables
+        (0x0410, 0x044F), // Cyrillic
+        (0x00C0, 0x00FF), // Latin-1 letters
+        (0x0E01, 0x0E30), // Thai
+    ];
+    prop_oneof![
+        8 => prop::sample::select(ranges).prop_flat_map(|(lo, hi)| {
+            (lo..=hi).prop_map(|c| char::from_u32(c).expect("ranges hold scalar values"))
+        }),
+        1 => prop::sample::select(vec!['-', '.', '_', '~', ' ']),
+    ]
+}
+
+fn clean_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(clean_char(), 1..10).prop_map(|v| v.into_iter().collect())
+}
+
+/// How one character is written: each choice is a respelling of the same text.
+#[derive(Clone, Copy, Debug)]
+enum Spelling {
+    Upper,
+    Lower,
+    /// Raw where RFC 3987 allows it (non-ASCII, unreserved ASCII); escaped otherwise.
+    Raw,
+}
+
+fn spell(text: &str, how: &[Spelling]) -> String {
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        let s = how[i % how.len()];
+        let unreserved = ch.is_ascii_alphanumeric() || "-._~".contains(ch);
+        if matches!(s, Spelling::Raw) && (unreserved || !ch.is_ascii()) {
+            out.push(ch);
+            continue;
+        }
+        let mut buf = [0; 4];
+        for b in ch.encode_utf8(&mut buf).bytes() {
+            out.push_str(&match s {
+                Spelling::Lower => format!("%{b:02x}"),
+                _ => format!("%{b:02X}"),
+            });
+        }
+    }
+    out
+}
+
+fn spelling() -> impl Strategy<Value = Vec<Spelling>> {
+    prop::collection::vec(
+        prop_oneof![
+            Just(Spelling::Upper),
+            Just(Spelling::Lower),
+            Just(Spelling::Raw)
+        ],
+        1..6,
+    )
+}
+
+/// A URL of clean text, respelled.
+fn respelled_url() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["example.com", "example.jp", "xn--r8jz45g.jp"]),
+        prop::collection::vec(clean_text(), 1..4),
+        prop::collection::vec((clean_text(), clean_text()), 0..3),
+        spelling(),
+        any::<bool>(),
+    )
+        .prop_map(|(host, segs, pairs, how, slash)| {
+            let path: Vec<String> = segs.iter().map(|s| spell(s, &how)).collect();
+            let mut url = format!("https://{host}/{}", path.join("/"));
+            if slash {
+                url.push('/');
+            }
+            if !pairs.is_empty() {
+                let q: Vec<String> = pairs
+                    .iter()
+                    .map(|(k, v)| format!("{}={}", spell(k, &how), spell(v, &how)))
+                    .collect();
+                url.push('?');
+                url.push_str(&q.join("&"));
+            }
+            url
+        })
+}
+
+/// A mistake the rules name, written into a path segment.
+fn mistake() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Double encoding of a UTF-8 run or of an ASCII escape.
+        clean_text().prop_map(|t| spell(&t, &[Spelling::Upper]).replace('%', "%25")),
+        // UTF-8 read as Latin-1 and encoded again, one or two layers.
+        (clean_text(), 1usize..3).prop_map(|(t, layers)| {
+            let mut s = t;
+            for _ in 0..layers {
+                s = s.bytes().map(char::from).collect();
+            }
+            spell(&s, &[Spelling::Upper])
+        }),
+        // Shift_JIS bytes, as a browser sends them (ASCII trail bytes raw).
+        "[ぁ-ゖァ-ヺ外装不良検索東京]{2,6}".prop_map(|t| {
+            let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&t);
+            bytes
+                .iter()
+                .map(|&b| {
+                    if b.is_ascii_alphanumeric() {
+                        char::from(b).to_string()
+                    } else {
+                        format!("%{b:02X}")
+                    }
+                })
+                .collect()
+        }),
+        Just("%7euser".to_owned()),
+        Just("a b".to_owned()),
+        Just("%e6%97%a5".to_owned()),
+        Just("運営".to_owned()),
+        Just("%2e%2e".to_owned()),
+        Just("x%2Fy".to_owned()),
+    ]
+}
+
+fn dirty_url() -> impl Strategy<Value = String> {
+    (respelled_url(), prop::collection::vec(mistake(), 1..3)).prop_map(|(url, mistakes)| {
+        let (base, query) = match url.split_once('?') {
+            Some((b, q)) => (b.to_owned(), Some(q.to_owned())),
+            None => (url, None),
+        };
+        let mut out = base.trim_end_matches('/').to_owned();
+        for m in mistakes {
+            out.push('/');
+            out.push_str(&m);
+        }
+        if let Some(q) = query {
+            out.push('?');
+            out.push_str(&q);
+        }
+        out
+    })
+}
+
+fn names(url: &str, sel: &Selection) -> BTreeSet<&'static str> {
+    lint(url, sel).iter().map(|d| d.rule).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn safe_normal_form_of_clean_text_has_no_interoperability_finding(url in respelled_url()) {
+        let normal = normalize(&url, &Options::new(Level::Safe), Form::Uri)
+            .expect("generated URLs normalize");
+        let found: Vec<String> = lint(&normal, &Selection::default())
+            .iter()
+            .filter(|d| rule(d.code).expect("a rule").family == Family::Interoperability)
+            .map(|d| format!("{} at {:?}", d.rule, &normal[d.span.clone()]))
+            .collect();
+        prop_assert!(found.is_empty(), "{} -> {}: {:?}", url, normal, found);
+    }
+
+    #[test]
+    fn a_fix_is_idempotent_and_introduces_no_finding(url in dirty_url()) {
+        let sel = Selection::default();
+        let before = names(&url, &sel);
+        prop_assert!(!before.is_empty(), "a dirty URL has findings: {}", url);
+        for level in [FixLevel::Safe, FixLevel::Unsafe] {
+            let once = fix(&url, &sel, level);
+            let twice = fix(&once, &sel, level);
+            prop_assert_eq!(&twice, &once, "{:?} of {}", level, url);
+            let after = names(&once, &sel);
+            let new: Vec<&&str> = after.difference(&before).collect();
+            prop_assert!(new.is_empty(), "{:?}: {} -> {} has new {:?}", level, url, once, new);
+        }
+    }
+}
+
+/// The generators reach the cases: over a sample, the dirty URLs set off every rule their
+/// mistakes are about, and the respelled ones are not already normal.
+#[test]
+fn the_generators_reach_the_rules() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let sel = Selection::default();
+    let mut seen = BTreeSet::new();
+    let mut changed_by_unsafe_fix = 0;
+    for _ in 0..300 {
+        let url = dirty_url()
+            .new_tree(&mut runner)
+            .expect("a value")
+            .current();
+        seen.extend(names(&url, &sel));
+        if fix(&url, &sel, FixLevel::Unsafe) != fix(&url, &sel, FixLevel::Safe) {
+            changed_by_unsafe_fix += 1;
+        }
+    }
+    for want in [
+        "double-encoding",
+        "latin1-mojibake",
+        "legacy-charset",
+        "lowercase-hex",
+        "encoded-unreserved",
+        "raw-space",
+        "raw-non-ascii",
+        "encoded-dot-segment",
+        "encoded-slash",
+    ] {
+        assert!(seen.contains(want), "{want} never fired: {seen:?}");
+    }
+    assert!(changed_by_unsafe_fix > 50, "{changed_by_unsafe_fix}");
+    let mut respelled_dirty = 0;
+    for _ in 0..300 {
+        let url = respelled_url()
+            .new_tree(&mut runner)
+            .expect("a value")
+            .current();
+        let normal = normalize(&url, &Options::new(Level::Safe), Form::Uri).expect("normalizes");
+        if normal != url && !lint(&url, &sel).is_empty() {
+            respelled_dirty += 1;
+        }
+    }
+    assert!(respelled_dirty > 100, "{respelled_dirty}");
+}
