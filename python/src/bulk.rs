@@ -19,7 +19,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
-use urlkit::normalize::{key_into, Form, Options};
+use urlkit::normalize::{key_into_with, Form, KeyRoom, Options};
 
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
@@ -43,16 +43,28 @@ enum Operation {
     Decode(DecodeMode),
 }
 
+/// What one loop over many rows reuses from row to row: the room the one-pass key writer
+/// writes in (allocated and zero-filled once per longest URL, not once per row) and the
+/// row's result.
+#[derive(Default)]
+struct Scratch {
+    room: KeyRoom,
+    out: String,
+}
+
 impl Operation {
-    /// Writes the row's result into `out` (cleared first).
-    fn apply(&self, input: &str, out: &mut String) -> Result<(), Failure> {
+    /// Writes the row's result into `scratch.out` (cleared first).
+    fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
+        let Scratch { room, out } = scratch;
         out.clear();
         match self {
-            Operation::Key(options) => key_into(input, options, out).map_err(|e| Failure {
-                kind: e.kind().name(),
-                offset: e.offset(),
-                message: e.to_string(),
-            }),
+            Operation::Key(options) => {
+                key_into_with(input, options, room, out).map_err(|e| Failure {
+                    kind: e.kind().name(),
+                    offset: e.offset(),
+                    message: e.to_string(),
+                })
+            }
             Operation::Normalize(options, to) => {
                 let s = urlkit::normalize::normalize(input, options, *to).map_err(|e| Failure {
                     kind: e.kind().name(),
@@ -171,7 +183,7 @@ fn map_offsets<O: OffsetSizeTrait>(
 ) -> Result<ArrayRef, String> {
     let mut builder =
         GenericStringBuilder::<O>::with_capacity(input.len(), input.value_data().len());
-    let mut buf = String::with_capacity(256);
+    let mut scratch = Scratch::default();
     let limit = O::MAX_OFFSET;
     let mut written = 0usize;
     for row in 0..input.len() {
@@ -179,9 +191,9 @@ fn map_offsets<O: OffsetSizeTrait>(
             builder.append_null();
             continue;
         }
-        match op.apply(input.value(row), &mut buf) {
+        match op.apply(input.value(row), &mut scratch) {
             Ok(()) => {
-                written += buf.len();
+                written += scratch.out.len();
                 if written > limit {
                     return Err(format!(
                         "the results pass the {limit}-byte limit of this string type at row \
@@ -189,7 +201,7 @@ fn map_offsets<O: OffsetSizeTrait>(
                         base_row + row
                     ));
                 }
-                builder.append_value(&buf);
+                builder.append_value(&scratch.out);
             }
             Err(f) => {
                 failures.push((base_row + row, f));
@@ -207,14 +219,14 @@ fn map_view(
     failures: &mut Failures,
 ) -> ArrayRef {
     let mut builder = StringViewBuilder::with_capacity(input.len());
-    let mut buf = String::with_capacity(256);
+    let mut scratch = Scratch::default();
     for row in 0..input.len() {
         if input.is_null(row) {
             builder.append_null();
             continue;
         }
-        match op.apply(input.value(row), &mut buf) {
-            Ok(()) => builder.append_value(&buf),
+        match op.apply(input.value(row), &mut scratch) {
+            Ok(()) => builder.append_value(&scratch.out),
             Err(f) => {
                 failures.push((base_row + row, f));
                 builder.append_null();
@@ -354,14 +366,14 @@ pub fn map_list(
     let operation = op.op.clone();
     py.detach(move || {
         let mut failures = Vec::new();
-        let mut buf = String::with_capacity(256);
+        let mut scratch = Scratch::default();
         let results = items
             .iter()
             .enumerate()
             .map(|(row, item)| {
                 let text = item.as_deref()?;
-                match operation.apply(text, &mut buf) {
-                    Ok(()) => Some(buf.clone()),
+                match operation.apply(text, &mut scratch) {
+                    Ok(()) => Some(scratch.out.clone()),
                     Err(f) => {
                         failures.push((row, f.kind, f.offset, f.message));
                         None
