@@ -4,7 +4,7 @@
 
 use urlkit::compare::{compare, Side};
 use urlkit::lint::parser_disagreement::Rfc3986Reading;
-use urlkit::normalize::{key, Level, NormalizeErrorKind, Options};
+use urlkit::normalize::{key, normalize, Form, Level, NormalizeErrorKind, Options};
 use urlkit::uri::ParseErrorKind;
 
 /// `key_compare`, input `"%3a\n%3:0081/\nHTTP://h:0A"`: at `exact` every text is its own key,
@@ -47,4 +47,25 @@ fn fuzz_whatwg_rfc_empty_reference_keeps_the_base_path() {
     let back = Rfc3986Reading::parse(&r.to_string(), None).unwrap();
     assert_eq!(back.host.as_deref(), Some("mta"));
     assert_eq!(back.path, "/l.e..&&&&&&&&&&&&&&&&&Bp://tcr");
+}
+
+/// `normalize`, input `http://xn--tropteoptk.615webhostapp.DDD%DDDcom/ity/` (now a seed of the
+/// target): a host with an A-label and an escape that IDNA does not convert keeps its A-label in
+/// the IRI form too, so that the IRI keys back to the key it shows.
+#[test]
+fn fuzz_normalize_iri_keeps_the_a_label_of_a_host_with_an_escape() {
+    let u = "http://xn--tropteoptk.615webhostapp.DDD%DDDcom/ity/";
+    // A browser refuses the host (`%DD` is not UTF-8), so `whatwg` has no key for it.
+    assert!(key(u, &Options::new(Level::Whatwg)).is_err());
+    for level in [Level::Safe, Level::Normal, Level::Loose] {
+        let o = Options::new(level);
+        let k = key(u, &o).unwrap();
+        let iri = normalize(u, &o, Form::Iri).unwrap();
+        assert!(iri.contains("xn--tropteoptk"), "{level}: {iri}");
+        assert_eq!(key(&iri, &o).unwrap(), k, "{level}");
+    }
+    // A valid A-label host is still shown as its U-labels.
+    let o = Options::new(Level::Safe);
+    let iri = normalize("http://xn--r8jz45g.jp/", &o, Form::Iri).unwrap();
+    assert_eq!(iri, "http://例え.jp/");
 }

@@ -1,6 +1,8 @@
 //! The IRI display form of a key (RFC 3987 §3.2).
 
-use crate::host::to_unicode;
+use std::borrow::Cow;
+
+use crate::host::{to_ascii, to_unicode};
 use crate::uri::{parse, Component};
 
 /// Whether `c` may appear unescaped in an IRI (RFC 3987 §2.2 `ucschar`, and `iprivate` in
@@ -36,10 +38,7 @@ pub(crate) fn to_iri(key: &str) -> String {
         let text = &key[r.clone()];
         match c {
             Component::Host if text.contains("xn--") || text.contains("XN--") => {
-                match to_unicode(text) {
-                    Ok(s) => out.push_str(&s),
-                    Err(_) => out.push_str(text),
-                }
+                out.push_str(&display_host(text));
             }
             Component::Path | Component::Query | Component::Fragment | Component::Userinfo => {
                 decode_iri_chars(text, c == Component::Query, &mut out);
@@ -50,6 +49,23 @@ pub(crate) fn to_iri(key: &str) -> String {
     }
     out.push_str(&key[pos..]);
     out
+}
+
+/// The U-label form of a key's host, or the host as it is when the U-labels would not key
+/// back to it.
+///
+/// *Rationale*: the display form must key to the same key as the URI it shows. A host that
+/// still holds a `%`-escape after keying is one IDNA did not convert (its escapes do not spell
+/// a valid domain), so its A-labels are kept too: shown as U-labels, the host would key as
+/// percent-encoded text instead of the A-labels it came from.
+fn display_host(host: &str) -> Cow<'_, str> {
+    if host.contains('%') {
+        return Cow::Borrowed(host);
+    }
+    match to_unicode(host) {
+        Ok(u) if to_ascii(&u).is_ok_and(|a| a.eq_ignore_ascii_case(host)) => Cow::Owned(u),
+        _ => Cow::Borrowed(host),
+    }
 }
 
 /// Decodes the `%XX` sequences of `text` that spell allowed non-ASCII characters.
