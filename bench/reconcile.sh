@@ -8,17 +8,20 @@
 #   bash bench/reconcile.sh [N]        # N URLs per side, default 1000000
 #   RUNS=5 bash bench/reconcile.sh     # rounds of each (default 3): fastest and median
 #
-# Needs python3 and GNU time (/usr/bin/time); the lists go to target/bench-reconcile/.
+# Needs python3 and GNU time (/usr/bin/time). The lists are generated (bench/gen_reconcile_corpus.py,
+# no outside data) into $CARGO_TARGET_DIR/bench-reconcile/ (target/ by default), where the
+# release binary is built and run from too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-1000000}"
-dir="target/bench-reconcile/$n"
+target_dir="${CARGO_TARGET_DIR:-target}"
+dir="$target_dir/bench-reconcile/$n"
 if [ ! -s "$dir/right.txt" ]; then
   echo "generating $n x $n URLs in $dir"
   python3 bench/gen_reconcile_corpus.py "$dir" "$n"
 fi
 cargo build --release -q -p urlkit-cli
-bin="target/release/urlkit"
+bin="$target_dir/release/urlkit"
 
 measure() { # name, output file, command...
   local name="$1" out="$2"; shift 2

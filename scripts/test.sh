@@ -42,6 +42,13 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 log "cargo test"
 cargo test --workspace --locked
 
+# --- 3b. the scalar-only library (issue 12) -------------------------------------------------
+# urlkit without its default `simd` feature: no vector kernels, and `unsafe_code` forbidden;
+# the whole suite then runs on the scalar path.
+log "urlkit without the simd feature: unsafe_code forbidden, the whole suite on the scalar path"
+RUSTFLAGS="-F unsafe_code" cargo check -p urlkit --no-default-features --locked
+cargo test -p urlkit --no-default-features --locked
+
 # --- 4. differential and end-to-end checks -------------------------------------------------
 for check in scripts/checks/*.sh; do
   [ -e "$check" ] || continue

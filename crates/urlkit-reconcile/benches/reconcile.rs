@@ -17,6 +17,7 @@ use urlkit::normalize::{Level, Options};
 use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
 
 fn main() {
+    support::print_kernel_level();
     let n: usize = std::env::var("URLKIT_BENCH_N")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -3,15 +3,15 @@
 
 use std::num::NonZeroU32;
 
-use super::spelling::{Spelled, Spelling};
+use super::spelling::{PackedSpelling, ResolvedSpelling};
 
 /// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
 /// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
     /// One more than the shard (the [`SHARD_BITS`] above the chunk) and the chunk of its
-    /// arena (the low [`CHUNK_BITS`] bits); the top [`MARK_BITS`] are zero, for a
-    /// [`Spelling`] to say that it holds no text (see [`Span::marker`]).
+    /// arena (the low [`CHUNK_BITS`] bits); the top [`TAG_BITS`] are zero, for a
+    /// [`PackedSpelling`] to say that it holds no text (see [`Span::tagged`]).
     place: NonZeroU32,
     offset: u32,
     len: u32,
@@ -24,20 +24,20 @@ const CHUNK_BITS: u32 = 22;
 /// Bits of [`Span::place`] that number the shard, above the chunk: up to [`MAX_SHARDS`].
 const SHARD_BITS: u32 = 8;
 
-/// The top bits of [`Span::place`], left zero by a span of text: a [`Spelling`] keeps in them
+/// The top bits of [`Span::place`], left zero by a span of text: a [`PackedSpelling`] keeps in them
 /// which transform of its key a URL is.
-const MARK_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
+const TAG_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
 
 /// The most shards a reconciler splits its keys into (more threads than this share shards).
 pub(crate) const MAX_SHARDS: usize = 1 << SHARD_BITS;
 
 impl Span {
-    /// A span of no text whose mark (the top [`MARK_BITS`] of its place) is `mark`, which must
-    /// be nonzero and below `1 << MARK_BITS` (what a [`Spelling`] that is not text holds).
-    pub(crate) const fn marker(mark: u32) -> Span {
-        let place = match NonZeroU32::new(mark << (32 - MARK_BITS)) {
+    /// A span of no text whose tag (the top [`TAG_BITS`] of its place) is `tag`, which must
+    /// be nonzero and below `1 << TAG_BITS` (what a [`PackedSpelling`] that is not text holds).
+    pub(crate) const fn tagged(tag: u32) -> Span {
+        let place = match NonZeroU32::new(tag << (32 - TAG_BITS)) {
             Some(p) => p,
-            None => NonZeroU32::MAX,
+            None => panic!("invariant: a tag is nonzero and below 1 << TAG_BITS"),
         };
         Span {
             place,
@@ -46,9 +46,9 @@ impl Span {
         }
     }
 
-    /// Its mark: 0 for a span of text (see [`Span::marker`]).
-    pub(crate) const fn mark(self) -> u32 {
-        self.place.get() >> (32 - MARK_BITS)
+    /// Its tag: 0 for a span of text (see [`Span::tagged`]).
+    pub(crate) const fn tag(self) -> u32 {
+        self.place.get() >> (32 - TAG_BITS)
     }
 
     /// The length of its text.
@@ -57,8 +57,8 @@ impl Span {
     }
 
     fn place(self) -> u32 {
-        // A marker's place is 0 here, and wraps to a shard that does not exist.
-        (self.place.get() & (u32::MAX >> MARK_BITS)).wrapping_sub(1)
+        // A tagged span's place is 0 here, and wraps to a shard that does not exist.
+        (self.place.get() & (u32::MAX >> TAG_BITS)).wrapping_sub(1)
     }
 
     fn shard(self) -> usize {
@@ -97,7 +97,7 @@ impl Arena {
             c.push_str(text);
         }
         // The last chunk number is never reached (2^22 chunks of at least 1 MiB), so the place
-        // plus one stays below the mark bits.
+        // plus one stays below the tag bits.
         let chunk = u32::try_from(chunk)
             .unwrap_or(u32::MAX)
             .min((1 << CHUNK_BITS) - 2);
@@ -133,18 +133,18 @@ impl Arena {
 
 /// One shard's text arenas: its distinct keys, and the URLs that differ from their key.
 #[derive(Default)]
-pub(crate) struct Store {
+pub(crate) struct ShardArenas {
     shard: u32,
     keys: Arena,
     urls: Arena,
 }
 
-impl Store {
+impl ShardArenas {
     /// The empty arenas of shard number `shard`.
-    pub(crate) fn new(shard: u32) -> Store {
-        Store {
+    pub(crate) fn new(shard: u32) -> ShardArenas {
+        ShardArenas {
             shard,
-            ..Store::default()
+            ..ShardArenas::default()
         }
     }
 
@@ -157,10 +157,10 @@ impl Store {
     }
 
     /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
-    pub(crate) fn spell(&mut self, url: Spelled<'_>) -> Spelling {
+    pub(crate) fn spell(&mut self, url: ResolvedSpelling<'_>) -> PackedSpelling {
         match url {
-            Spelled::Transform(t) => Spelling::of_transform(t),
-            Spelled::Text(text) => Spelling::of_text(self.push_url(text)),
+            ResolvedSpelling::Transform(t) => PackedSpelling::of_transform(t),
+            ResolvedSpelling::Text(text) => PackedSpelling::of_text(self.push_url(text)),
         }
     }
 
@@ -185,9 +185,9 @@ impl Store {
 
 /// Every shard's arenas, to read any span.
 #[derive(Default)]
-pub(crate) struct Stores(pub(crate) Vec<Store>);
+pub(crate) struct Arenas(pub(crate) Vec<ShardArenas>);
 
-impl Stores {
+impl Arenas {
     pub(crate) fn key(&self, s: Span) -> &str {
         self.0
             .get(s.shard())

@@ -6,12 +6,12 @@
 
 use urlkit::normalize::KeyRoom;
 
-use super::arena::{Span, Store, MAX_SHARDS};
+use super::arena::{ShardArenas, Span, MAX_SHARDS};
 use super::index::Index;
 use super::keyer::{KeyError, Keyer};
 use super::keying::{join_runs, KeyContext, Run, KEY_PART};
 use super::outcome::{DupExample, InvalidRecord, Reconciliation};
-use super::spelling::{Spelled, Spelling, Transform};
+use super::spelling::{PackedSpelling, ResolvedSpelling, Transform};
 use super::{Batch, Side};
 
 /// How many duplicates of one key on one side are kept as examples; the rest are only counted,
@@ -28,7 +28,7 @@ const PARALLEL_THRESHOLD: usize = 4096;
 /// One occurrence kept: how its URL is written (most often a transform of its key, with no
 /// text of its own), and the caller's metadata.
 pub(crate) struct Occ<M> {
-    pub(crate) url: Spelling,
+    pub(crate) url: PackedSpelling,
     pub(crate) meta: M,
 }
 
@@ -81,7 +81,7 @@ pub struct Reconciler<'k, M> {
 /// The part of the join that owns the keys whose hash falls in it.
 pub(crate) struct Shard<M> {
     index: Index,
-    pub(crate) store: Store,
+    pub(crate) store: ShardArenas,
     pub(crate) slots: Vec<Slot<M>>,
     pub(crate) dups: Vec<DupExample<M>>,
     pub(crate) invalid: Vec<(u64, InvalidRecord)>,
@@ -135,7 +135,7 @@ impl<M> Shard<M> {
     fn new(n: u32) -> Shard<M> {
         Shard {
             index: Index::default(),
-            store: Store::new(n),
+            store: ShardArenas::new(n),
             slots: Vec::new(),
             dups: Vec::new(),
             invalid: Vec::new(),
@@ -152,7 +152,7 @@ impl<M> Shard<M> {
         seq: u64,
         key: &str,
         hash: u64,
-        url: Spelled<'_>,
+        url: ResolvedSpelling<'_>,
         meta: M,
         error: Option<KeyError>,
     ) {
@@ -197,7 +197,7 @@ impl<M> Shard<M> {
 
     /// Counts a record written `url` in slot `id`, and keeps it if it is the first of its
     /// side or one of the first duplicates.
-    fn place(&mut self, id: u32, side: Side, url: Spelled<'_>, meta: M) {
+    fn place(&mut self, id: u32, side: Side, url: ResolvedSpelling<'_>, meta: M) {
         let s = side.index();
         let Shard {
             slots, store, dups, ..
@@ -218,9 +218,11 @@ impl<M> Shard<M> {
             let mut shared = None;
             if let Some(other) = &slot.first[1 - s] {
                 slot.exact = match (url, other.url.text()) {
-                    (Spelled::Transform(t), None) => other.url.transform() == Some(t),
+                    (ResolvedSpelling::Transform(t), None) => other.url.transform() == Some(t),
                     // Lengths first: a spelling of another length is not read from memory.
-                    (Spelled::Text(url), Some(u)) => u.len() == url.len() && store.url(u) == url,
+                    (ResolvedSpelling::Text(url), Some(u)) => {
+                        u.len() == url.len() && store.url(u) == url
+                    }
                     _ => false,
                 };
                 if slot.exact {
@@ -315,8 +317,8 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let shard = self.ctx.shard_of(hash);
         if let Some(sh) = self.shards.get_mut(shard) {
             let url = match Transform::of(url, &key) {
-                Some(t) => Spelled::Transform(t),
-                None => Spelled::Text(url),
+                Some(t) => ResolvedSpelling::Transform(t),
+                None => ResolvedSpelling::Text(url),
             };
             sh.insert(side, seq, &key, hash, url, meta, error);
         }

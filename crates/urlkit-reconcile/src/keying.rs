@@ -11,7 +11,7 @@ use urlkit::normalize::KeyRoom;
 
 use super::engine::Shard;
 use super::keyer::{KeyError, Keyer};
-use super::spelling::{Spelled, Transform};
+use super::spelling::{ResolvedSpelling, Transform};
 use super::Side;
 
 /// Prefix of the key given to a URL that has no key at the level: such URLs can still match a
@@ -203,8 +203,8 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
                 .get(from..rec.key_end)
                 .expect("invariant: a run record's key ends where its key_end says");
             let url = match rec.transform {
-                Some(t) => Spelled::Transform(t),
-                None => Spelled::Text(
+                Some(t) => ResolvedSpelling::Transform(t),
+                None => ResolvedSpelling::Text(
                     text.get(rec.key_end..rec.url_end)
                         .expect("invariant: a run record's URL follows its key"),
                 ),

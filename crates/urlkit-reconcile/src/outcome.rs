@@ -6,17 +6,17 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::arena::Stores;
+use super::arena::Arenas;
 use super::engine::{Occ, Shard, Slot};
 use super::keyer::{KeyError, Keyer};
-use super::spelling::{Spelled, Spelling};
+use super::spelling::{PackedSpelling, ResolvedSpelling};
 use super::Side;
 
 /// A duplicate kept as an example (see `DUPLICATE_EXAMPLES` in the engine).
 pub(crate) struct DupExample<M> {
     pub(crate) slot: u32,
     pub(crate) side: Side,
-    pub(crate) url: Spelling,
+    pub(crate) url: PackedSpelling,
     pub(crate) meta: M,
 }
 
@@ -103,13 +103,13 @@ impl Summary {
 
 /// One record as the reconciliation remembers it: its URL, its key and its metadata.
 pub struct Occurrence<'a, M> {
-    url: Spelled<'a>,
+    url: ResolvedSpelling<'a>,
     key: &'a str,
     meta: &'a M,
 }
 
 impl<'a, M> Occurrence<'a, M> {
-    fn new(store: &'a Stores, key: &'a str, url: Spelling, meta: &'a M) -> Occurrence<'a, M> {
+    fn new(store: &'a Arenas, key: &'a str, url: PackedSpelling, meta: &'a M) -> Occurrence<'a, M> {
         Occurrence {
             url: url.resolve(store),
             key,
@@ -117,7 +117,7 @@ impl<'a, M> Occurrence<'a, M> {
         }
     }
 
-    fn first(store: &'a Stores, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
+    fn first(store: &'a Arenas, key: &'a str, occ: &'a Occ<M>) -> Occurrence<'a, M> {
         Occurrence::new(store, key, occ.url, &occ.meta)
     }
 
@@ -180,7 +180,7 @@ impl<M> Pair<'_, M> {
         let (l, r) = (&self.left, &self.right);
         if l.key == r.key {
             // Of one key, two URLs are the same bytes iff they are spelled the same (see
-            // `Spelled`): nothing to build.
+            // `ResolvedSpelling`): nothing to build.
             l.url == r.url
         } else {
             l.url() == r.url()
@@ -239,7 +239,7 @@ pub struct Invalid<'a> {
 /// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
 /// ```
 pub struct Reconciliation<M> {
-    store: Stores,
+    store: Arenas,
     /// Each shard's slots.
     slots: Vec<Vec<Slot<M>>>,
     /// Every slot (shard, index), in order of first appearance: the global slot numbers.
@@ -259,27 +259,27 @@ impl<M: Send + Sync> Reconciliation<M> {
         shards: Vec<Shard<M>>,
         records: [usize; 2],
     ) -> Reconciliation<M> {
-        let mut stores = Vec::with_capacity(shards.len());
+        let mut arenas = Vec::with_capacity(shards.len());
         let mut slots = Vec::with_capacity(shards.len());
         let mut shard_dups = Vec::with_capacity(shards.len());
         let mut invalid: Vec<(u64, InvalidRecord)> = Vec::new();
         for shard in shards {
-            stores.push(shard.store);
+            arenas.push(shard.store);
             slots.push(shard.slots);
             shard_dups.push(shard.dups);
             invalid.extend(shard.invalid);
         }
-        let store = Stores(stores);
+        let store = Arenas(arenas);
         invalid.sort_by_key(|(seq, _)| *seq);
         let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
         // One pass over each shard's slots (a million of them are far larger than the
-        // caches), the shards on several threads: the counts, which add up, and the marks
+        // caches), the shards on several threads: the counts, which add up, and the owners
         // that put the slots in order of first appearance.
         let owner: Vec<AtomicU16> = (0..=records[0] + records[1])
             .map(|_| AtomicU16::new(0))
             .collect();
         let tally = count_shards(&slots, &owner, threads);
-        let order = order_by_marks(&slots, &owner);
+        let order = order_by_owner(&slots, &owner);
         let mut summary = Summary {
             left: SideCounts {
                 records: records[0],
@@ -480,7 +480,7 @@ type ExplainedPart = (Vec<(usize, u64)>, Vec<&'static str>);
 fn explain<M: Send + Sync>(
     keyer: &dyn Keyer,
     threads: usize,
-    store: &Stores,
+    store: &Arenas,
     slots: &[Vec<Slot<M>>],
     order: &[(u32, u32)],
     inexact: &[usize],
@@ -624,20 +624,22 @@ impl Tally {
     }
 }
 
-/// Counts every shard's slots, and marks in `owner` which shard brought each record number
-/// that starts a slot (see [`order_by_marks`]); the shards are shared out among `threads`
+/// Counts every shard's slots, and records in `owner` which shard brought each record number
+/// that starts a slot (see [`order_by_owner`]); the shards are shared out among `threads`
 /// threads.
 fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: usize) -> Tally {
     let run = |(sh, list): (usize, &Vec<Slot<M>>)| {
         let mut tally = Tally::default();
-        let mark = u16::try_from(sh + 1).unwrap_or(u16::MAX);
+        let owner_id = u16::try_from(sh + 1).expect(
+            "invariant: at most MAX_SHARDS (256) shards, so a shard number plus one fits a u16",
+        );
         for slot in list {
             tally.count(slot);
             if let Some(o) = usize::try_from(slot.seq)
                 .ok()
                 .and_then(|seq| owner.get(seq))
             {
-                o.store(mark, Ordering::Relaxed);
+                o.store(owner_id, Ordering::Relaxed);
             }
         }
         tally
@@ -683,9 +685,9 @@ const PARALLEL_COUNT: usize = 1 << 16;
 
 /// The slots of every shard in order of first appearance. A slot's `seq` is the number of the
 /// record that brought its key, so each is a distinct number in `1..=records`, and `owner`
-/// says which shard each number started a slot in ([`count_shards`] marks it): reading the
-/// marks in order is a merge of any number of shards.
-fn order_by_marks<M>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16]) -> Vec<(u32, u32)> {
+/// says which shard each number started a slot in ([`count_shards`] records it): reading the
+/// owners in order is a merge of any number of shards.
+fn order_by_owner<M>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16]) -> Vec<(u32, u32)> {
     let total: usize = slots.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);
     let mut next = vec![0u32; slots.len()];
@@ -704,7 +706,7 @@ fn order_by_marks<M>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16]) -> Vec<(u32, u
     }
 }
 
-/// [`order_by_marks`] as a k-way merge that looks at the head of every shard for each slot.
+/// [`order_by_owner`] as a k-way merge that looks at the head of every shard for each slot.
 fn merge_by_scan<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
     let total = slots.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);

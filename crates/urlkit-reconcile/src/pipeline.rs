@@ -139,9 +139,9 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                 },
             };
             // Closed also when `feed` panics, so that the workers end and the panic goes on.
-            let closer = Marker {
+            let closer = PoolGuard {
                 pool: &pool,
-                mark: Mark::Closed,
+                ending: Ending::Closed,
             };
             let out = feed(&mut feeder);
             drop(closer);
@@ -155,25 +155,25 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     }
 }
 
-/// Marks the pool when dropped, and wakes whoever waits: closed when the caller is done
+/// Ends the pool when dropped, and wakes whoever waits: closed when the caller is done
 /// adding (also by a panic), failed when a worker unwinds (so that nobody waits for it).
-struct Marker<'p, M> {
+struct PoolGuard<'p, M> {
     pool: &'p Pool<M>,
-    mark: Mark,
+    ending: Ending,
 }
 
-/// What a [`Marker`] marks.
-enum Mark {
+/// How a [`PoolGuard`] ends the pool.
+enum Ending {
     Closed,
     Failed,
 }
 
-impl<M> Drop for Marker<'_, M> {
+impl<M> Drop for PoolGuard<'_, M> {
     fn drop(&mut self) {
         let mut st = self.pool.state.lock().unwrap_or_else(|p| p.into_inner());
-        match self.mark {
-            Mark::Closed => st.closed = true,
-            Mark::Failed => st.failed = true,
+        match self.ending {
+            Ending::Closed => st.closed = true,
+            Ending::Failed => st.failed = true,
         }
         drop(st);
         self.pool.work.notify_all();
@@ -339,9 +339,9 @@ impl<M: Send + Sync> Pool<M> {
 
     /// A worker: takes ready work until the pool is closed and drained.
     fn work(&self, ctx: &KeyContext<'_>) {
-        let guard = Marker {
+        let guard = PoolGuard {
             pool: self,
-            mark: Mark::Failed,
+            ending: Ending::Failed,
         };
         let mut st = self.lock();
         loop {

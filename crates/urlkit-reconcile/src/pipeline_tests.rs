@@ -2,6 +2,8 @@
 //! number of threads; it waits for its threads and ends when a thread or the caller panics.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use super::super::{Batch, KeyError, Keyer, LevelKeyer, Reconciler, Reconciliation, Side};
 use urlkit::normalize::{Level, Options};
@@ -179,8 +181,25 @@ impl Keyer for Fragile {
     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
 }
 
+/// Runs `f` on a thread of its own and returns its result, or fails the test when it has not
+/// ended within a minute: a pool that waits forever for a thread that panicked would hang
+/// the run otherwise. The bound is a deadlock detector, not a duration under test.
+fn ends_within_a_minute<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone only when the test has already failed.
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the pool did not end within a minute: it waits for a thread that is gone")
+}
+
 #[test]
 fn a_panic_in_a_thread_reaches_the_caller() {
+    assert!(ends_within_a_minute(panic_in_a_thread).is_err());
+}
+
+fn panic_in_a_thread() -> Result<(), Box<dyn std::any::Any + Send>> {
     let mut r: Reconciler<'_, usize> = Reconciler::new(&Fragile).threads(2);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         r.feed(|feeder| {
@@ -194,11 +213,15 @@ fn a_panic_in_a_thread_reaches_the_caller() {
             }
         })
     }));
-    assert!(outcome.is_err());
+    outcome.map(drop)
 }
 
 #[test]
 fn a_panic_while_feeding_ends_the_threads() {
+    assert!(ends_within_a_minute(panic_while_feeding).is_err());
+}
+
+fn panic_while_feeding() -> Result<(), Box<dyn std::any::Any + Send>> {
     let mut r: Reconciler<'_, usize> = Reconciler::new(&SAFE).threads(2);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         r.feed(|feeder| {
@@ -209,5 +232,5 @@ fn a_panic_while_feeding_ends_the_threads() {
             panic!("the reading failed");
         })
     }));
-    assert!(outcome.is_err());
+    outcome.map(drop)
 }

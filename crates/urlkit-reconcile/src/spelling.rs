@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use super::arena::{Span, Stores};
+use super::arena::{Arenas, Span};
 use urlkit::charset::utf8_decode_without_bom_or_fail;
 use urlkit::codec::{escape_at, uppercase_escape_word};
 
@@ -49,13 +49,13 @@ impl Transform {
         })
     }
 
-    /// The transform numbered `mark` (what [`Transform::mark`] gives).
-    fn from_mark(mark: u32) -> Option<Transform> {
-        Transform::ORDER.into_iter().find(|t| t.mark() == mark)
+    /// The transform whose tag is `tag` (what [`Transform::tag`] gives).
+    fn from_tag(tag: u32) -> Option<Transform> {
+        Transform::ORDER.into_iter().find(|t| t.tag() == tag)
     }
 
     /// Its number, 1 to 3 (never 0, which stands for text).
-    const fn mark(self) -> u32 {
+    const fn tag(self) -> u32 {
         self as u32
     }
 
@@ -285,52 +285,52 @@ fn iri_into(key: &str, out: &mut String) {
 /// holds one is no larger): the transform is in the top bits of the span's place, which a
 /// span of text leaves zero.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Spelling(Span);
+pub(crate) struct PackedSpelling(Span);
 
-impl Spelling {
+impl PackedSpelling {
     /// A URL written as `t` of its key.
-    pub(crate) const fn of_transform(t: Transform) -> Spelling {
-        Spelling(Span::marker(t.mark()))
+    pub(crate) const fn of_transform(t: Transform) -> PackedSpelling {
+        PackedSpelling(Span::tagged(t.tag()))
     }
 
     /// A URL kept as text, at `span` of the URL arena.
-    pub(crate) const fn of_text(span: Span) -> Spelling {
-        Spelling(span)
+    pub(crate) const fn of_text(span: Span) -> PackedSpelling {
+        PackedSpelling(span)
     }
 
     /// Its text's span, unless it is a transform.
     pub(crate) fn text(self) -> Option<Span> {
-        (self.0.mark() == 0).then_some(self.0)
+        (self.0.tag() == 0).then_some(self.0)
     }
 
     /// Its transform, unless it is text.
     pub(crate) fn transform(self) -> Option<Transform> {
-        Transform::from_mark(self.0.mark())
+        Transform::from_tag(self.0.tag())
     }
 
     /// The spelling with its text at hand.
-    pub(crate) fn resolve(self, stores: &Stores) -> Spelled<'_> {
+    pub(crate) fn resolve(self, arenas: &Arenas) -> ResolvedSpelling<'_> {
         match self.transform() {
-            Some(t) => Spelled::Transform(t),
-            None => Spelled::Text(stores.url(self.0)),
+            Some(t) => ResolvedSpelling::Transform(t),
+            None => ResolvedSpelling::Text(arenas.url(self.0)),
         }
     }
 }
 
-/// A [`Spelling`] with its text at hand. Of two URLs of the same key, equal exactly when the
+/// A [`PackedSpelling`] with its text at hand. Of two URLs of the same key, equal exactly when the
 /// URLs are byte-identical (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Spelled<'a> {
+pub(crate) enum ResolvedSpelling<'a> {
     Transform(Transform),
     Text(&'a str),
 }
 
-impl<'a> Spelled<'a> {
+impl<'a> ResolvedSpelling<'a> {
     /// The URL, given its key.
     pub(crate) fn url(self, key: &'a str) -> Cow<'a, str> {
         match self {
-            Spelled::Transform(t) => t.apply(key),
-            Spelled::Text(text) => Cow::Borrowed(text),
+            ResolvedSpelling::Transform(t) => t.apply(key),
+            ResolvedSpelling::Text(text) => Cow::Borrowed(text),
         }
     }
 
@@ -341,19 +341,19 @@ impl<'a> Spelled<'a> {
         'a: 's,
     {
         match self {
-            Spelled::Transform(Transform::Key) => key,
-            Spelled::Transform(t) => {
+            ResolvedSpelling::Transform(Transform::Key) => key,
+            ResolvedSpelling::Transform(t) => {
                 t.apply_into(key, scratch);
                 scratch
             }
-            Spelled::Text(text) => text,
+            ResolvedSpelling::Text(text) => text,
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::arena::Store;
+    use super::super::arena::ShardArenas;
     use super::*;
 
     fn of(url: &str, key: &str) -> Option<Transform> {
@@ -470,48 +470,39 @@ mod tests {
         assert_eq!(of("/100%e", "/100%E"), None);
     }
 
+    /// A packed spelling costs no more than a span of text, and its niche (a span is never
+    /// all zero) makes an `Option` of a record that holds one free, whatever the metadata.
     #[test]
-    fn a_spelling_is_no_larger_than_a_span_was() {
-        use super::super::engine::{Occ, Slot};
-        use super::super::outcome::DupExample;
+    fn a_packed_spelling_is_as_small_as_a_span() {
+        use super::super::engine::Occ;
         use std::mem::size_of;
-        use std::num::NonZeroU32;
-        /// The CLI's metadata: 20 bytes, with a niche.
-        struct CliMeta {
-            _source: NonZeroU32,
-            _rest: [u32; 4],
-        }
-        assert_eq!(size_of::<Spelling>(), size_of::<Span>());
-        assert_eq!(size_of::<Span>(), 12);
-        assert_eq!(size_of::<Option<Spelling>>(), 12);
-        // As with `url: Option<Span>`: 32 bytes with the CLI's metadata, 40 for a duplicate,
-        // 96 for a slot.
-        assert_eq!(size_of::<Occ<CliMeta>>(), 32);
-        assert_eq!(size_of::<Option<Occ<CliMeta>>>(), 32);
-        assert_eq!(size_of::<DupExample<CliMeta>>(), 40);
-        assert_eq!(size_of::<Slot<CliMeta>>(), 96);
-        // Metadata without a niche of its own uses the spelling's.
-        assert_eq!(size_of::<Option<Occ<[u32; 5]>>>(), 32);
-        assert_eq!(size_of::<Option<Occ<()>>>(), 12);
+        assert_eq!(size_of::<PackedSpelling>(), size_of::<Span>());
+        assert_eq!(size_of::<Option<PackedSpelling>>(), size_of::<Span>());
+        assert_eq!(size_of::<Option<Occ<()>>>(), size_of::<Occ<()>>());
+        assert_eq!(
+            size_of::<Option<Occ<[u32; 5]>>>(),
+            size_of::<Occ<[u32; 5]>>()
+        );
+        assert_eq!(size_of::<Option<Occ<u64>>>(), size_of::<Occ<u64>>());
     }
 
     #[test]
     fn a_spelling_holds_its_transform_or_its_text() {
         for t in Transform::ORDER {
-            let s = Spelling::of_transform(t);
+            let s = PackedSpelling::of_transform(t);
             assert_eq!((s.transform(), s.text().is_none()), (Some(t), true));
         }
-        let mut store = Store::default();
+        let mut store = ShardArenas::default();
         let span = store.push_url("/x");
-        let stores = Stores(vec![store]);
-        let s = Spelling::of_text(span);
+        let arenas = Arenas(vec![store]);
+        let s = PackedSpelling::of_text(span);
         assert_eq!(s.transform(), None);
-        assert_eq!(s.resolve(&stores), Spelled::Text("/x"));
-        assert_eq!(s.resolve(&stores).url("/X"), "/x");
+        assert_eq!(s.resolve(&arenas), ResolvedSpelling::Text("/x"));
+        assert_eq!(s.resolve(&arenas).url("/X"), "/x");
         let mut scratch = String::new();
-        let lower = Spelling::of_transform(Transform::LowerHex).resolve(&stores);
+        let lower = PackedSpelling::of_transform(Transform::LowerHex).resolve(&arenas);
         assert_eq!(lower.url_in("/%C3%A9", &mut scratch), "/%c3%a9");
-        let iri = Spelling::of_transform(Transform::Iri).resolve(&stores);
+        let iri = PackedSpelling::of_transform(Transform::Iri).resolve(&arenas);
         assert_eq!(iri.url_in("/%C3%A9", &mut scratch), "/\u{e9}");
     }
 

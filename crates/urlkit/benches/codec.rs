@@ -166,6 +166,7 @@ fn main() {
         println!("codec benchmark: run with `cargo bench -p urlkit --bench codec`");
         return;
     }
+    support::print_kernel_level();
     let real = support::real_url_lists();
     for corpus in &real {
         bench_decode("decode, real list", corpus);

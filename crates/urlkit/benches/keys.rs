@@ -7,7 +7,9 @@ mod support;
 
 use std::hint::black_box;
 
-use support::{budget, japanese_raw, measure, real_url_lists, report, Corpus, Row};
+use support::{
+    budget, japanese_raw, measure, print_kernel_level, real_url_lists, report, Corpus, Row,
+};
 use urlkit::normalize::{key_into_with, KeyRoom, Level, Options};
 
 /// One contender: a name and a pass over the corpus.
@@ -85,6 +87,7 @@ fn run(corpus: &Corpus) {
 }
 
 fn main() {
+    print_kernel_level();
     let mut corpora = real_url_lists();
     let all: Vec<String> = corpora
         .iter()

@@ -16,13 +16,14 @@
 //! Calls that pass arguments a flavor cannot take (None, tuples, ints, `quote_via`, `doseq`)
 //! are listed in `flavor_peers.expected-failures` with the reason; an unexpected pass fails.
 
+mod expected_failures;
+
 use std::collections::HashMap;
 
+use expected_failures::ExpectedFailures;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use urlkit::flavor::{python_urlencode, Decoded, Flavor, Input, Params, PyEncoding, PyErrors};
-
-const EXPECTED_FAILURES: &str = include_str!("flavor_peers.expected-failures");
 
 fn load(path: &str) -> Value {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/");
@@ -408,15 +409,10 @@ fn stringifier_trace(steps: &[Value]) -> Option<Result<(), Failed>> {
 
 fn main() {
     let args = Arguments::from_args();
-    let mut expected: HashMap<String, String> = HashMap::new();
-    for line in EXPECTED_FAILURES.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (name, reason) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        expected.insert(name.to_owned(), reason.trim().to_owned());
-    }
+    let mut expected = ExpectedFailures::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/flavor_peers.expected-failures"
+    ));
     let mut trials = Vec::new();
     let cpython = load("cpython/urllib_parse_calls.json");
     const FUNCTIONS: [&str; 6] = [
@@ -471,19 +467,12 @@ fn main() {
             ));
         }
     }
-    let trials = trials
+    let mut trials: Vec<Trial> = trials
         .into_iter()
-        .map(|(name, run)| {
-            let reason = expected.get(&name).cloned();
-            Trial::test(name, move || match (run(), reason) {
-                (Ok(()), None) => Ok(()),
-                (Err(e), None) => Err(e),
-                (Err(_), Some(_)) => Ok(()),
-                (Ok(()), Some(r)) => {
-                    Err(format!("unexpected pass (listed as expected failure: {r})").into())
-                }
-            })
-        })
+        .map(|(name, run)| expected.trial(name, run))
         .collect();
+    trials.push(
+        expected.stale_names_trial("flavor_peers::expected_failures_name_real_tests".to_owned()),
+    );
     libtest_mimic::run(&args, trials).exit();
 }

@@ -69,3 +69,52 @@ fn fuzz_normalize_iri_keeps_the_a_label_of_a_host_with_an_escape() {
     let iri = normalize("http://xn--r8jz45g.jp/", &o, Form::Iri).unwrap();
     assert_eq!(iri, "http://例え.jp/");
 }
+
+/// `normalize`, input `hptt://［/fDhla3/DDD` (now a seed of the target): UTS #46 maps the
+/// fullwidth `［` to `[`, which no reg-name may hold; the key would parse again as a broken
+/// IP literal, so IDNA's answer is refused as invalid, at the host's offset.
+#[test]
+fn fuzz_normalize_idna_that_maps_to_a_delimiter_is_invalid() {
+    let u = "hptt://［/fDhla3/DDD";
+    assert_eq!(key(u, &Options::new(Level::Exact)).unwrap(), u);
+    for level in [Level::Safe, Level::Normal, Level::Loose] {
+        let e = key(u, &Options::new(level)).unwrap_err();
+        assert_eq!(e.kind(), NormalizeErrorKind::InvalidIdna, "{level}");
+        assert_eq!(e.offset(), 7, "{level}");
+    }
+}
+
+/// `key_compare`, input `ele.como..LTTP://wwwtp.wwwښxample.com/3/%7bfoo%7d` (now a seed of the
+/// target): the RFC 3986 rungs cannot key the host (IDNA refuses it), while a browser keeps the
+/// host of this non-special scheme opaque; at `whatwg` the URL still equals its own key.
+#[test]
+fn fuzz_key_compare_whatwg_verdict_without_the_ladder() {
+    let u = "ele.como..LTTP://wwwtp.wwwښxample.com/3/%7bfoo%7d";
+    let o = Options::new(Level::Whatwg);
+    let k = key(u, &o).unwrap();
+    let c = compare(u, &k, &o).unwrap();
+    assert!(c.equal);
+    assert_eq!(c.lowest_equal_level, None);
+    let safe = Options::new(Level::Safe);
+    assert_eq!(
+        key(u, &safe).unwrap_err().kind(),
+        NormalizeErrorKind::InvalidIdna
+    );
+    assert_eq!(compare(u, &k, &safe).unwrap_err().side, Side::A);
+}
+
+/// `key_compare`, input `"HTTT/HTT:XAME.H\nTtpmo..LTTP://www.wwwښxample.com:/@/.com/"` (now a
+/// seed of the target): at `exact` two different texts differ, even when a higher rung of the
+/// ladder cannot key one of them; at `safe` that side is named.
+#[test]
+fn fuzz_key_compare_exact_verdict_when_a_higher_rung_fails() {
+    let (a, b) = (
+        "HTTT/HTT:XAME.H",
+        "Ttpmo..LTTP://www.wwwښxample.com:/@/.com/",
+    );
+    let c = compare(a, b, &Options::new(Level::Exact)).unwrap();
+    assert!(!c.equal);
+    assert_eq!(c.lowest_equal_level, None);
+    let e = compare(a, b, &Options::new(Level::Safe)).unwrap_err();
+    assert_eq!(e.side, Side::B);
+}

@@ -7,6 +7,7 @@
 //! the library's output, at the level and switches that match the library's documented
 //! options (a library may write a different but equivalent form).
 
+mod expected_failures;
 mod normalize_harness;
 
 use libtest_mimic::{Arguments, Trial};

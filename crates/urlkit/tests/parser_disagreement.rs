@@ -3,7 +3,7 @@
 //! `parser-disagreement` rule reports.
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use urlkit::lint::parser_disagreement::{check, compare};
+use urlkit::lint::parser_disagreement::{check, side_by_side};
 
 /// (name, input, base, components reported, host RFC 3986 splits out, host a browser sees).
 /// `None` for a host: that model rejects the URL (for RFC 3986: no authority in the split).
@@ -319,7 +319,7 @@ const CASES: &[Case] = &[
 
 fn run(case: &Case) -> Result<(), Failed> {
     let (_, input, base, components, rfc_host, whatwg_host) = *case;
-    let seen = compare(input, base);
+    let seen = side_by_side(input, base);
     let got: Vec<&str> = seen.differences.iter().map(|d| d.component()).collect();
     if got != components {
         return Err(format!("reported {got:?}, expected {components:?}: {seen:?}").into());

@@ -1,6 +1,7 @@
 //! `uri`: RFC 3986 §5.4 reference resolution, §5.2.4 `remove_dot_segments`, CPython's
 //! `urljoin` calls and Go's `net/url` resolve tables, one named test per vector.
 
+mod expected_failures;
 mod normalize_harness;
 
 use libtest_mimic::Arguments;

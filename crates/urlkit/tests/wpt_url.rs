@@ -12,6 +12,7 @@
 //! NNNN is the index of the vector in its file (comments included), so a case can be found
 //! and run by name. Known divergences: `wpt_url.expected-failures`.
 
+mod expected_failures;
 mod wpt_support;
 
 use serde_json::Value;

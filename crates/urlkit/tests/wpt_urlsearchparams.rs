@@ -10,6 +10,7 @@
 //!
 //! Known divergences: `wpt_urlsearchparams.expected-failures`.
 
+mod expected_failures;
 mod wpt_support;
 
 use std::collections::HashMap;

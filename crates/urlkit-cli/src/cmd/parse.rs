@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 use urlkit::build::{read_params, read_segments, QueryStyle};
 use urlkit::lint::parser_disagreement::{
-    self, compare, Rfc3986Reading, RfcReject, SideBySide, RULE,
+    self, side_by_side, Rfc3986Reading, RfcReject, SideBySide, RULE,
 };
 use urlkit::whatwg::{Components, Url};
 
@@ -58,7 +58,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
         };
-        let seen = compare(text, base);
+        let seen = side_by_side(text, base);
         if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
             let failure = Failure::at(
                 "invalid-url",

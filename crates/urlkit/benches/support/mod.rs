@@ -21,6 +21,20 @@ impl Corpus {
     }
 }
 
+/// Prints which codec kernel level this run measures: the ratios hold for that level, and
+/// machines differ (some have AVX-512, some only AVX2; a build without the `simd` feature
+/// runs the scalar code).
+pub fn print_kernel_level() {
+    let level = urlkit::codec::kernel_level();
+    let best = urlkit::codec::KernelLevel::ALL[urlkit::codec::KernelLevel::ALL.len() - 1];
+    let note = if level == best {
+        String::new()
+    } else {
+        format!(" (not {best}: this CPU or build lacks it)")
+    };
+    println!("codec kernel level: {level}{note}");
+}
+
 /// Where the real URL lists live: `URLKIT_URL_DATA` (a folder holding the whole lists), else
 /// the 300-line samples of them kept in the repository (`testdata/urls-sample-whatwg`).
 fn data_dir() -> Option<PathBuf> {

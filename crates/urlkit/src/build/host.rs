@@ -108,7 +108,8 @@ fn encode_name(name: &str) -> Result<String, BuildError> {
     }
     // A name that a browser would read as an IPv4 address (`0x7f.1`, `1.2.3`) names a
     // different host than the text says.
-    if crate::whatwg::parse_host(&ascii).is_ok_and(|h| !matches!(h, crate::whatwg::Host::Domain(_)))
+    if crate::whatwg::parse_whatwg_host(&ascii)
+        .is_ok_and(|h| !matches!(h, crate::whatwg::WhatwgHost::Domain(_)))
     {
         return Err(BuildError::new(
             BuildErrorKind::InvalidHost,

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::kernel::{self, KernelLevel};
 use super::scan::{eq_mask, first_flag, word_at};
-use super::simd::{self, Level};
 pub(crate) use crate::uri::chars::escape_at;
 use crate::uri::chars::HEX_VALUE;
 
@@ -171,10 +171,10 @@ impl std::error::Error for DecodeError {}
 
 /// The index of the first byte that a decoder in `mode` would change.
 #[inline]
-fn first_special(level: Level, input: &[u8], mode: DecodeMode) -> Option<usize> {
+fn first_special(level: KernelLevel, input: &[u8], mode: DecodeMode) -> Option<usize> {
     match mode {
-        DecodeMode::Form => simd::find_special::<true>(level, input),
-        _ => simd::find_special::<false>(level, input),
+        DecodeMode::Form => kernel::find_special::<true>(level, input),
+        _ => kernel::find_special::<false>(level, input),
     }
 }
 
@@ -192,7 +192,7 @@ fn first_special(level: Level, input: &[u8], mode: DecodeMode) -> Option<usize> 
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>, RFC 3986 §2.1.
 #[inline]
 pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, DecodeError> {
-    decode_to_bytes_at(simd::level(), input, mode)
+    decode_to_bytes_at(kernel::kernel_level(), input, mode)
 }
 
 /// [`decode_to_bytes`] with the kernels of `level`.
@@ -201,7 +201,7 @@ pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, 
 /// into the caller (the `Cow` stays in registers), and the decoding proper is a call.
 #[inline(always)]
 pub(crate) fn decode_to_bytes_at(
-    level: Level,
+    level: KernelLevel,
     input: &[u8],
     mode: DecodeMode,
 ) -> Result<Cow<'_, [u8]>, DecodeError> {
@@ -214,7 +214,7 @@ pub(crate) fn decode_to_bytes_at(
 /// The decoding of `input`, whose first byte to change is at `first`.
 #[inline(never)]
 fn decode_owned(
-    level: Level,
+    level: KernelLevel,
     input: &[u8],
     first: usize,
     mode: DecodeMode,
@@ -236,7 +236,7 @@ fn decode_owned(
 /// Spec: <https://url.spec.whatwg.org/#percent-decode>
 #[inline]
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
-    let level = simd::level();
+    let level = kernel::kernel_level();
     match first_special(level, input, DecodeMode::Lenient) {
         None => Cow::Borrowed(input),
         Some(first) => Cow::Owned(
@@ -261,12 +261,12 @@ pub fn decode_to_bytes_into(
     mode: DecodeMode,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    decode_tail(simd::level(), input, 0, mode, out)
+    decode_tail(kernel::kernel_level(), input, 0, mode, out)
 }
 
 /// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
 pub(crate) fn decode_tail(
-    level: Level,
+    level: KernelLevel,
     input: &[u8],
     start: usize,
     mode: DecodeMode,
@@ -299,14 +299,14 @@ fn special<const PLUS: bool>(word: u64) -> u64 {
 /// the write position advances only past those before the next `%` (or `+`), found with a
 /// word test.
 fn decode_loop<const PLUS: bool, const STRICT: bool>(
-    level: Level,
+    level: KernelLevel,
     input: &[u8],
     start: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
     let n = input.len();
     let base = out.len();
-    let mut i = match simd::decode_append::<PLUS, STRICT>(level, input, start, out) {
+    let mut i = match kernel::decode_append::<PLUS, STRICT>(level, input, start, out) {
         Ok(at) => at,
         Err(offset) => {
             out.truncate(base);

@@ -3,8 +3,8 @@
 use std::borrow::Cow;
 
 use super::encode_set::EncodeSet;
+use super::kernel::{self, KernelLevel, NibbleSet};
 use super::sets::FORM_URLENCODED;
-use super::simd::{self, Level, NibbleSet};
 use crate::uri::chars::{Hex, HEX_LOWER, HEX_UPPER};
 
 /// The case of the hex digits an encoder writes.
@@ -216,12 +216,12 @@ impl Encoder {
     /// ```
     #[inline]
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        self.encode_str_at(simd::level(), input)
+        self.encode_str_at(kernel::kernel_level(), input)
     }
 
     /// [`Encoder::encode_str`] with the kernels of `level`.
     #[inline]
-    pub(crate) fn encode_str_at<'a>(&self, level: Level, input: &'a str) -> Cow<'a, str> {
+    pub(crate) fn encode_str_at<'a>(&self, level: KernelLevel, input: &'a str) -> Cow<'a, str> {
         match self.first_encoded(level, input.as_bytes()) {
             None => Cow::Borrowed(input),
             Some(first) => Cow::Owned(self.encode_str_from(level, input, first)),
@@ -233,9 +233,9 @@ impl Encoder {
     /// Out of line, so that the common call (nothing to encode) stays a short function that
     /// saves no registers.
     #[inline(never)]
-    fn encode_str_from(&self, level: Level, input: &str, first: usize) -> String {
+    fn encode_str_from(&self, level: KernelLevel, input: &str, first: usize) -> String {
         let out = self.encode_owned(level, input.as_bytes(), first);
-        simd::encoded_into_string(out, &self.nibbles, simd::Input::Text)
+        kernel::encoded_into_string(out, &self.nibbles, kernel::Input::Text)
     }
 
     /// The hex digits and escapes of this encoder's case.
@@ -248,15 +248,15 @@ impl Encoder {
 
     /// The encoding of `input` (its byte `first` the first to change) as bytes: by the fused
     /// vector kernel where the CPU has one, else by [`Encoder::encode_tail`].
-    fn encode_owned(&self, level: Level, input: &[u8], first: usize) -> Vec<u8> {
+    fn encode_owned(&self, level: KernelLevel, input: &[u8], first: usize) -> Vec<u8> {
         let hex = self.hex_tables();
         let mut out = Vec::new();
         let fused = match self.space {
             Space::Plus => {
-                simd::encode_owned::<true>(level, &self.nibbles, hex, input, first, &mut out)
+                kernel::encode_owned::<true>(level, &self.nibbles, hex, input, first, &mut out)
             }
             Space::AsSet => {
-                simd::encode_owned::<false>(level, &self.nibbles, hex, input, first, &mut out)
+                kernel::encode_owned::<false>(level, &self.nibbles, hex, input, first, &mut out)
             }
         };
         if !fused {
@@ -276,11 +276,11 @@ impl Encoder {
     /// assert_eq!(Encoder::new(PATH).encode_bytes(b"/a b\x83\x5E"), "/a%20b%83%5E");
     /// ```
     pub fn encode_bytes<'a>(&self, input: &'a [u8]) -> Cow<'a, str> {
-        self.encode_bytes_at(simd::level(), input)
+        self.encode_bytes_at(kernel::kernel_level(), input)
     }
 
     /// [`Encoder::encode_bytes`] with the kernels of `level`.
-    pub(crate) fn encode_bytes_at<'a>(&self, level: Level, input: &'a [u8]) -> Cow<'a, str> {
+    pub(crate) fn encode_bytes_at<'a>(&self, level: KernelLevel, input: &'a [u8]) -> Cow<'a, str> {
         let widened;
         let enc = if self.set.encodes_all_non_ascii() {
             self
@@ -294,10 +294,10 @@ impl Encoder {
                 Ok(s) => Cow::Borrowed(s),
                 Err(_) => Cow::Owned(String::from_utf8_lossy(input).into_owned()),
             },
-            Some(first) => Cow::Owned(simd::encoded_into_string(
+            Some(first) => Cow::Owned(kernel::encoded_into_string(
                 enc.encode_owned(level, input, first),
                 &enc.nibbles,
-                simd::Input::Bytes,
+                kernel::Input::Bytes,
             )),
         }
     }
@@ -335,9 +335,9 @@ impl Encoder {
 
     /// The index of the first byte this encoder changes.
     #[inline]
-    fn first_encoded(&self, level: Level, input: &[u8]) -> Option<usize> {
-        if level >= Level::Avx512 || (input.len() >= 16 && level >= Level::Ssse3) {
-            return simd::first_in_set(level, &self.nibbles, &self.table, input, 0);
+    fn first_encoded(&self, level: KernelLevel, input: &[u8]) -> Option<usize> {
+        if level >= KernelLevel::Avx512 || (input.len() >= 16 && level >= KernelLevel::Ssse3) {
+            return kernel::first_in_set(level, &self.nibbles, &self.table, input, 0);
         }
         let table = &self.table;
         let n = input.len();
@@ -369,7 +369,7 @@ impl Encoder {
     /// the worst case (3 bytes per byte) below that, where the pass costs more than the spare
     /// capacity. Bytes are then handled in blocks of eight: a block with nothing to change is
     /// copied whole; otherwise each byte is one branch-free step (see `encode_step`).
-    fn encode_tail(&self, level: Level, input: &[u8], start: usize, out: &mut Vec<u8>) {
+    fn encode_tail(&self, level: KernelLevel, input: &[u8], start: usize, out: &mut Vec<u8>) {
         // One copy of the loop per space mode, so the byte step tests no flag.
         match self.space {
             Space::Plus => self.encode_loop::<true>(level, input, start, out),
@@ -380,7 +380,7 @@ impl Encoder {
     /// The body of [`Encoder::encode_tail`]; `PLUS` writes space as `+`.
     fn encode_loop<const PLUS: bool>(
         &self,
-        level: Level,
+        level: KernelLevel,
         input: &[u8],
         start: usize,
         out: &mut Vec<u8>,
@@ -408,7 +408,7 @@ impl Encoder {
         // The kernel gets the whole input, so that its last load may reach back before
         // `start`.
         let (i, mut w) =
-            simd::encode_chunks::<PLUS>(level, &self.nibbles, hex, input, start, buf, 0);
+            kernel::encode_chunks::<PLUS>(level, &self.nibbles, hex, input, start, buf, 0);
         let mut i = i - start;
         // Blocks of eight input bytes. After a block with a changed byte the next block is
         // likely to have one too (escapes cluster: UTF-8 sequences, %-dense text), so it goes

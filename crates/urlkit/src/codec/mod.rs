@@ -16,13 +16,11 @@ mod decode;
 mod encode;
 mod encode_set;
 pub mod form;
+mod kernel;
 mod scan;
 pub mod sets;
+#[cfg(feature = "simd")]
 mod simd;
-#[cfg(test)]
-mod simd_encode_tests;
-#[cfg(test)]
-mod simd_tests;
 
 pub use crate::uri::chars::escape_at;
 pub use decode::{
@@ -31,14 +29,15 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
-pub(crate) use simd::validated_string;
+pub use kernel::{kernel_level, KernelLevel};
+pub(crate) use kernel::{validated_str, validated_string};
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
 /// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
 /// copied (0 without one: the caller goes on escape by escape). For keys, whose paths are
 /// mostly such runs (percent-encoded UTF-8).
 pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usize {
-    simd::copy_escape_run(simd::level(), input, from, out)
+    kernel::copy_escape_run(kernel::kernel_level(), input, from, out)
 }
 
 /// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that

@@ -167,7 +167,19 @@ pub fn compare(a: &str, b: &str, options: &Options) -> Result<Comparison, Compar
         }
         Err(e) => return Err(e),
     };
-    let (lowest, rules) = ladder(&ua, &ub, options)?;
+    let (lowest, rules) = match ladder(&ua, &ub, options) {
+        Ok(found) => found,
+        // A rung above the asked level that cannot key a side (a host IDNA refuses) does not
+        // change the verdict at that level, the rungs below having been climbed; nor does any
+        // rung at `whatwg`, where the browser's verdict stands (it may keep such a host opaque).
+        Err(RungError { rung, .. })
+            if (level != Level::Whatwg && rung > level)
+                || (level == Level::Whatwg && whatwg_equal.is_some()) =>
+        {
+            (None, Vec::new())
+        }
+        Err(RungError { error, .. }) => return Err(error),
+    };
     let equal = match level {
         Level::Whatwg => whatwg_equal == Some(true),
         l => lowest.is_some_and(|low| low <= l),
@@ -216,7 +228,13 @@ pub fn lowest_equal_level(
         return Ok((Some(Level::Exact), Vec::new()));
     }
     let (ua, ub) = parse_both(a, b)?;
-    ladder(&ua, &ub, options)
+    ladder(&ua, &ub, options).map_err(|e| e.error)
+}
+
+/// A side that a rung of the ladder cannot key.
+struct RungError {
+    rung: Level,
+    error: CompareError,
 }
 
 fn parse_both<'a>(a: &'a str, b: &'a str) -> Result<(UriRef<'a>, UriRef<'a>), CompareError> {
@@ -238,17 +256,17 @@ fn ladder(
     ua: &UriRef<'_>,
     ub: &UriRef<'_>,
     options: &Options,
-) -> Result<(Option<Level>, Vec<Rule>), CompareError> {
+) -> Result<(Option<Level>, Vec<Rule>), RungError> {
     for rung in [Level::Safe, Level::Normal, Level::Loose] {
         let rs = options.with_level(rung).rules();
-        let ka = key_of(ua, rs).map_err(|e| CompareError {
-            side: Side::A,
-            error: e,
-        })?;
-        let kb = key_of(ub, rs).map_err(|e| CompareError {
-            side: Side::B,
-            error: e,
-        })?;
+        let on = |side: Side| {
+            move |error: NormalizeError| RungError {
+                rung,
+                error: CompareError { side, error },
+            }
+        };
+        let ka = key_of(ua, rs).map_err(on(Side::A))?;
+        let kb = key_of(ub, rs).map_err(on(Side::B))?;
         if ka == kb {
             return Ok((Some(rung), needed_rules(ua, ub, rs)));
         }

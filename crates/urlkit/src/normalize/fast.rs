@@ -122,8 +122,8 @@ fn write_key_in(input: &str, room: &mut [u8], out: &mut String) -> bool {
         .and_then(|room| write_key(input.as_bytes(), room))
         .and_then(|written| room.get(..written));
     // A key that is not UTF-8 is not reached (it is ASCII).
-    match key.map(simdutf8::basic::from_utf8) {
-        Some(Ok(key)) => {
+    match key.map(crate::codec::validated_str) {
+        Some(Some(key)) => {
             out.push_str(key);
             true
         }

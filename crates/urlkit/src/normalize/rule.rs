@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::LooseRule;
 use crate::uri::Component;
 
 /// One named normalization rule: a step of DESIGN §4 that makes two spellings the same.
@@ -240,14 +241,36 @@ pub(crate) const SAFE: RuleSet = RuleSet::of(&[
     Rule::EmptyPath,
 ]);
 pub(crate) const NORMAL: RuleSet = SAFE.with(Rule::DotSegments);
-pub(crate) const LOOSE_ONLY: RuleSet = RuleSet::of(&[
-    Rule::Fragment,
-    Rule::TrailingSlash,
-    Rule::Scheme,
-    Rule::Www,
-    Rule::IndexPage,
-    Rule::QueryOrder,
-    Rule::TrackingParams,
-    Rule::PlusSpace,
-    Rule::SubDelims,
-]);
+/// The rules `loose` adds to `normal`: one per [`LooseRule`] switch, so the nine are listed
+/// once, in [`LooseRule::ALL`].
+pub(crate) const LOOSE_ONLY: RuleSet = {
+    let mut set = RuleSet::EMPTY;
+    let mut i = 0;
+    while i < LooseRule::ALL.len() {
+        set = set.with(LooseRule::ALL[i].rule());
+        i += 1;
+    }
+    set
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule is on exactly one rung: `safe`, the dot segments of `normal`, or a loose
+    /// switch; and the loose switches are the rules after `DotSegments` in ladder order.
+    #[test]
+    fn the_rungs_partition_the_rules() {
+        for r in Rule::ALL {
+            let rungs = [SAFE.has(r), r == Rule::DotSegments, LOOSE_ONLY.has(r)];
+            assert_eq!(rungs.iter().filter(|on| **on).count(), 1, "{r}");
+        }
+        let after_dots: Vec<Rule> = Rule::ALL
+            .into_iter()
+            .skip_while(|r| *r != Rule::DotSegments)
+            .skip(1)
+            .collect();
+        let switches: Vec<Rule> = LooseRule::ALL.into_iter().map(LooseRule::rule).collect();
+        assert_eq!(after_dots, switches);
+    }
+}

@@ -166,10 +166,16 @@ fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), N
     if rs.has(Rule::Idna) {
         if let Some(unicode) = idna_input(h, f) {
             let offset = u.range(Component::Host).map_or(0, |r| r.start);
-            let ascii = to_ascii(&unicode).map_err(|_| NormalizeError {
+            let invalid = || NormalizeError {
                 kind: NormalizeErrorKind::InvalidIdna,
                 offset,
-            })?;
+            };
+            let ascii = to_ascii(&unicode).map_err(|_| invalid())?;
+            // UTS #46 maps some characters to ASCII delimiters (fullwidth `［` to `[`): an
+            // A-label host that is not a reg-name would change the URL's shape when parsed again.
+            if !ascii.bytes().all(is_reg_name_char) {
+                return Err(invalid());
+            }
             out.push_str(&ascii);
             return Ok(());
         }
@@ -184,6 +190,14 @@ fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), N
         }
     }
     Ok(())
+}
+
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )` without the escapes (RFC 3986 §3.2.2).
+fn is_reg_name_char(b: u8) -> bool {
+    crate::uri::chars::is(
+        b,
+        crate::uri::chars::UNRESERVED | crate::uri::chars::SUB_DELIM,
+    )
 }
 
 /// The Unicode text IDNA should convert: the host itself when it has non-ASCII characters,

@@ -51,16 +51,16 @@ impl HostKind {
 /// A host of a special URL as the WHATWG host parser returns it.
 ///
 /// ```
-/// use urlkit::whatwg::{parse_host, Host};
+/// use urlkit::whatwg::{parse_whatwg_host, WhatwgHost};
 /// use std::net::Ipv4Addr;
-/// assert_eq!(parse_host("0x7f.1").unwrap(), Host::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(parse_host("[0:0::1]").unwrap().to_string(), "[::1]");
-/// assert_eq!(parse_host("Bücher.example").unwrap().to_string(), "xn--bcher-kva.example");
+/// assert_eq!(parse_whatwg_host("0x7f.1").unwrap(), WhatwgHost::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(parse_whatwg_host("[0:0::1]").unwrap().to_string(), "[::1]");
+/// assert_eq!(parse_whatwg_host("Bücher.example").unwrap().to_string(), "xn--bcher-kva.example");
 /// ```
 ///
 /// Spec: <https://url.spec.whatwg.org/#concept-host-parser>
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Host {
+pub enum WhatwgHost {
     /// An ASCII domain.
     Domain(String),
     /// An IPv4 address.
@@ -69,15 +69,15 @@ pub enum Host {
     Ipv6(Ipv6Addr),
 }
 
-impl fmt::Display for Host {
+impl fmt::Display for WhatwgHost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Host::Domain(d) => f.write_str(d),
-            Host::Ipv4(a) => write!(f, "{a}"),
+            WhatwgHost::Domain(d) => f.write_str(d),
+            WhatwgHost::Ipv4(a) => write!(f, "{a}"),
             // Rust's Ipv6Addr Display is RFC 5952 compression, which is what the host
             // serializer does; but it prints IPv4-mapped addresses as `::ffff:1.2.3.4`, which
             // the standard writes in hex. Format by hand to follow the standard exactly.
-            Host::Ipv6(a) => write!(f, "[{}]", serialize_ipv6(a)),
+            WhatwgHost::Ipv6(a) => write!(f, "[{}]", serialize_ipv6(a)),
         }
     }
 }
@@ -130,11 +130,11 @@ fn serialize_ipv6(addr: &Ipv6Addr) -> String {
 /// IPv6 in brackets.
 ///
 /// ```
-/// use urlkit::whatwg::{parse_host, WhatwgErrorKind};
-/// assert_eq!(parse_host("0300.0250.0.1").unwrap().to_string(), "192.168.0.1");
-/// assert_eq!(parse_host("%65xample.COM").unwrap().to_string(), "example.com");
-/// assert_eq!(parse_host("a b").unwrap_err().kind(), WhatwgErrorKind::InvalidHost);
-/// assert_eq!(parse_host("1.2.3.256").unwrap_err().kind(), WhatwgErrorKind::InvalidHost);
+/// use urlkit::whatwg::{parse_whatwg_host, WhatwgErrorKind};
+/// assert_eq!(parse_whatwg_host("0300.0250.0.1").unwrap().to_string(), "192.168.0.1");
+/// assert_eq!(parse_whatwg_host("%65xample.COM").unwrap().to_string(), "example.com");
+/// assert_eq!(parse_whatwg_host("a b").unwrap_err().kind(), WhatwgErrorKind::InvalidHost);
+/// assert_eq!(parse_whatwg_host("1.2.3.256").unwrap_err().kind(), WhatwgErrorKind::InvalidHost);
 /// ```
 ///
 /// *Rationale*: the standard's host parser is reachable in `ada-url` only through the URL
@@ -144,7 +144,7 @@ fn serialize_ipv6(addr: &Ipv6Addr) -> String {
 /// they are refused up front, which makes the two readings the same.
 ///
 /// Spec: <https://url.spec.whatwg.org/#concept-host-parser>
-pub fn parse_host(input: &str) -> Result<Host, WhatwgError> {
+pub fn parse_whatwg_host(input: &str) -> Result<WhatwgHost, WhatwgError> {
     let fail = || WhatwgError::new(WhatwgErrorKind::InvalidHost, input);
     if input.is_empty()
         || input
@@ -165,15 +165,15 @@ pub fn parse_host(input: &str) -> Result<Host, WhatwgError> {
     match url.host_kind() {
         super::HostKind::Ipv4 => hostname
             .parse::<Ipv4Addr>()
-            .map(Host::Ipv4)
+            .map(WhatwgHost::Ipv4)
             .map_err(|_| fail()),
         super::HostKind::Ipv6 => hostname
             .trim_start_matches('[')
             .trim_end_matches(']')
             .parse::<Ipv6Addr>()
-            .map(Host::Ipv6)
+            .map(WhatwgHost::Ipv6)
             .map_err(|_| fail()),
-        _ => Ok(Host::Domain(hostname.to_owned())),
+        _ => Ok(WhatwgHost::Domain(hostname.to_owned())),
     }
 }
 
@@ -193,9 +193,9 @@ pub fn parse_host(input: &str) -> Result<Host, WhatwgError> {
 ///
 /// Spec: <https://url.spec.whatwg.org/#concept-domain-to-ascii>
 pub fn domain_to_ascii(domain: &str) -> Result<String, WhatwgError> {
-    match parse_host(domain)? {
-        Host::Domain(d) => Ok(d),
-        Host::Ipv4(_) | Host::Ipv6(_) => {
+    match parse_whatwg_host(domain)? {
+        WhatwgHost::Domain(d) => Ok(d),
+        WhatwgHost::Ipv4(_) | WhatwgHost::Ipv6(_) => {
             Err(WhatwgError::new(WhatwgErrorKind::InvalidHost, domain))
         }
     }
@@ -220,7 +220,10 @@ mod tests {
     fn host_view_agrees_with_the_url_parser() {
         for h in ["[::ffff:1.2.3.4]", "[1:0:0:2:0:0:0:3]", "[::]"] {
             let via_url = crate::whatwg::Url::parse(&format!("http://{h}/"), None).unwrap();
-            assert_eq!(parse_host(h).unwrap().to_string(), via_url.hostname());
+            assert_eq!(
+                parse_whatwg_host(h).unwrap().to_string(),
+                via_url.hostname()
+            );
         }
     }
 }

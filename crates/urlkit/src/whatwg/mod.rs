@@ -15,7 +15,7 @@ mod search_params;
 mod url;
 
 pub use error::{WhatwgError, WhatwgErrorKind};
-pub use host::{domain_to_ascii, parse_host, Host, HostKind};
+pub use host::{domain_to_ascii, parse_whatwg_host, HostKind, WhatwgHost};
 pub use search_params::UrlSearchParams;
 pub use url::{Components, Special, Url};
 

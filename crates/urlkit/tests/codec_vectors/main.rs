@@ -13,14 +13,17 @@
 //!
 //! Run one vector: `cargo test -p urlkit --test codec_vectors -- --exact 'go_unescape::0006'`.
 
+#[path = "../expected_failures/mod.rs"]
+mod expected_failures;
+
 mod cpython;
 mod go;
 mod wpt;
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use expected_failures::ExpectedFailures;
+use libtest_mimic::Arguments;
 use serde_json::Value;
 
 /// The result of one vector: `Err` carries what differed.
@@ -62,21 +65,12 @@ pub fn same<T: PartialEq + std::fmt::Debug>(what: &str, expected: T, actual: T) 
     }
 }
 
-fn expected_failures() -> HashMap<String, String> {
-    let text = include_str!("expected-failures.txt");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(char::is_whitespace) {
-            Some((name, reason)) => (name.to_owned(), reason.trim().to_owned()),
-            None => (l.to_owned(), String::new()),
-        })
-        .collect()
-}
-
 fn main() {
     let args = Arguments::from_args();
-    let mut xfail = expected_failures();
+    let mut xfail = ExpectedFailures::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/codec_vectors/expected-failures.txt"
+    ));
     let mut vectors = Vec::new();
     vectors.extend(wpt::vectors());
     vectors.extend(cpython::vectors());
@@ -84,27 +78,8 @@ fn main() {
 
     let mut trials = Vec::with_capacity(vectors.len() + 1);
     for v in vectors {
-        let reason = xfail.remove(&v.name);
-        let check = v.check;
-        trials.push(Trial::test(v.name, move || match (check(), reason) {
-            (Ok(()), None) => Ok(()),
-            (Err(e), None) => Err(Failed::from(e)),
-            (Err(_), Some(_)) => Ok(()),
-            (Ok(()), Some(reason)) => Err(Failed::from(format!(
-                "unexpected pass: remove it from expected-failures.txt (it said: {reason})"
-            ))),
-        }));
+        trials.push(xfail.trial(v.name, v.check));
     }
-    let stale: Vec<String> = xfail.into_keys().collect();
-    trials.push(Trial::test(
-        "expected_failures_name_real_tests",
-        move || {
-            if stale.is_empty() {
-                Ok(())
-            } else {
-                Err(format!("expected-failures.txt names no such test: {stale:?}").into())
-            }
-        },
-    ));
+    trials.push(xfail.stale_names_trial("expected_failures_name_real_tests".to_owned()));
     libtest_mimic::run(&args, trials).exit();
 }

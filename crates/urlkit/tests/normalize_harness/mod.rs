@@ -1,12 +1,13 @@
 //! Shared by the `uri` and `normalize` test targets: loading peer suites from `testdata/`,
-//! and expected-divergence files (one line per case: `name  reason`).
+//! and expected-divergence files (read by `expected_failures`, the one parser).
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use libtest_mimic::{Failed, Trial};
+use libtest_mimic::Trial;
 use serde_json::Value;
+
+use crate::expected_failures::ExpectedFailures;
 
 /// The repository's `testdata/` directory.
 pub fn testdata() -> PathBuf {
@@ -20,36 +21,18 @@ pub fn load(rel: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// An expected-divergence file: test name -> reason.
-pub fn expected(rel: &str) -> BTreeMap<String, String> {
-    let path = testdata().join("expected").join(rel);
-    let text = std::fs::read_to_string(&path).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(char::is_whitespace) {
-            Some((n, r)) => (n.to_owned(), r.trim().to_owned()),
-            None => (l.to_owned(), String::new()),
-        })
-        .collect()
-}
-
-/// Collects trials, applying one expected-divergence file: a listed case must fail (and
-/// passes the run when it does); an unlisted case must pass; a listed name with no case is an
-/// error too.
+/// Collects trials, applying one expected-divergence file of `testdata/expected/`: a listed
+/// case must fail (and passes the run when it does); an unlisted case must pass; a listed
+/// name with no case is an error too.
 pub struct Suite {
-    expected: BTreeMap<String, String>,
-    file: String,
-    names: Vec<String>,
+    expected: ExpectedFailures,
     pub trials: Vec<Trial>,
 }
 
 impl Suite {
     pub fn new(expected_file: &str) -> Suite {
         Suite {
-            expected: expected(expected_file),
-            file: expected_file.to_owned(),
-            names: Vec::new(),
+            expected: ExpectedFailures::read(testdata().join("expected").join(expected_file)),
             trials: Vec::new(),
         }
     }
@@ -60,41 +43,16 @@ impl Suite {
         name: String,
         check: impl FnOnce() -> Result<(), String> + Send + 'static,
     ) {
-        let listed = self.expected.get(&name).cloned();
-        let file = self.file.clone();
-        self.names.push(name.clone());
-        self.trials.push(Trial::test(name, move || match (check(), listed) {
-            (Ok(()), None) => Ok(()),
-            (Err(e), None) => Err(Failed::from(e)),
-            (Err(_), Some(_)) => Ok(()),
-            (Ok(()), Some(reason)) => Err(Failed::from(format!(
-                "unexpected pass: remove this case from testdata/expected/{file} (listed as: {reason})"
-            ))),
-        }));
+        let trial = self.expected.trial(name, check);
+        self.trials.push(trial);
     }
 
     /// Finishes: adds a trial that fails when the expected file lists unknown names.
     pub fn finish(mut self, name: &str) -> Vec<Trial> {
-        let known: std::collections::BTreeSet<String> = self.names.iter().cloned().collect();
-        let stale: Vec<String> = self
+        let stale = self
             .expected
-            .keys()
-            .filter(|k| !known.contains(*k))
-            .cloned()
-            .collect();
-        let file = self.file.clone();
-        self.trials.push(Trial::test(
-            format!("{name}::expected_file_is_current"),
-            move || {
-                if stale.is_empty() {
-                    Ok(())
-                } else {
-                    Err(Failed::from(format!(
-                        "testdata/expected/{file} lists cases that do not exist: {stale:?}"
-                    )))
-                }
-            },
-        ));
+            .stale_names_trial(format!("{name}::expected_file_is_current"));
+        self.trials.push(stale);
         self.trials
     }
 }

@@ -4,11 +4,12 @@
 
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use libtest_mimic::{Failed, Trial};
+use libtest_mimic::Trial;
 use serde_json::Value;
+
+use crate::expected_failures::ExpectedFailures;
 
 /// The repository's `testdata/` directory.
 pub fn testdata(rel: &str) -> PathBuf {
@@ -108,53 +109,22 @@ pub fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
     v.get(key).and_then(Value::as_str)
 }
 
-/// The expected-failures file of a target: `name<TAB>reason` per line, `#` comments.
-pub fn expected_failures(rel: &str) -> BTreeMap<String, String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join(rel);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut map = BTreeMap::new();
-    for line in text.lines() {
-        let line = line.trim_end();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (name, reason) = line
-            .split_once('\t')
-            .unwrap_or_else(|| panic!("{rel}: no tab-separated reason in {line:?}"));
-        assert!(!reason.trim().is_empty(), "{rel}: empty reason for {name}");
-        map.insert(name.to_owned(), reason.to_owned());
-    }
-    map
-}
-
 /// A named check: `Ok` when the implementation agrees with the vector, else why not.
 pub type Check = Box<dyn FnOnce() -> Result<(), String> + Send>;
 
-/// Turns named checks into trials, inverting the ones listed as expected failures (an
-/// unexpected pass fails). Panics when the file names a test that does not exist, so the list
-/// cannot rot.
+/// Turns named checks into trials with the target's expected-failure file (under `tests/`):
+/// listed checks inverted, and a last trial that fails when the file names a test that does
+/// not exist, so the list cannot rot.
 pub fn trials(checks: Vec<(String, Check)>, expected_file: &str) -> Vec<Trial> {
-    let mut expected = expected_failures(expected_file);
-    let mut out = Vec::with_capacity(checks.len());
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(expected_file);
+    let mut expected = ExpectedFailures::read(path);
+    let mut out = Vec::with_capacity(checks.len() + 1);
     for (name, check) in checks {
-        let reason = expected.remove(&name);
-        out.push(Trial::test(name, move || match (check(), reason) {
-            (Ok(()), None) => Ok(()),
-            (Err(e), None) => Err(Failed::from(e)),
-            (Err(_), Some(_)) => Ok(()),
-            (Ok(()), Some(reason)) => Err(Failed::from(format!(
-                "unexpected pass of a listed divergence ({reason}): remove it from the \
-                 expected-failures file"
-            ))),
-        }));
+        out.push(expected.trial(name, check));
     }
-    assert!(
-        expected.is_empty(),
-        "{expected_file} lists tests that do not exist: {:?}",
-        expected.keys().collect::<Vec<_>>()
-    );
+    out.push(expected.stale_names_trial(format!("{expected_file}::names_real_tests")));
     out
 }
 

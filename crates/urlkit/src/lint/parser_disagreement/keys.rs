@@ -24,7 +24,7 @@ fn decoded_lower(s: &str) -> String {
 pub(super) fn rfc_host_key(host: &str, special: bool) -> String {
     if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
         return match inner.parse::<std::net::Ipv6Addr>() {
-            Ok(a) => crate::whatwg::Host::Ipv6(a).to_string(),
+            Ok(a) => crate::whatwg::WhatwgHost::Ipv6(a).to_string(),
             Err(_) => host.to_ascii_lowercase(),
         };
     }

@@ -14,8 +14,8 @@
 //!
 //! **Example.**
 //! ```
-//! use urlkit::lint::parser_disagreement::{check, compare, Difference};
-//! let seen = compare("http://0x7f.1/", None);
+//! use urlkit::lint::parser_disagreement::{check, side_by_side, Difference};
+//! let seen = side_by_side("http://0x7f.1/", None);
 //! assert!(matches!(&seen.differences[0], Difference::Host { rfc, whatwg } if rfc == "0x7f.1" && whatwg == "127.0.0.1"));
 //! assert_eq!(check("http://0x7f.1/", None).len(), 1);
 //! assert!(check("https://例え.jp/運営?q=東京", None).is_empty());
@@ -45,8 +45,8 @@ pub static RULE: &RuleInfo = &crate::lint::rules::parser_disagreement::INFO;
 /// One way the two readings differ.
 ///
 /// ```
-/// use urlkit::lint::parser_disagreement::{compare, Difference};
-/// let d = &compare("http://a/%2e%2e/b", None).differences[0];
+/// use urlkit::lint::parser_disagreement::{side_by_side, Difference};
+/// let d = &side_by_side("http://a/%2e%2e/b", None).differences[0];
 /// assert_eq!(d.component(), "path");
 /// assert!(matches!(d, Difference::Path { rfc, whatwg } if rfc == "/%2e%2e/b" && whatwg == "/b"));
 /// ```
@@ -92,8 +92,8 @@ impl Difference {
     /// The component concerned: `accept`, `scheme`, `host`, `port` or `path`.
     ///
     /// ```
-    /// use urlkit::lint::parser_disagreement::compare;
-    /// assert_eq!(compare("http://a\\b/", None).differences[0].component(), "accept");
+    /// use urlkit::lint::parser_disagreement::side_by_side;
+    /// assert_eq!(side_by_side("http://a\\b/", None).differences[0].component(), "accept");
     /// ```
     pub fn component(&self) -> &'static str {
         match self {
@@ -108,8 +108,8 @@ impl Difference {
     /// A one-sentence explanation.
     ///
     /// ```
-    /// use urlkit::lint::parser_disagreement::compare;
-    /// let d = &compare("http://0x7f.1/", None).differences[0];
+    /// use urlkit::lint::parser_disagreement::side_by_side;
+    /// let d = &side_by_side("http://0x7f.1/", None).differences[0];
     /// assert_eq!(d.message(), "the host is \"0x7f.1\" to RFC 3986 but \"127.0.0.1\" to a browser (WHATWG)");
     /// ```
     pub fn message(&self) -> String {
@@ -143,8 +143,8 @@ impl Difference {
 /// Both readings of one input and how they differ.
 ///
 /// ```
-/// use urlkit::lint::parser_disagreement::compare;
-/// let seen = compare("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", None);
+/// use urlkit::lint::parser_disagreement::side_by_side;
+/// let seen = side_by_side("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", None);
 /// assert!(seen.rfc3986.is_err());
 /// assert_eq!(seen.rfc3986_split.host.as_deref(), Some("2.2.2.2"));
 /// assert_eq!(seen.whatwg.as_ref().unwrap().hostname, "2.2.2.2");
@@ -166,14 +166,14 @@ pub struct SideBySide {
 /// Reads `input` (against `base`, if given) with both models and lists the differences.
 ///
 /// ```
-/// use urlkit::lint::parser_disagreement::compare;
-/// assert!(compare("HTTP://Example.COM:80/%7euser/./x", None).differences.is_empty());
-/// assert!(compare("../g", Some("http://a/b/c/d;p?q")).differences.is_empty());
+/// use urlkit::lint::parser_disagreement::side_by_side;
+/// assert!(side_by_side("HTTP://Example.COM:80/%7euser/./x", None).differences.is_empty());
+/// assert!(side_by_side("../g", Some("http://a/b/c/d;p?q")).differences.is_empty());
 /// ```
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2>,
 /// <https://url.spec.whatwg.org/#concept-url-parser>
-pub fn compare(input: &str, base: Option<&str>) -> SideBySide {
+pub fn side_by_side(input: &str, base: Option<&str>) -> SideBySide {
     let rfc3986 = Rfc3986Reading::parse(input, base);
     let whatwg_url = Url::parse(input, base);
     let mut differences = Vec::new();
@@ -241,7 +241,7 @@ fn differ(r: &Rfc3986Reading, w: &Url) -> Vec<Difference> {
 /// assert!(check("http://a/b", None).is_empty());
 /// ```
 pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
-    let seen = compare(input, base);
+    let seen = side_by_side(input, base);
     let spans = rfc3986_reading::spans(input);
     let whole = 0..input.len();
     seen.differences

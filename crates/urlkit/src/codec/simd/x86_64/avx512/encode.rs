@@ -9,11 +9,14 @@
 
 use core::arch::x86_64::*;
 
-use super::encode::{expand_room, expand_to};
-use super::{NibbleSet, NonAscii};
+use super::super::ssse3::{expand_room, expand_to};
+use crate::codec::kernel::{NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
-/// The features of [`super::Level::Avx512`], for `#[target_feature]`.
+#[cfg(doc)]
+use crate::codec::KernelLevel;
+
+/// The features of [`KernelLevel::Avx512`], for `#[target_feature]`.
 macro_rules! avx512_fn {
     ($($item:tt)*) => {
         #[target_feature(
@@ -76,7 +79,8 @@ unsafe fn load_block(input: &[u8], i: usize, r: usize) -> __m512i {
 }
 
 avx512_fn! {
-/// `super::scan::first_in_set` at [`super::Level::Avx512`], for any `from <= input.len()`.
+/// [`first_in_set`](super::super::first_in_set) at [`KernelLevel::Avx512`], for any
+/// `from <= input.len()`.
 pub(crate) unsafe fn first_in_set_avx512(
     set: &NibbleSet,
     input: &[u8],
@@ -264,9 +268,10 @@ unsafe fn copy_run(
 const TRIPLES: u64 = 0x1249_2492_4924_9249;
 
 avx512_fn! {
-/// `super::encode::copy_escape_run` at [`super::Level::Avx512`]: 21 escapes per step, each
-/// checked by three byte masks (`%`, a first digit 8-F, a hex digit), the run's length by
-/// `pext` of the escape starts, and the run stored with its letters uppercased.
+/// [`copy_escape_run`](super::super::copy_escape_run) at [`KernelLevel::Avx512`]: 21 escapes
+/// per step, each checked by three byte masks (`%`, a first digit 8-F, a hex digit), the
+/// run's length by `pext` of the escape starts, and the run stored with its letters
+/// uppercased.
 pub(crate) unsafe fn copy_escape_run_avx512(input: &[u8], from: usize, out: &mut [u8]) -> usize {
     let n = input.len();
     let mut i = from.min(n);

@@ -4,15 +4,53 @@
 
 use proptest::prelude::*;
 
-use super::decode::{decode_tail, decode_to_bytes_at, DecodeMode};
-use super::encode::{Encoder, HexCase, Space};
-use super::encode_set::EncodeSet;
-use super::sets::NamedSet;
-use super::simd::{self, Level};
+use super::{kernel_level, KernelLevel};
+use crate::codec::decode::{decode_tail, decode_to_bytes_at, DecodeMode};
+use crate::codec::encode::{Encoder, HexCase, Space};
+use crate::codec::encode_set::EncodeSet;
+use crate::codec::sets::NamedSet;
 
 /// The levels this CPU runs: the scalar reference first.
-pub(super) fn levels() -> Vec<Level> {
-    simd::level().up_to().collect()
+pub(super) fn levels() -> Vec<KernelLevel> {
+    kernel_level().up_to().collect()
+}
+
+/// Says which kernel levels the properties here compare with the scalar path, and which
+/// they cannot on this CPU or in this build: a machine without AVX-512 says so in the test
+/// output instead of passing silently on fewer levels.
+///
+/// The line is written to the process's stderr directly: the test harness captures only
+/// `print!` and `eprint!`, and would show the line only for a failure.
+#[test]
+fn kernel_levels_compared_are_reported() {
+    use std::io::Write;
+    let compared = levels();
+    assert_eq!(compared.first(), Some(&KernelLevel::Scalar));
+    assert_eq!(compared.last(), Some(&kernel_level()));
+    let names = |ls: &[KernelLevel]| ls.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ");
+    let missing: Vec<KernelLevel> = KernelLevel::ALL
+        .into_iter()
+        .filter(|l| *l > kernel_level())
+        .collect();
+    let build = if cfg!(feature = "simd") {
+        "this CPU"
+    } else {
+        "this build (no `simd` feature)"
+    };
+    let mut line = format!(
+        "codec kernels: comparing {} with the scalar path",
+        names(&compared)
+    );
+    if !missing.is_empty() {
+        line.push_str(&format!(
+            "; NOT tested: {} (not on {build})",
+            names(&missing)
+        ));
+    }
+    line.push('\n');
+    std::io::stderr()
+        .write_all(line.as_bytes())
+        .expect("stderr is writable");
 }
 
 /// Bytes rich in what the kernels distinguish: '%', '+', space, hex digits of both cases,
@@ -65,8 +103,8 @@ fn encoders(set: EncodeSet) -> [Encoder; 3] {
 pub(super) fn check_encoders(set: EncodeSet, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     for enc in encoders(set) {
-        let want_str = enc.encode_str_at(Level::Scalar, &text);
-        let want_bytes = enc.encode_bytes_at(Level::Scalar, bytes);
+        let want_str = enc.encode_str_at(KernelLevel::Scalar, &text);
+        let want_bytes = enc.encode_bytes_at(KernelLevel::Scalar, bytes);
         for level in levels() {
             assert_eq!(
                 enc.encode_str_at(level, &text),
@@ -84,7 +122,7 @@ pub(super) fn check_encoders(set: EncodeSet, bytes: &[u8]) {
 
 fn check_decoders(bytes: &[u8]) {
     for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
-        let want = decode_to_bytes_at(Level::Scalar, bytes, mode);
+        let want = decode_to_bytes_at(KernelLevel::Scalar, bytes, mode);
         for level in levels() {
             assert_eq!(
                 decode_to_bytes_at(level, bytes, mode),
@@ -115,7 +153,7 @@ fn decoder_input() -> impl Strategy<Value = Vec<u8>> {
 /// level: the kernels write into its spare capacity after what it holds.
 fn check_appending_decoders(prefix: &[u8], spare: usize, bytes: &[u8]) {
     for mode in [DecodeMode::Strict, DecodeMode::Lenient, DecodeMode::Form] {
-        let want = decode_to_bytes_at(Level::Scalar, bytes, mode)
+        let want = decode_to_bytes_at(KernelLevel::Scalar, bytes, mode)
             .map(|d| [prefix, &d[..]].concat())
             .map_err(|e| (e, prefix.to_vec()));
         for level in levels() {
@@ -136,9 +174,13 @@ fn check_find_special(bytes: &[u8]) {
     let want = memchr::memchr(b'%', bytes);
     let want_plus = memchr::memchr2(b'%', b'+', bytes);
     for level in levels() {
-        assert_eq!(simd::find_special::<false>(level, bytes), want, "{level:?}");
         assert_eq!(
-            simd::find_special::<true>(level, bytes),
+            super::find_special::<false>(level, bytes),
+            want,
+            "{level:?}"
+        );
+        assert_eq!(
+            super::find_special::<true>(level, bytes),
             want_plus,
             "{level:?}"
         );

@@ -7,12 +7,13 @@
 //! bytes: the digits of an escape that straddles two chunks are dropped from the second by a
 //! mask, so the next loads never wait for this chunk's result. The compress is kept in
 //! register form: its memory-destination form is microcoded and slow on AMD Zen 4.
+//!
+//! The decoders' search for the first `%` (or `+`) is here too: one masked load reads a line
+//! of up to 64 bytes (nothing past its end, no tail loop).
 
-#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
 /// Per byte of `x`: its hex value (0 where it is not a hex digit) and the mask of hex digits.
-#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
 fn hex_values(x: __m512i) -> (__m512i, u64) {
@@ -32,7 +33,6 @@ fn hex_values(x: __m512i) -> (__m512i, u64) {
 }
 
 /// The mask of the first `k` bytes of a 64-byte chunk (all of them when `k >= 64`).
-#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn first_bytes(k: usize) -> u64 {
@@ -44,10 +44,10 @@ fn first_bytes(k: usize) -> u64 {
 ///
 /// # Safety
 ///
-/// The running CPU must have the features of `Level::Avx512`.
-#[cfg(target_arch = "x86_64")]
+/// The running CPU must have the features of
+/// [`KernelLevel::Avx512`](crate::codec::KernelLevel::Avx512).
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi1,bmi2,lzcnt,popcnt")]
-pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
+pub(crate) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
@@ -140,4 +140,39 @@ pub(super) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     // bytes it counted, and the assertions kept `w <= cap`.
     unsafe { out.set_len(len) };
     Ok(i)
+}
+
+/// The 64-bit mask of the `%` (and `+`) bytes of `x`.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn special_mask64<const PLUS: bool>(x: __m512i) -> u64 {
+    let m = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(b'%' as i8));
+    if PLUS {
+        m | _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(b'+' as i8))
+    } else {
+        m
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(crate) unsafe fn find_special_avx512<const PLUS: bool>(input: &[u8]) -> Option<usize> {
+    let n = input.len();
+    let p = input.as_ptr();
+    let mut i = 0;
+    while n - i > 64 {
+        // SAFETY: i + 64 < n: the 64 bytes are in `input`.
+        let x = unsafe { _mm512_loadu_si512(p.add(i).cast()) };
+        let m = special_mask64::<PLUS>(x);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 64;
+    }
+    // The last 1 to 64 bytes (or none): the masked-off bytes are neither read nor special.
+    let live = _bzhi_u64(u64::MAX, (n - i) as u32);
+    // SAFETY: a masked load reads only the `live` bytes, `input[i..n]`; `i <= n`, so the
+    // pointer is in bounds or one past the end.
+    let x = unsafe { _mm512_maskz_loadu_epi8(live, p.add(i).cast()) };
+    let m = special_mask64::<PLUS>(x);
+    (m != 0).then(|| i + m.trailing_zeros() as usize)
 }

@@ -1,4 +1,5 @@
-//! The decoder's AVX2 kernel: 32 input bytes per step; the SSSE3 kernel takes the last
+//! The AVX2 kernels ([`KernelLevel::Avx2`]): the decoders' search for `%` (and `+`), and the
+//! decoder's kernel: 32 input bytes per step; the SSSE3 kernel takes the last
 //! 33 bytes or fewer.
 //!
 //! Each step loads the chunk at `i` and the two at `i + 1` and `i + 2` (the digits of an
@@ -6,15 +7,15 @@
 //! cheaply), decodes hex digits in-register, and drops the digit bytes with one `vpshufb`
 //! whose control packs each 8-byte group to its start (the 8-byte table of the SSSE3
 //! kernel), then four 8-byte stores.
+//!
+//! [`KernelLevel::Avx2`]: crate::codec::KernelLevel::Avx2
 
-#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-#[cfg(target_arch = "x86_64")]
-use super::decode::COMPACT;
+use super::sse2::special_mask;
+use super::ssse3::COMPACT;
 
 /// Per byte of `x`: (its hex value or 0, 0xFF where it is a hex digit).
-#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
 fn hex_values(x: __m256i) -> (__m256i, __m256i) {
@@ -34,7 +35,6 @@ fn hex_values(x: __m256i) -> (__m256i, __m256i) {
 
 /// The 8-byte compaction control for the keep mask `k` of one group, as a `u64`, its indices
 /// moved on by `base` (0 or 8: the group's place in its 128-bit lane).
-#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn control(k: u32, base: u64) -> i64 {
     let c = u64::from_le_bytes(COMPACT[(k & 0xFF) as usize]);
@@ -48,8 +48,8 @@ fn control(k: u32, base: u64) -> i64 {
 ///
 /// # Safety
 ///
-/// The running CPU must have the features of `Level::Avx2`.
-#[cfg(target_arch = "x86_64")]
+/// The running CPU must have the features of
+/// [`KernelLevel::Avx2`](crate::codec::KernelLevel::Avx2).
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,ssse3")]
 pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
@@ -59,7 +59,7 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
     let n = input.len();
     if i + 34 > n {
         // SAFETY: AVX2 implies SSSE3, and the caller checked the running CPU for AVX2.
-        return unsafe { super::decode::decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
+        return unsafe { super::ssse3::decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
     }
     // The output of input[i..] is at most n - i bytes, and each step stores 32: with 32
     // spare bytes, w + 32 <= cap for every chunk that starts before the end (w <= i - start).
@@ -95,7 +95,6 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
 /// returns the digits of an escape at byte 30 or 31 that lie in the next chunk (as a mask
 /// of its first two bytes) and the next `w`. `dst` is valid for `cap` bytes of writes;
 /// panics unless `i + 34 <= src.len()` and `w + 32 <= cap`.
-#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
 unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
@@ -176,4 +175,51 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
         _mm_storel_epi64(dst.add(at).cast(), _mm_unpackhi_epi64(hi, hi));
     }
     Ok(((digits >> 32) as u32, w + keep.count_ones() as usize))
+}
+
+/// The 32-bit mask of the `%` (and `+`) bytes of `x`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn special_mask32<const PLUS: bool>(x: __m256i) -> u32 {
+    let mut m = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(b'%' as i8));
+    if PLUS {
+        m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8(b'+' as i8)));
+    }
+    _mm256_movemask_epi8(m) as u32
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(super) unsafe fn find_special_avx2<const PLUS: bool>(input: &[u8]) -> Option<usize> {
+    let n = input.len();
+    let p = input.as_ptr();
+    if n < 16 {
+        return input.iter().position(|&b| b == b'%' || (PLUS && b == b'+'));
+    }
+    if n <= 32 {
+        // Two overlapping 16-byte loads: the first and the last 16 bytes.
+        // SAFETY: 16 <= n: both loads are in `input`.
+        let (a, b) = unsafe {
+            (
+                _mm_loadu_si128(p.cast()),
+                _mm_loadu_si128(p.add(n - 16).cast()),
+            )
+        };
+        let m = special_mask::<PLUS>(a) | special_mask::<PLUS>(b) << (n - 16);
+        return (m != 0).then(|| m.trailing_zeros() as usize);
+    }
+    let mut i = 0;
+    while n - i > 32 {
+        // SAFETY: i + 32 < n: the 32 bytes are in `input`.
+        let x = unsafe { _mm256_loadu_si256(p.add(i).cast()) };
+        let m = special_mask32::<PLUS>(x);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 32;
+    }
+    // The last 32 bytes, overlapping bytes already known clean (n > 32).
+    // SAFETY: n > 32: input[n - 32..n] is in bounds.
+    let x = unsafe { _mm256_loadu_si256(p.add(n - 32).cast()) };
+    let m = special_mask32::<PLUS>(x);
+    (m != 0).then(|| n - 32 + m.trailing_zeros() as usize)
 }

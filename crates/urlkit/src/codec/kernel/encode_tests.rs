@@ -4,9 +4,9 @@
 
 use proptest::prelude::*;
 
-use super::encode_set::EncodeSet;
-use super::sets::NamedSet;
-use super::simd_tests::{any_set, check_encoders};
+use super::tests::{any_set, check_encoders};
+use crate::codec::encode_set::EncodeSet;
+use crate::codec::sets::NamedSet;
 
 /// Long inputs of kept bytes with changed ones sprinkled at a random density: from one per
 /// few hundred bytes (a URL with a `?`) to every byte (non-ASCII text).
@@ -66,7 +66,7 @@ fn changed_bytes_around_block_edges() {
     }
 }
 
-/// The run [`super::simd::copy_escape_run`] takes whole at AVX-512: the leading escapes of
+/// The run [`super::copy_escape_run`] takes whole at AVX-512: the leading escapes of
 /// non-ASCII bytes, uppercased.
 fn escape_run_reference(input: &[u8], from: usize) -> Vec<u8> {
     let mut out = Vec::new();
@@ -83,10 +83,10 @@ fn escape_run_reference(input: &[u8], from: usize) -> Vec<u8> {
 
 fn check_escape_run(input: &[u8], from: usize) {
     let want = escape_run_reference(input, from);
-    for level in super::simd_tests::levels() {
+    for level in super::tests::levels() {
         let mut out = vec![0u8; 3 * input.len() + 3];
-        let n = super::simd::copy_escape_run(level, input, from, &mut out);
-        if level >= super::simd::Level::Avx512 {
+        let n = super::copy_escape_run(level, input, from, &mut out);
+        if level >= super::KernelLevel::Avx512 {
             assert_eq!(&out[..n], &want[..], "{level:?} {input:?} from {from}");
         } else {
             assert_eq!(n, 0, "{level:?}");
