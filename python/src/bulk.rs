@@ -19,7 +19,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
-use urlkit::normalize::{key_into, Form, Options};
+use urlkit::normalize::{key_into_with, Form, KeyRoom, Options};
 
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
@@ -43,16 +43,28 @@ enum Operation {
     Decode(DecodeMode),
 }
 
+/// What one loop over many rows reuses from row to row: the room the one-pass key writer
+/// writes in (allocated and zero-filled once per longest URL, not once per row) and the
+/// row's result.
+#[derive(Default)]
+struct Scratch {
+    room: KeyRoom,
+    out: String,
+}
+
 impl Operation {
-    /// Writes the row's result into `out` (cleared first).
-    fn apply(&self, input: &str, out: &mut String) -> Result<(), Failure> {
+    /// Writes the row's result into `scratch.out` (cleared first).
+    fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
+        let Scratch { room, out } = scratch;
         out.clear();
         match self {
-            Operation::Key(options) => key_into(input, options, out).map_err(|e| Failure {
-                kind: e.kind().name(),
-                offset: e.offset(),
-                message: e.to_string(),
-            }),
+            Operation::Key(options) => {
+                key_into_with(input, options, room, out).map_err(|e| Failure {
+                    kind: e.kind().name(),
+                    offset: e.offset(),
+                    message: e.to_string(),
+                })
+            }
             Operation::Normalize(options, to) => {
                 let s = urlkit::normalize::normalize(input, options, *to).map_err(|e| Failure {
                     kind: e.kind().name(),
@@ -171,7 +183,7 @@ fn map_offsets<O: OffsetSizeTrait>(
 ) -> Result<ArrayRef, String> {
     let mut builder =
         GenericStringBuilder::<O>::with_capacity(input.len(), input.value_data().len());
-    let mut buf = String::with_capacity(256);
+    let mut scratch = Scratch::default();
     let limit = O::MAX_OFFSET;
     let mut written = 0usize;
     for row in 0..input.len() {
@@ -179,9 +191,9 @@ fn map_offsets<O: OffsetSizeTrait>(
             builder.append_null();
             continue;
         }
-        match op.apply(input.value(row), &mut buf) {
+        match op.apply(input.value(row), &mut scratch) {
             Ok(()) => {
-                written += buf.len();
+                written += scratch.out.len();
                 if written > limit {
                     return Err(format!(
                         "the results pass the {limit}-byte limit of this string type at row \
@@ -189,7 +201,7 @@ fn map_offsets<O: OffsetSizeTrait>(
                         base_row + row
                     ));
                 }
-                builder.append_value(&buf);
+                builder.append_value(&scratch.out);
             }
             Err(f) => {
                 failures.push((base_row + row, f));
@@ -207,14 +219,14 @@ fn map_view(
     failures: &mut Failures,
 ) -> ArrayRef {
     let mut builder = StringViewBuilder::with_capacity(input.len());
-    let mut buf = String::with_capacity(256);
+    let mut scratch = Scratch::default();
     for row in 0..input.len() {
         if input.is_null(row) {
             builder.append_null();
             continue;
         }
-        match op.apply(input.value(row), &mut buf) {
-            Ok(()) => builder.append_value(&buf),
+        match op.apply(input.value(row), &mut scratch) {
+            Ok(()) => builder.append_value(&scratch.out),
             Err(f) => {
                 failures.push((base_row + row, f));
                 builder.append_null();
@@ -286,13 +298,86 @@ fn failure_array(len: usize, failures: &Failures) -> ArrayRef {
     Arc::new(StructArray::new(fields, arrays, Some(valid.into())))
 }
 
+/// Whether the reasons of failed rows are kept (`errors="return"` / `"raise"`) or only the
+/// nulls (`errors="null"`, where building a parallel struct array of a million rows would be
+/// work nobody reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reasons {
+    Keep,
+    Drop,
+}
+
+impl Reasons {
+    fn from_name(name: &str) -> PyResult<Reasons> {
+        match name {
+            "keep" => Ok(Reasons::Keep),
+            "drop" => Ok(Reasons::Drop),
+            other => Err(unknown("reasons mode", other, &["keep", "drop"])),
+        }
+    }
+}
+
+/// Rows per thread below which a chunk is not split (starting a thread costs more).
+const ROWS_PER_THREAD: usize = 16 * 1024;
+
+/// `op` over one chunk, on `threads` threads: the chunk is cut into that many slices (no
+/// copy), each mapped on its own thread, and the results concatenated into one array (one
+/// copy of the results, so that a chunk stays one chunk).
+fn map_chunk_threads(
+    chunk: &ArrayRef,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+    threads: usize,
+) -> Result<ArrayRef, ChunkError> {
+    let n = threads.min(chunk.len() / ROWS_PER_THREAD).max(1);
+    if n == 1 {
+        return map_chunk(chunk, op, base_row, failures);
+    }
+    let per = chunk.len().div_ceil(n);
+    let parts: Vec<Result<(ArrayRef, Failures), ChunkError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                let start = i * per;
+                let len = per.min(chunk.len() - start);
+                let slice = chunk.slice(start, len);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    map_chunk(&slice, op, base_row + start, &mut mine).map(|a| (a, mine))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("invariant: mapping rows does not panic"))
+            .collect()
+    });
+    let mut arrays = Vec::with_capacity(n);
+    for part in parts {
+        let (array, mine) = part?;
+        failures.extend(mine);
+        arrays.push(array);
+    }
+    let refs: Vec<&dyn Array> = arrays.iter().map(|a| a.as_ref()).collect();
+    arrow_select::concat::concat(&refs).map_err(|e| ChunkError::Overflow(e.to_string()))
+}
+
 /// Applies `op` to an Arrow string array (`string`, `large_string`, `string_view`; a chunked
 /// array or stream too) and returns `(result, failures)`: the result has the input's type
 /// and chunking (an Array for an array, a ChunkedArray for a stream), nulls for null input
 /// and for failed rows; `failures` is a struct array `{kind, offset, message}` per row (one
-/// chunk), null where the row succeeded, or `None` when no row failed.
+/// chunk), null where the row succeeded, or `None` when no row failed or `reasons="drop"`.
+/// `threads` > 1 maps each large chunk on that many threads (the result is the same).
 #[pyfunction]
-pub fn map_arrow(py: Python<'_>, op: &Op, array: AnyArray) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+#[pyo3(signature = (op, array, reasons="keep", threads=1))]
+pub fn map_arrow(
+    py: Python<'_>,
+    op: &Op,
+    array: AnyArray,
+    reasons: &str,
+    threads: usize,
+) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let reasons = Reasons::from_name(reasons)?;
     let single = matches!(array, AnyArray::Array(_));
     let (chunks, field) = array.into_chunked_array()?.into_inner();
     let operation = op.op.clone();
@@ -301,10 +386,17 @@ pub fn map_arrow(py: Python<'_>, op: &Op, array: AnyArray) -> PyResult<(Py<PyAny
         let mut out = Vec::with_capacity(chunks.len());
         let mut base = 0usize;
         for chunk in &chunks {
-            out.push(map_chunk(chunk, &operation, base, &mut failures)?);
+            out.push(map_chunk_threads(
+                chunk,
+                &operation,
+                base,
+                &mut failures,
+                threads,
+            )?);
             base += chunk.len();
         }
-        let errors = (!failures.is_empty()).then(|| failure_array(base, &failures));
+        let errors = (reasons == Reasons::Keep && !failures.is_empty())
+            .then(|| failure_array(base, &failures));
         Ok((out, errors))
     });
     let (out, errors) = computed.map_err(|e| match e {
@@ -354,14 +446,14 @@ pub fn map_list(
     let operation = op.op.clone();
     py.detach(move || {
         let mut failures = Vec::new();
-        let mut buf = String::with_capacity(256);
+        let mut scratch = Scratch::default();
         let results = items
             .iter()
             .enumerate()
             .map(|(row, item)| {
                 let text = item.as_deref()?;
-                match operation.apply(text, &mut buf) {
-                    Ok(()) => Some(buf.clone()),
+                match operation.apply(text, &mut scratch) {
+                    Ok(()) => Some(scratch.out.clone()),
                     Err(f) => {
                         failures.push((row, f.kind, f.offset, f.message));
                         None

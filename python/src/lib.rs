@@ -14,9 +14,11 @@ mod bulk;
 mod codec;
 mod compare;
 mod errors;
+mod lint;
 mod options;
 mod parse;
 mod reconcile;
+mod repair;
 
 use pyo3::prelude::*;
 
@@ -33,6 +35,12 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<compare::Comparison>()?;
     m.add_class::<compare::Difference>()?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
+    m.add_function(wrap_pyfunction!(lint::lint_list, m)?)?;
+    m.add_function(wrap_pyfunction!(lint::fix, m)?)?;
+    m.add_function(wrap_pyfunction!(lint::rules, m)?)?;
+    m.add_function(wrap_pyfunction!(repair::repair, m)?)?;
+    m.add_function(wrap_pyfunction!(repair::repair_list, m)?)?;
     m.add_function(wrap_pyfunction!(reconcile::reconcile, m)?)?;
     m.add_class::<bulk::Op>()?;
     m.add_function(wrap_pyfunction!(bulk::op_key, m)?)?;

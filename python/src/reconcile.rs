@@ -1,130 +1,331 @@
-//! `reconcile`: two lists of URLs joined by key (the engine of `urlkit reconcile`).
+//! `reconcile`: two URL lists joined by key, the engine and the source readers of
+//! `urlkit reconcile`, answered in the shape of its `--json` report.
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
+use urlkit::normalize::{normalize, Form, Level, Options};
 use urlkit_reconcile::{LevelKeyer, Occurrence, Reconciler, Side};
+use urlkit_sources::{Catalog, Position, Reader, SourceSpec};
 
 use crate::options::level_options;
 
-fn side_name(side: Side) -> &'static str {
-    side.name()
+/// One side as Python gives it: a source spec (`sitemap:PATH`, `wp:DIR`, `csv:PATH#col`, a
+/// bare path with its format detected), or the URLs themselves.
+#[derive(FromPyObject)]
+pub enum SideArg {
+    /// A source spec, read as the CLI reads it.
+    Spec(String),
+    /// The URLs, in order.
+    Urls(Vec<String>),
 }
 
-fn occurrence(o: &Occurrence<'_, usize>) -> (String, usize) {
-    (o.url().into_owned(), *o.meta())
+/// Where one record came from.
+struct Origin {
+    /// Its position in its side's input (0-based): the list index, or the record's number.
+    index: usize,
+    /// For a record read from a source: the source's number in the side's catalog, its
+    /// position there and its content type.
+    read: Option<(u32, Position, Option<Arc<str>>)>,
 }
 
-/// Matches two lists of URLs by their keys at `level` and reports what `urlkit reconcile`
-/// reports: a dict with
-///
-/// - `summary`: `{"left": {records, distinct, duplicate_keys, duplicate_records, invalid},
-///   "right": {...}, "matched_exact", "matched_normalized", "only_left", "only_right",
-///   "rule_counts": {rule: count}}`;
-/// - `matched`: `(left_url, left_index, right_url, right_index, rules)` per matched key (the
-///   first occurrence on each side; `rules` empty for a byte-identical pair);
-/// - `missing`: `(url, index)` of each left key not on the right; `extra`: the same for the
-///   right;
-/// - `duplicates`: `(side, count, first_url, first_index)` per repeated key;
-/// - `invalid`: `(side, url, kind, offset, message)` per URL that has no key (never joined,
-///   never dropped).
-///
-/// `index` is the URL's position in its input list. The GIL is released while the lists are
-/// keyed and joined.
+/// One side once read.
+struct SideInput {
+    specs: Vec<String>,
+    catalog: Catalog,
+    urls: Vec<(String, Origin)>,
+}
+
+/// Why a side could not be read (raised as `ValueError` for a bad spec, `OSError` else).
+enum ReadError {
+    Spec(String),
+    Read(String),
+}
+
+fn read_side(
+    arg: SideArg,
+    encoding: Option<&'static urlkit_sources::Encoding>,
+) -> Result<SideInput, ReadError> {
+    match arg {
+        SideArg::Urls(urls) => Ok(SideInput {
+            specs: Vec::new(),
+            catalog: Catalog::default(),
+            urls: urls
+                .into_iter()
+                .enumerate()
+                .map(|(index, u)| (u, Origin { index, read: None }))
+                .collect(),
+        }),
+        SideArg::Spec(text) => {
+            let spec = SourceSpec::parse(&text).map_err(|e| ReadError::Spec(e.to_string()))?;
+            // Local files only: this reader has no fetcher, so a URL given as a source is
+            // refused with the reader's own error.
+            let mut reader = Reader::new();
+            if let Some(e) = encoding {
+                reader = reader.encoding(e);
+            }
+            let mut urls = Vec::new();
+            reader
+                .read(&spec, &mut |r| {
+                    let index = urls.len();
+                    let origin = Origin {
+                        index,
+                        read: Some((r.source.0, r.position, r.kind)),
+                    };
+                    urls.push((r.url, origin));
+                })
+                .map_err(|e| ReadError::Read(e.to_string()))?;
+            Ok(SideInput {
+                specs: vec![text],
+                catalog: reader.into_catalog(),
+                urls,
+            })
+        }
+    }
+}
+
+/// The URL as people read it, when that differs (the CLI report's `iri`).
+fn readable(url: &str) -> Option<String> {
+    normalize(url, &Options::new(Level::Safe), Form::Iri)
+        .ok()
+        .filter(|iri| iri != url && !iri.is_ascii())
+}
+
+/// `name:line`, `name#pointer` or `name:line#pointer`, as the CLI report writes a place.
+fn place(catalog: &Catalog, source: u32, position: &Position) -> String {
+    let name = catalog
+        .source(urlkit_sources::SourceId(source))
+        .map(|s| s.name.as_str())
+        .expect("invariant: a record is from a source of its side's catalog");
+    match position {
+        Position::Line(n) => format!("{name}:{n}"),
+        Position::Pointer(p) => format!("{name}#{p}"),
+        Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+    }
+}
+
+struct Sides<'a> {
+    inputs: [&'a SideInput; 2],
+}
+
+impl Sides<'_> {
+    fn input(&self, side: Side) -> &SideInput {
+        match side {
+            Side::Left => self.inputs[0],
+            Side::Right => self.inputs[1],
+        }
+    }
+
+    /// One occurrence as the CLI report writes it, plus `index`.
+    fn occ<'py>(
+        &self,
+        py: Python<'py>,
+        side: Side,
+        o: &Occurrence<'_, usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let input = self.input(side);
+        let (_, origin) = &input.urls[*o.meta()];
+        let url = o.url();
+        let d = PyDict::new(py);
+        d.set_item("url", &*url)?;
+        d.set_item("iri", readable(&url))?;
+        d.set_item("key", o.key())?;
+        match &origin.read {
+            Some((source, position, kind)) => {
+                d.set_item("source", place(&input.catalog, *source, position))?;
+                d.set_item("type", kind.as_deref())?;
+            }
+            None => {
+                d.set_item("source", py.None())?;
+                d.set_item("type", py.None())?;
+            }
+        }
+        d.set_item("index", origin.index)?;
+        Ok(d)
+    }
+
+    /// Records per content type over the side's sources (the CLI's `types`).
+    fn kinds(&self, side: Side) -> Vec<(String, u64)> {
+        let mut by: BTreeMap<String, u64> = BTreeMap::new();
+        let mut untyped = 0;
+        for s in self.input(side).catalog.sources() {
+            for (k, n) in &s.kinds {
+                match k {
+                    Some(k) => *by.entry(k.to_string()).or_default() += n,
+                    None => untyped += n,
+                }
+            }
+        }
+        let mut v: Vec<(String, u64)> = by.into_iter().collect();
+        if untyped > 0 && !v.is_empty() {
+            v.push(("untyped".into(), untyped));
+        }
+        v
+    }
+}
+
+fn side_summary<'py>(
+    py: Python<'py>,
+    sides: &Sides<'_>,
+    side: Side,
+    c: &urlkit_reconcile::SideCounts,
+) -> PyResult<Bound<'py, PyDict>> {
+    let input = sides.input(side);
+    let d = PyDict::new(py);
+    d.set_item("specs", &input.specs)?;
+    d.set_item("records", c.records)?;
+    d.set_item("distinct", c.distinct)?;
+    d.set_item("duplicate_keys", c.duplicate_keys)?;
+    d.set_item("duplicate_records", c.duplicate_records)?;
+    d.set_item("invalid", c.invalid)?;
+    let types = PyDict::new(py);
+    for (k, n) in sides.kinds(side) {
+        types.set_item(k, n)?;
+    }
+    d.set_item("types", types)?;
+    let sources = PyList::empty(py);
+    for s in input.catalog.sources() {
+        let item = PyDict::new(py);
+        item.set_item("name", &s.name)?;
+        item.set_item("format", s.format.name())?;
+        item.set_item("records", s.records)?;
+        sources.append(item)?;
+    }
+    d.set_item("sources", sources)?;
+    let findings = PyList::empty(py);
+    for f in input.catalog.findings() {
+        let item = PyDict::new(py);
+        item.set_item("kind", f.kind)?;
+        item.set_item(
+            "source",
+            input.catalog.source(f.source).map(|s| s.name.clone()),
+        )?;
+        item.set_item("position", f.position.as_ref().map(ToString::to_string))?;
+        item.set_item("message", &f.message)?;
+        item.set_item(
+            "effect",
+            match f.effect {
+                urlkit_sources::Effect::Note => "note",
+                urlkit_sources::Effect::Guessed => "guessed",
+                urlkit_sources::Effect::Skipped => "skipped",
+            },
+        )?;
+        findings.append(item)?;
+    }
+    d.set_item("findings", findings)?;
+    Ok(d)
+}
+
+/// Matches two URL lists by their keys at `level` and reports what `urlkit reconcile --json`
+/// reports, as one dict: `summary` (the CLI's summary record), `matched`, `missing`,
+/// `extra`, `duplicates` and `invalid` (see `urlkit.reconcile`). The GIL is released while
+/// the sources are read and the lists keyed and joined.
 #[pyfunction]
-#[pyo3(signature = (left, right, level="safe", *, loose_off=Vec::new(), loose_on=Vec::new()))]
+#[pyo3(signature = (left, right, level="safe", *, loose_off=Vec::new(), loose_on=Vec::new(), encoding=None))]
 pub fn reconcile<'py>(
     py: Python<'py>,
-    left: Vec<String>,
-    right: Vec<String>,
+    left: SideArg,
+    right: SideArg,
     level: &str,
     loose_off: Vec<String>,
     loose_on: Vec<String>,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let keyer = LevelKeyer::new(level_options(level, &loose_off, &loose_on)?);
-    type Matched = (String, usize, String, usize, Vec<&'static str>);
-    type Report = (
-        Vec<Matched>,
-        Vec<(String, usize)>,
-        Vec<(String, usize)>,
-        Vec<(&'static str, usize, String, usize)>,
-        Vec<(&'static str, String, &'static str, usize, String)>,
-        urlkit_reconcile::Summary,
-    );
-    let (matched, missing, extra, duplicates, invalid, summary): Report = py.detach(|| {
-        let mut r = Reconciler::new(&keyer);
-        for (i, u) in left.iter().enumerate() {
-            r.add(Side::Left, u, i);
-        }
-        for (i, u) in right.iter().enumerate() {
-            r.add(Side::Right, u, i);
-        }
-        let done = r.finish();
-        let matched = done
-            .matched()
-            .map(|p| {
-                let (lu, li) = occurrence(&p.left);
-                let (ru, ri) = occurrence(&p.right);
-                (lu, li, ru, ri, p.rules)
-            })
-            .collect();
-        let missing = done.only(Side::Left).map(|o| occurrence(&o)).collect();
-        let extra = done.only(Side::Right).map(|o| occurrence(&o)).collect();
-        let duplicates = [Side::Left, Side::Right]
-            .into_iter()
-            .flat_map(|side| {
-                done.duplicates(side)
-                    .map(|d| {
-                        let (u, i) = occurrence(&d.first);
-                        (side_name(d.side), d.count, u, i)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        let invalid = done
-            .invalid()
-            .map(|v| {
-                (
-                    side_name(v.side),
-                    v.url.to_owned(),
-                    v.error.kind().name(),
-                    v.error.offset(),
-                    v.error.message().to_owned(),
-                )
-            })
-            .collect();
-        (
-            matched,
-            missing,
-            extra,
-            duplicates,
-            invalid,
-            done.summary().clone(),
-        )
+    let options = level_options(level, &loose_off, &loose_on)?;
+    let level_name = options.level().name();
+    let encoding = match encoding {
+        None => None,
+        Some(name) => Some(urlkit_sources::encoding_for_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown encoding '{name}' (cp932, shift_jis, euc-jp, windows-1252, utf-16le or \
+                 another Encoding Standard label)"
+            ))
+        })?),
+    };
+    let keyer = LevelKeyer::new(options);
+    let read = py.detach(|| -> Result<[SideInput; 2], ReadError> {
+        Ok([read_side(left, encoding)?, read_side(right, encoding)?])
     });
-    let out = PyDict::new(py);
-    let s = PyDict::new(py);
-    for (name, c) in [("left", &summary.left), ("right", &summary.right)] {
+    let [left, right] = read.map_err(|e| match e {
+        ReadError::Spec(m) => PyValueError::new_err(m),
+        ReadError::Read(m) => PyOSError::new_err(m),
+    })?;
+    let done = py.detach(|| {
+        let mut r = Reconciler::new(&keyer);
+        for (side, input) in [(Side::Left, &left), (Side::Right, &right)] {
+            for (i, (u, _)) in input.urls.iter().enumerate() {
+                r.add(side, u, i);
+            }
+        }
+        r.finish()
+    });
+    let sides = Sides {
+        inputs: [&left, &right],
+    };
+    let s = done.summary();
+    let summary = PyDict::new(py);
+    summary.set_item("level", level_name)?;
+    summary.set_item("left", side_summary(py, &sides, Side::Left, &s.left)?)?;
+    summary.set_item("right", side_summary(py, &sides, Side::Right, &s.right)?)?;
+    summary.set_item("matched", s.matched())?;
+    summary.set_item("matched_exact", s.matched_exact)?;
+    summary.set_item("matched_normalized", s.matched_normalized)?;
+    let rules = PyDict::new(py);
+    for (rule, n) in &s.rule_counts {
+        rules.set_item(rule, n)?;
+    }
+    summary.set_item("rules", rules)?;
+    summary.set_item("only_left", s.only_left)?;
+    summary.set_item("only_right", s.only_right)?;
+
+    let matched = PyList::empty(py);
+    for p in done.matched() {
         let d = PyDict::new(py);
-        d.set_item("records", c.records)?;
-        d.set_item("distinct", c.distinct)?;
-        d.set_item("duplicate_keys", c.duplicate_keys)?;
-        d.set_item("duplicate_records", c.duplicate_records)?;
-        d.set_item("invalid", c.invalid)?;
-        s.set_item(name, d)?;
+        d.set_item("exact", p.is_exact())?;
+        d.set_item("rules", &p.rules)?;
+        d.set_item("left", sides.occ(py, Side::Left, &p.left)?)?;
+        d.set_item("right", sides.occ(py, Side::Right, &p.right)?)?;
+        matched.append(d)?;
     }
-    s.set_item("matched_exact", summary.matched_exact)?;
-    s.set_item("matched_normalized", summary.matched_normalized)?;
-    s.set_item("only_left", summary.only_left)?;
-    s.set_item("only_right", summary.only_right)?;
-    let rule_counts = PyDict::new(py);
-    for (rule, n) in &summary.rule_counts {
-        rule_counts.set_item(rule, n)?;
+    let only = |side: Side| -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for o in done.only(side) {
+            out.append(sides.occ(py, side, &o)?)?;
+        }
+        Ok(out)
+    };
+    let duplicates = PyList::empty(py);
+    for side in [Side::Left, Side::Right] {
+        for dup in done.duplicates(side) {
+            let d = PyDict::new(py);
+            d.set_item("side", side.name())?;
+            d.set_item("count", dup.count)?;
+            let all = PyList::empty(py);
+            for o in std::iter::once(&dup.first).chain(&dup.others) {
+                all.append(sides.occ(py, side, o)?)?;
+            }
+            d.set_item("occurrences", all)?;
+            duplicates.append(d)?;
+        }
     }
-    s.set_item("rule_counts", rule_counts)?;
-    out.set_item("summary", s)?;
+    let invalid = PyList::empty(py);
+    for v in done.invalid() {
+        let d = PyDict::new(py);
+        d.set_item("side", v.side.name())?;
+        d.set_item("url", v.url)?;
+        d.set_item("kind", v.error.kind().name())?;
+        d.set_item("offset", v.error.offset())?;
+        d.set_item("message", v.error.message())?;
+        invalid.append(d)?;
+    }
+    let out = PyDict::new(py);
+    out.set_item("summary", summary)?;
     out.set_item("matched", matched)?;
-    out.set_item("missing", missing)?;
-    out.set_item("extra", extra)?;
+    out.set_item("missing", only(Side::Left)?)?;
+    out.set_item("extra", only(Side::Right)?)?;
     out.set_item("duplicates", duplicates)?;
     out.set_item("invalid", invalid)?;
     Ok(out)

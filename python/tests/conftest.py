@@ -30,7 +30,9 @@ def run_cli(args: list[str], lines: Iterable[str]) -> list[dict]:
         [str(cli_binary()), *args, "--json"], input=text.encode(), capture_output=True, timeout=300
     )
     assert done.returncode in (0, 1), done.stderr.decode(errors="replace")
-    return [json.loads(r) for r in done.stdout.decode().splitlines()]
+    # Split on "\n" only: str.splitlines also splits on U+0085 and U+2028, which JSON strings
+    # may hold raw.
+    return [json.loads(r) for r in done.stdout.decode().split("\n") if r]
 
 
 def real_lines() -> list[str]:

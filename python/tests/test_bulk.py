@@ -74,3 +74,27 @@ def test_bulk_equals_one_by_one(lines: list[str]) -> None:
                 expected.append(None)
         assert urlkit.keys(arr, level).to_pylist() == expected
         assert urlkit.keys(arr.cast(pa.string_view()), level).to_pylist() == expected
+
+
+@pytest.mark.parametrize("arrow_type", [pa.string(), pa.large_string(), pa.string_view()])
+def test_threads_give_the_same_answer(lines: list[str], arrow_type) -> None:
+    # Enough rows that each of 3 threads gets a slice (> 16,384 rows each), failures and
+    # nulls spread over every slice, and a chunked array whose chunks are split one by one.
+    rows = (lines + [None, "http://a/%zz"]) * 45
+    arr = pa.array(rows, arrow_type)
+    assert len(arr) > 3 * 16384
+    one, fail_one = urlkit.keys(arr, errors="return")
+    three, fail_three = urlkit.keys(arr, errors="return", threads=3)
+    assert three.type == arrow_type and len(three) == len(arr)
+    assert three.to_pylist() == one.to_pylist()
+    assert fail_three.to_pylist() == fail_one.to_pylist()
+    assert fail_one.null_count < len(arr)
+    with pytest.raises(urlkit.UrlError) as e:
+        urlkit.keys(arr, errors="raise", threads=3)
+    assert e.value.row == next(i for i, r in enumerate(fail_one.to_pylist()) if r is not None)
+    chunked = pa.chunked_array([arr, arr.slice(7)])
+    out = urlkit.keys(chunked, threads=2)
+    assert [len(c) for c in out.chunks] == [len(arr), len(arr) - 7]
+    assert out.to_pylist() == one.to_pylist() + one.to_pylist()[7:]
+    with pytest.raises(ValueError):
+        urlkit.keys(arr, threads=0)

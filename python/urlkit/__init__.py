@@ -14,6 +14,13 @@ True
 >>> c = urlkit.compare("https://example.com/%e9%81%8b/", "https://example.com/運/")
 >>> (c.equal, c.lowest_equal_level, c.rules)
 (True, 'safe', ['hex-case', 'iri-to-uri'])
+>>> [f["rule"] for f in urlkit.lint("https://example.com/%e6%97%a5/a+b")]
+['lowercase-hex', 'plus-in-path']
+>>> urlkit.repair("https://example.com/?q=%8AO%91%95%95s%97%C7")["output"]
+'https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF'
+
+``reconcile`` takes the CLI's source specs (``"sitemap:PATH"``, ``"wp:DIR"``,
+``"csv:PATH#url"``, a bare path) or iterables of URLs.
 
 Bulk calls (``keys``, ``normalize_many``, ``encode_many``, ``decode_many``) take Arrow arrays
 without a copy and release the GIL; ``urlkit.spark``, ``urlkit.duckdb`` and ``urlkit.polars``
@@ -31,16 +38,18 @@ from ._urlkit import (
     key,
     normalize,
     parse,
-    reconcile,
 )
 from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
 from ._bulk import decode_many, encode_many, keys, normalize_many
+from ._lint import fix, lint, lint_list, repair, repair_list, rules
+from ._reconcile import SourceWarning, reconcile
 
 __all__ = [
     "Comparison",
     "DecodeError",
     "Difference",
     "FlavorError",
+    "SourceWarning",
     "UrlError",
     "UrlkitError",
     "__version__",
@@ -49,11 +58,17 @@ __all__ = [
     "decode_many",
     "encode",
     "encode_many",
+    "fix",
     "flavors",
     "key",
     "keys",
+    "lint",
+    "lint_list",
     "normalize",
     "normalize_many",
     "parse",
     "reconcile",
+    "repair",
+    "repair_list",
+    "rules",
 ]

@@ -15,6 +15,10 @@ in strict decoding) is handled as ``errors=`` says:
 - ``"return"``: the call returns ``(result, failures)``: for Arrow input a struct array
   ``{kind, offset, message}`` with one row per input row (null where the row succeeded), or
   ``None`` when no row failed; for a list, a list of ``(row, kind, offset, message)``.
+
+``threads`` (default 1) maps each Arrow chunk of more than 16,384 rows per thread on that
+many threads and joins the parts into one chunk again (one copy of the results); the answer
+is the same. Lists are mapped on one thread.
 """
 
 from __future__ import annotations
@@ -54,11 +58,14 @@ def _failure_exception(cls: type, row: int, kind: str, offset: int, message: str
     return err
 
 
-def _map(op: Any, values: Any, errors: str, cls: type) -> Any:
+def _map(op: Any, values: Any, errors: str, cls: type, threads: int = 1) -> Any:
     if errors not in _ERRORS:
         raise ValueError(f"unknown errors mode {errors!r}; the modes are: {', '.join(_ERRORS)}")
+    if not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive int, not {threads!r}")
     if _is_arrow(values):
-        result, failures = _urlkit.map_arrow(op, values)
+        reasons = "drop" if errors == "null" else "keep"
+        result, failures = _urlkit.map_arrow(op, values, reasons, threads)
         result = _back_to_callers_type(values, result)
         if failures is not None:
             import pyarrow as pa
@@ -84,15 +91,19 @@ def keys(
     loose_off: Sequence[str] = (),
     loose_on: Sequence[str] = (),
     errors: str = "null",
+    threads: int = 1,
 ) -> Any:
     """The comparison key of every URL (see :func:`urlkit.key`), in bulk.
 
     >>> import urlkit
     >>> urlkit.keys(["https://example.com/%e9%81%8b/", "https://example.com/運/", None, "http://a/%zz"])
     ['https://example.com/%E9%81%8B/', 'https://example.com/%E9%81%8B/', None, None]
+    >>> import pyarrow as pa
+    >>> urlkit.keys(pa.array(["HTTP://A/%7e"] * 40000), threads=2).unique().to_pylist()
+    ['http://a/~']
     """
     op = _urlkit.op_key(level, list(loose_off), list(loose_on))
-    return _map(op, values, errors, UrlError)
+    return _map(op, values, errors, UrlError, threads)
 
 
 def normalize_many(
@@ -103,6 +114,7 @@ def normalize_many(
     loose_off: Sequence[str] = (),
     loose_on: Sequence[str] = (),
     errors: str = "null",
+    threads: int = 1,
 ) -> Any:
     """:func:`urlkit.normalize` over many URLs.
 
@@ -111,7 +123,7 @@ def normalize_many(
     ['https://example.com/運']
     """
     op = _urlkit.op_normalize(level, to, list(loose_off), list(loose_on))
-    return _map(op, values, errors, UrlError)
+    return _map(op, values, errors, UrlError, threads)
 
 
 def encode_many(

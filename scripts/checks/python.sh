@@ -16,7 +16,7 @@ venv=.venv-python
 "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps ./python
 
 cargo build -q --locked -p urlkit-cli
-export URLKIT_BIN="$PWD/target/debug/urlkit"
+export URLKIT_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/urlkit"
 export PYSPARK_PYTHON="$PWD/$venv/bin/python" PYSPARK_DRIVER_PYTHON="$PWD/$venv/bin/python"
 export SPARK_LOCAL_IP=127.0.0.1
 # From outside the source tree, so that `import urlkit` is the installed wheel.

@@ -1,0 +1,84 @@
+"""reconcile: two URL lists (source specs or iterables) matched by key, as
+``urlkit reconcile --json`` reports it."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any, Iterable, Optional, Sequence, Union
+
+from . import _urlkit
+
+Side = Union[str, "os.PathLike[str]", Iterable[str]]
+
+
+class SourceWarning(UserWarning):
+    """A source was read with a guess (which CSV column holds the URLs) or part of it gave no
+    URL (a prose line in a text file, a cell that is not UTF-8). The report's
+    ``summary[side]["findings"]`` lists every finding; these are the ones to know at once."""
+
+
+def _side(value: Side) -> Union[str, list[str]]:
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    if isinstance(value, bytes):
+        raise TypeError("a source is a str spec or path, or an iterable of URLs (str), not bytes")
+    return list(value)
+
+
+def reconcile(
+    left: Side,
+    right: Side,
+    level: str = "safe",
+    *,
+    loose_off: Sequence[str] = (),
+    loose_on: Sequence[str] = (),
+    encoding: Optional[str] = None,
+) -> dict[str, Any]:
+    """Matches two URL lists by their keys at ``level`` (see :func:`urlkit.key`) and says what
+    is truly missing, what is extra, what repeats, and which rules made each pair match.
+
+    Each side is a source spec read as ``urlkit reconcile`` reads it (``"sitemap:PATH"``,
+    ``"wp:PATH"`` for saved WordPress REST answers, a file or a folder, ``"csv:PATH#column"``,
+    ``"tsv:..."``, ``"text:PATH"``, ``"json:PATH#/pointer"``, or a bare path whose format is
+    detected; an ``os.PathLike`` too), or an iterable of URLs. Only local files are read:
+    a URL given as a source is refused. ``encoding`` reads every source in that charset
+    (``"cp932"`` for a CSV from Japanese Excel).
+
+    The result is ``urlkit reconcile --json``'s records gathered in one dict:
+
+    - ``summary``: the CLI's summary record (``level``, ``left`` / ``right`` with ``specs``,
+      ``records``, ``distinct``, ``duplicate_keys``, ``duplicate_records``, ``invalid``,
+      ``types``, ``sources``, ``findings``; ``matched``, ``matched_exact``,
+      ``matched_normalized``, ``rules`` (rule: pairs), ``only_left``, ``only_right``);
+    - ``matched``: ``{exact, rules, left, right}`` per key on both sides;
+    - ``missing`` (left only) and ``extra`` (right only): one occurrence each;
+    - ``duplicates``: ``{side, count, occurrences}`` per key repeated on a side;
+    - ``invalid``: ``{side, url, kind, offset, message}`` per URL with no key (never joined,
+      never dropped).
+
+    An occurrence is ``{url, iri, key, source, type, index}``: the URL as written, its
+    readable IRI when that differs, its key, its place (``"list.csv:3"``,
+    ``"posts.json#/0/link"``; ``None`` for an iterable), its content type when the source
+    says (``"post"``, ``"page"``, ...), and its 0-based position among its side's records.
+    A guess or skipped input while reading is also issued as a :class:`SourceWarning`.
+
+    >>> import urlkit
+    >>> r = urlkit.reconcile(
+    ...     ["https://example.com/%e9%81%8b%e5%96%b6/", "https://example.com/gone/"],
+    ...     ["https://EXAMPLE.com/運営/", "https://example.com/new/"],
+    ... )
+    >>> [(m["left"]["url"], m["right"]["url"], m["rules"]) for m in r["matched"]]
+    [('https://example.com/%e9%81%8b%e5%96%b6/', 'https://EXAMPLE.com/運営/', ['host-case', 'iri-to-uri'])]
+    >>> ([o["url"] for o in r["missing"]], [o["url"] for o in r["extra"]])
+    (['https://example.com/gone/'], ['https://example.com/new/'])
+    """
+    report = _urlkit.reconcile(
+        _side(left), _side(right), level, loose_off=list(loose_off), loose_on=list(loose_on), encoding=encoding
+    )
+    for side in ("left", "right"):
+        for f in report["summary"][side]["findings"]:
+            if f["effect"] in ("guessed", "skipped"):
+                at = f" ({f['position']})" if f["position"] else ""
+                warnings.warn(f"{side} {f['source']}{at}: {f['message']}", SourceWarning, stacklevel=2)
+    return report
