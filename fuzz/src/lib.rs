@@ -210,7 +210,7 @@ pub fn key_compare(data: &[u8]) {
 /// The RFC 3986 and WHATWG readings side by side: no panic, and the RFC reading written back
 /// has the same scheme and authority (no host appears or goes).
 pub fn whatwg_rfc(data: &[u8]) {
-    use urlkit::lint::parser_disagreement::{compare as side_by_side, Rfc3986Reading};
+    use urlkit::lint::parser_disagreement::{side_by_side, Rfc3986Reading};
     let Some(s) = text(data) else { return };
     let (input, base) = match s.split_once('\n') {
         Some((i, b)) => (i, Some(b)),

@@ -18,23 +18,9 @@ use serde_json::json;
 use urlkit::build::{HostInput, QueryStyle, UrlBuilder};
 use urlkit::flavor::{aws_sigv4, oauth1};
 
-/// xorshift64*: small, and the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + self.below(u64::from(hi - lo + 1)) as u32
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const SPECIAL: &[u8] = b"/?#%+&=; .~*!'()[]@:$,\\\"<>^`{|}";
 

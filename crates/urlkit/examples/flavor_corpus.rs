@@ -18,26 +18,9 @@ use urlkit::flavor::{Decoded, Direction, Flavor, Input, Language, Params};
 
 const SEED_STRING: &str = "a b&c=d/e?f#g+h~!'()*日本";
 
-/// xorshift64*: small, fast, and the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + self.below(u64::from(hi - lo + 1)) as u32
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Model {

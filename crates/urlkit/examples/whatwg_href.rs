@@ -12,7 +12,9 @@ fn main() -> io::Result<()> {
     for line in stdin.lock().lines() {
         let line = line?;
         let v: Value = serde_json::from_str(&line).map_err(io::Error::other)?;
-        let input = v["input"].as_str().unwrap_or_default();
+        let input = v["input"]
+            .as_str()
+            .ok_or_else(|| io::Error::other(format!("no string \"input\" in {line}")))?;
         let record = match urlkit::whatwg::href(input, v["base"].as_str()) {
             Ok(href) => json!({ "href": href }),
             Err(_) => json!({ "failure": true }),

@@ -150,14 +150,10 @@ pub fn canonical_query(query: Option<&str>) -> String {
 /// assert_eq!(canonical_query_of(&[("q", "東京"), ("a", "")]), "a=&q=%E6%9D%B1%E4%BA%AC");
 /// ```
 pub fn canonical_query_of<K: AsRef<[u8]>, V: AsRef<[u8]>>(params: &[(K, V)]) -> String {
-    let mut encoded: Vec<(String, String)> = params
-        .iter()
-        .map(|(k, v)| (uri_encode(k.as_ref()), uri_encode(v.as_ref())))
-        .collect();
-    encoded.sort();
-    let parts: Vec<String> = encoded
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    parts.join("&")
+    super::signing::sorted_pairs(
+        params
+            .iter()
+            .map(|(k, v)| (uri_encode(k.as_ref()), uri_encode(v.as_ref())))
+            .collect(),
+    )
 }

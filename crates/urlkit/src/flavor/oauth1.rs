@@ -126,14 +126,10 @@ pub fn query_parameters(query: &str) -> Vec<(String, String)> {
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc5849#section-3.4.1.3.2>
 pub fn normalized_parameters<K: AsRef<str>, V: AsRef<str>>(params: &[(K, V)]) -> String {
-    let mut encoded: Vec<(String, String)> = params
-        .iter()
-        .map(|(k, v)| (percent_encode(k.as_ref()), percent_encode(v.as_ref())))
-        .collect();
-    encoded.sort();
-    let parts: Vec<String> = encoded
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    parts.join("&")
+    super::signing::sorted_pairs(
+        params
+            .iter()
+            .map(|(k, v)| (percent_encode(k.as_ref()), percent_encode(v.as_ref())))
+            .collect(),
+    )
 }

@@ -73,3 +73,21 @@ impl fmt::Display for SigningError {
 }
 
 impl std::error::Error for SigningError {}
+
+/// The parameter string both signers build from encoded pairs: sorted by name, then by value
+/// (byte order of the encoded text), written `name=value` and joined with `&` (AWS SigV4's
+/// canonical query string, OAuth 1.0's normalized request parameters: only their encoders
+/// differ).
+pub(super) fn sorted_pairs(mut encoded: Vec<(String, String)>) -> String {
+    encoded.sort();
+    let mut out = String::new();
+    for (i, (k, v)) in encoded.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        out.push_str(k);
+        out.push('=');
+        out.push_str(v);
+    }
+    out
+}
