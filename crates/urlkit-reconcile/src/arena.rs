@@ -99,13 +99,16 @@ impl Arena {
         // The last chunk number is never reached (2^22 chunks of at least 1 MiB), so the place
         // plus one stays below the tag bits.
         let chunk = u32::try_from(chunk)
-            .unwrap_or(u32::MAX)
-            .min((1 << CHUNK_BITS) - 2);
+            .ok()
+            .filter(|c| *c < (1 << CHUNK_BITS) - 1)
+            .expect("invariant: fewer than 2^22 - 1 chunks (each at least 1 MiB)");
         Span {
             place: NonZeroU32::MIN
                 .saturating_add(((shard & ((1 << SHARD_BITS) - 1)) << CHUNK_BITS) | chunk),
-            offset: u32::try_from(offset).unwrap_or(u32::MAX),
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            offset: u32::try_from(offset)
+                .expect("invariant: a chunk is far smaller than 4 GiB, so an offset fits a u32"),
+            len: u32::try_from(text.len())
+                .expect("invariant: a text fits its chunk, far smaller than 4 GiB"),
         }
     }
 

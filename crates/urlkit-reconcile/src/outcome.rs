@@ -30,9 +30,15 @@ pub(crate) struct InvalidRecord {
 /// Counts for one side.
 ///
 /// ```
-/// use urlkit_reconcile::SideCounts;
-/// let c = SideCounts::default();
-/// assert_eq!(c.records, 0);
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
+/// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+/// let mut r = Reconciler::new(&keyer);
+/// let left = ["https://a.example/%e9", "https://a.example/%E9", "https://a.example/b"];
+/// r.add_batch(Side::Left, left.iter().map(|u| (u.to_string(), ())).collect());
+/// let done = r.finish();
+/// let c = &done.summary().left;
+/// assert_eq!((c.records, c.distinct, c.duplicate_records), (3, 2, 1));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideCounts {
@@ -51,8 +57,15 @@ pub struct SideCounts {
 /// The counts of a reconciliation.
 ///
 /// ```
-/// use urlkit_reconcile::Summary;
-/// let s = Summary::default();
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
+/// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+/// let mut r = Reconciler::new(&keyer);
+/// r.add_batch(Side::Left, vec![("https://a.example/%e9".to_string(), ())].into_iter().collect());
+/// r.add_batch(Side::Right, vec![("https://a.example/%E9".to_string(), ())].into_iter().collect());
+/// let done = r.finish();
+/// let s = done.summary();
+/// assert_eq!((s.matched_exact, s.matched_normalized), (0, 1));
 /// assert!(s.is_complete_match());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -206,7 +219,7 @@ pub struct Duplicate<'a, M> {
 pub struct Invalid<'a> {
     /// Its side.
     pub side: Side,
-    /// The URL.
+    /// The URL as the input wrote it.
     pub url: &'a str,
     /// Why it has no key.
     pub error: &'a KeyError,
@@ -351,7 +364,9 @@ impl<M: Send + Sync> Reconciliation<M> {
         summary.matched_exact = matched - tally.inexact;
         let mut counts = vec![0usize; rule_names.len()];
         for &i in &inexact {
-            let bits = rule_bits.get(i).copied().unwrap_or(0);
+            let bits = *rule_bits
+                .get(i)
+                .expect("invariant: every slot has its rule bits (one per slot, in order)");
             for (b, c) in counts.iter_mut().enumerate() {
                 if bits & (1 << b) != 0 {
                     *c += 1;
@@ -376,7 +391,7 @@ impl<M: Send + Sync> Reconciliation<M> {
 }
 
 impl<M> Reconciliation<M> {
-    /// The counts.
+    /// How many records, keys, matches and rules each side had.
     pub fn summary(&self) -> &Summary {
         &self.summary
     }
@@ -404,7 +419,10 @@ impl<M> Reconciliation<M> {
             .filter_map(move |(i, slot)| match &slot.first {
                 [Some(l), Some(r)] => {
                     let key = self.key(i);
-                    let bits = self.rule_bits.get(i).copied().unwrap_or(0);
+                    let bits = *self
+                        .rule_bits
+                        .get(i)
+                        .expect("invariant: every slot has its rule bits (one per slot, in order)");
                     let rules = self
                         .rule_names
                         .iter()

@@ -133,6 +133,8 @@ fn is_lower_hex(url: &[u8], key: &[u8]) -> bool {
         return false;
     }
     let n = key.len();
+    // Past either end of the key reads as a NUL byte, which is neither `%` nor a hex digit:
+    // the same as the key's edge for `lower_hex_byte` (a real path, not a hidden fault).
     let at = |j: Option<usize>| j.and_then(|j| key.get(j)).copied().unwrap_or(0);
     let expected = |j: usize| {
         let before = |d| at(j.checked_sub(d));

@@ -228,7 +228,9 @@ impl Base64 {
     /// Decodes `text` strictly: only the alphabet, padding exactly as [`Padding`] says, no
     /// whitespace, canonical final bits.
     ///
-    /// *Rationale*: RFC 4648 §3.3 says decoders MUST reject characters outside the alphabet
+    /// # Rationale
+    ///
+    /// RFC 4648 §3.3 says decoders MUST reject characters outside the alphabet
     /// unless the referring specification says otherwise; line breaks are MIME's (RFC 2045),
     /// not base64's, so they are rejected too.
     ///
@@ -273,7 +275,11 @@ impl Base64 {
         for (c, chunk) in bytes[..data_len].chunks(4).enumerate() {
             let mut n = 0u32;
             for (i, &ch) in chunk.iter().enumerate() {
-                n |= u32::from(self.alphabet.value(ch).unwrap_or(0)) << (18 - 6 * i);
+                let value = self
+                    .alphabet
+                    .value(ch)
+                    .expect("invariant: every data byte was checked against the alphabet above");
+                n |= u32::from(value) << (18 - 6 * i);
             }
             let produced = chunk.len() - 1;
             let all = [(n >> 16) as u8, (n >> 8) as u8, n as u8];

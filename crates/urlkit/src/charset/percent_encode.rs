@@ -152,7 +152,7 @@ pub fn percent_encode_after_encoding(
         Ok(())
     })
     .map(|()| out)
-    .unwrap_or_default()
+    .expect("invariant: the replacement above never fails, so neither does the loop")
 }
 
 /// Like [`percent_encode_after_encoding`], but a character the encoding cannot represent is an

@@ -11,7 +11,9 @@ use crate::uri::chars::HEX_VALUE;
 
 /// How a decoder treats `+` and malformed escapes.
 ///
-/// *Rationale*: only [`DecodeMode::Form`] reads `+` as a space. RFC 3986 gives `+` no special
+/// # Rationale
+///
+/// Only [`DecodeMode::Form`] reads `+` as a space. RFC 3986 gives `+` no special
 /// meaning (it is a sub-delimiter that stands for itself, in paths especially), and the
 /// WHATWG percent-decode keeps it; the `+`-is-space rule belongs to
 /// application/x-www-form-urlencoded alone. Decoding `a+b` as `a b` outside a form body is a
@@ -197,7 +199,9 @@ pub fn decode_to_bytes(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, [u8]>, 
 
 /// [`decode_to_bytes`] with the kernels of `level`.
 ///
-/// *Rationale*: most inputs have nothing to decode, so the search and the borrow are inlined
+/// # Rationale
+///
+/// Most inputs have nothing to decode, so the search and the borrow are inlined
 /// into the caller (the `Cow` stays in registers), and the decoding proper is a call.
 #[inline(always)]
 pub(crate) fn decode_to_bytes_at(

@@ -267,7 +267,9 @@ impl Encoder {
 
     /// Encodes arbitrary bytes (not necessarily UTF-8); borrowed when nothing needed encoding.
     ///
-    /// *Rationale*: the output must be text, so every non-ASCII byte is encoded here even when
+    /// # Rationale
+    ///
+    /// The output must be text, so every non-ASCII byte is encoded here even when
     /// the set keeps it (a kept lone `0xE6` would not be text). Use [`Encoder::encode_str`] to
     /// keep non-ASCII characters (IRI output).
     ///

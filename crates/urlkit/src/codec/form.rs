@@ -27,7 +27,9 @@ use super::encode::Encoder;
 /// side is percent-decoded (a malformed `%` stays as it is) and then UTF-8 decoded without
 /// BOM handling, invalid sequences becoming U+FFFD. It never fails.
 ///
-/// *Rationale*: the input is bytes because form bodies and query strings arrive as bytes and
+/// # Rationale
+///
+/// The input is bytes because form bodies and query strings arrive as bytes and
 /// may hold bytes that are not UTF-8 (a raw `0xFF`); they become U+FFFD as the standard says.
 /// Pass `s.as_bytes()` for a `&str`.
 ///

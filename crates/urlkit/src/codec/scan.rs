@@ -1,6 +1,7 @@
 //! Scanning helpers for the codec's hot loops: word-at-a-time tests (SWAR: SIMD within a
 //! register) in safe code, where eight bytes are loaded as one `u64` and tested together.
-//! The 16-byte vector kernels are in `simd.rs`.
+//! The vector kernels are in `codec/simd/` (one directory per architecture), chosen in
+//! `codec/kernel/`.
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;

@@ -148,7 +148,9 @@ pub const PCHAR: EncodeSet =
 /// Encodes every byte except those of RFC 3986 `segment-nz-nc = 1*( unreserved / pct-encoded /
 /// sub-delims / "@" )` (§3.3): [`PCHAR`] with `:` encoded as well.
 ///
-/// *Rationale*: a value put into one path segment must not add a `/`; it must not add a `:`
+/// # Rationale
+///
+/// A value put into one path segment must not add a `/`; it must not add a `:`
 /// either when the segment may become the first one of a relative reference, where
 /// `a:b` would read as a scheme. Encoding `:` is always correct and makes the segment safe in
 /// every position, so that is this set; use [`PCHAR`] to keep `:`.

@@ -78,6 +78,8 @@ fn tokens(input: &str, r: Range<usize>, c: Component, rs: RuleSet) -> Vec<Unit> 
 
 /// Where a missing component would start: after the components before it.
 fn insertion_point(u: &UriRef<'_>, c: Component) -> usize {
+    // A component one side lacks is inserted where it would start; with nothing before it
+    // (no scheme, no authority) that is offset 0: a real place, not a fallback.
     let end_of = |c: Component| u.range(c).map(|r| r.end);
     match c {
         Component::Scheme => 0,
@@ -151,6 +153,8 @@ pub(super) fn locate(ua: &UriRef<'_>, ub: &UriRef<'_>, rs: RuleSet, level: Level
             let first = ta.iter().zip(&tb).position(|(x, y)| x.tok != y.tok);
             let i = first.unwrap_or(ta.len().min(tb.len()));
             if first.is_none() && ta.len() == tb.len() {
+                // A side whose key has no such component shows it as empty text, which is
+                // what it has (the component is absent), not a hidden failure.
                 let (xa, xb) = (
                     pa.as_ref().and_then(|p| p.get(&ka, c)).unwrap_or(""),
                     pb.as_ref().and_then(|p| p.get(&kb, c)).unwrap_or(""),
@@ -168,6 +172,7 @@ pub(super) fn locate(ua: &UriRef<'_>, ub: &UriRef<'_>, rs: RuleSet, level: Level
             let offset_a = ua_.map_or(ra.end, |u| u.at);
             let offset_b = ub_.map_or(rb.end, |u| u.at);
             let extra = match (ua_, ub_) {
+                // No hint for this pair: the message is the difference alone.
                 (Some(x), Some(y)) => hint(x, y).unwrap_or(""),
                 _ => "",
             };

@@ -130,7 +130,9 @@ pub(crate) fn key_of(u: &UriRef<'_>, rs: RuleSet) -> Result<String, NormalizeErr
 /// assert_eq!(c.whatwg_equal, Some(false));
 /// ```
 ///
-/// *Rationale*: a rule is "needed" when turning it alone off makes the keys differ. When no
+/// # Rationale
+///
+/// A rule is "needed" when turning it alone off makes the keys differ. When no
 /// single rule is needed (two rules each suffice), the rules that changed either side are
 /// listed instead.
 ///

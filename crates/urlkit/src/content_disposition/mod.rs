@@ -30,7 +30,7 @@ pub enum Disposition {
 }
 
 impl Disposition {
-    /// The token.
+    /// The disposition-type token as the header spells it (RFC 6266 §4.2).
     ///
     /// ```
     /// assert_eq!(urlkit::content_disposition::Disposition::Attachment.name(), "attachment");
@@ -52,7 +52,9 @@ impl Disposition {
 /// other characters become `_`, and a stem with no letter or digit left becomes `download`.
 /// Control characters never reach the fallback.
 ///
-/// *Rationale*: RFC 6266 Appendix D suggests putting `filename` first because of parsers of
+/// # Rationale
+///
+/// RFC 6266 Appendix D suggests putting `filename` first because of parsers of
 /// 2011; conforming recipients prefer `filename*` wherever it is (§4.3), and Python's
 /// `email` package (with its default policy) reads the first of the two, so `filename*`
 /// comes first here.

@@ -57,7 +57,8 @@ pub(super) fn encode(flavor: Flavor, input: Input<'_>) -> Result<String, FlavorE
             let text = match String::from_utf16(&units.units) {
                 Ok(t) => t,
                 Err(_) => {
-                    let at = super::text::first_lone_surrogate(&units.units).unwrap_or(0);
+                    let at = super::text::first_lone_surrogate(&units.units)
+                        .expect("invariant: from_utf16 fails only on a lone surrogate");
                     return Err(uri_error(units.offset(at)));
                 }
             };

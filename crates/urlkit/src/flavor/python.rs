@@ -100,6 +100,7 @@ fn code_points(input: Input<'_>) -> (Vec<u32>, Vec<usize>) {
 
 /// `str.encode(encoding, errors)`.
 fn encode_str(points: &[u32], offsets: &[usize], params: &Params) -> Result<Vec<u8>, FlavorError> {
+    // No `encoding` argument is Python's default, UTF-8 (`PyEncoding::default()`).
     let encoding = params.encoding_choice().unwrap_or_default();
     let errors = params.errors_choice().unwrap_or(PyErrors::Strict);
     let unencodable = |p: u32| match encoding.limit() {
@@ -176,6 +177,7 @@ pub(super) fn decode(
     input: Input<'_>,
     params: &Params,
 ) -> Result<Decoded, FlavorError> {
+    // No `encoding` argument is Python's default, UTF-8 (`PyEncoding::default()`).
     let encoding = params.encoding_choice().unwrap_or_default();
     let errors = params.errors_choice().unwrap_or(PyErrors::Replace);
     if let Input::Bytes(b) = input {

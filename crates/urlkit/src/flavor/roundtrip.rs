@@ -92,9 +92,9 @@ pub struct Cell {
     pub value: String,
     /// Where it was put.
     pub placement: Placement,
-    /// The encoder.
+    /// The flavor that wrote the text.
     pub encoder: Flavor,
-    /// The decoder.
+    /// The flavor that read it back.
     pub decoder: Flavor,
     /// What the encoder wrote (or its failure).
     pub encoded: Result<String, FlavorError>,

@@ -47,7 +47,9 @@ impl std::error::Error for IdnaError {}
 /// assert_eq!(to_ascii("Example.COM").unwrap(), "example.com");
 /// ```
 ///
-/// *Rationale*: UTS #46 mapping (case folding, width folding) is applied to hosts even at
+/// # Rationale
+///
+/// UTS #46 mapping (case folding, width folding) is applied to hosts even at
 /// `safe`: DNS resolves the mapped name, so two spellings that map alike reach the same server.
 ///
 /// Spec: <https://www.unicode.org/reports/tr46/#ToASCII>

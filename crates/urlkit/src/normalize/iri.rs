@@ -54,7 +54,9 @@ pub(crate) fn to_iri(key: &str) -> String {
 /// The U-label form of a key's host, or the host as it is when the U-labels would not key
 /// back to it.
 ///
-/// *Rationale*: the display form must key to the same key as the URI it shows. A host that
+/// # Rationale
+///
+/// The display form must key to the same key as the URI it shows. A host that
 /// still holds a `%`-escape after keying is one IDNA did not convert (its escapes do not spell
 /// a valid domain), so its A-labels are kept too: shown as U-labels, the host would key as
 /// percent-encoded text instead of the A-labels it came from.

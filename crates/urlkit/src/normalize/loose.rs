@@ -75,7 +75,7 @@ pub(crate) fn query(out: &mut String, start: usize, rs: RuleSet) -> bool {
     let q = out.split_off(start);
     let mut params: Vec<&str> = q.split('&').collect();
     if rs.has(Rule::TrackingParams) {
-        params.retain(|p| !is_tracking_param(p.split('=').next().unwrap_or("")));
+        params.retain(|p| !is_tracking_param(p.split_once('=').map_or(p, |(name, _)| name)));
         if params.is_empty() {
             return true;
         }

@@ -188,7 +188,9 @@ impl fmt::Display for LooseRule {
 /// assert_eq!(key("http://a.com/?b=1&a=2", &o).unwrap(), "http://a.com/?a=2&b=1");
 /// ```
 ///
-/// *Rationale*: `loose_on` at a lower level adds that one switch to it; the ladder built by
+/// # Rationale
+///
+/// `loose_on` at a lower level adds that one switch to it; the ladder built by
 /// [`crate::compare::compare`] keeps the same switches on every rung, so "equal at a level"
 /// still implies "equal at every higher level". Switches do not apply to `Exact` and `Whatwg`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -228,7 +230,12 @@ impl Options {
         self
     }
 
-    /// The level.
+    /// The rung of the ladder these options compare at (the switches apply on top of it).
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// assert_eq!(Options::new(Level::Safe).with_level(Level::Normal).level(), Level::Normal);
+    /// ```
     pub const fn level(&self) -> Level {
         self.level
     }
@@ -371,7 +378,9 @@ impl From<ParseError> for NormalizeError {
 /// assert_eq!(key("/a/./b/../c", &n).unwrap(), "/a/c");
 /// ```
 ///
-/// *Rationale*: dot segments of a relative-path reference (`a/../b`) are kept at every level,
+/// # Rationale
+///
+/// Dot segments of a relative-path reference (`a/../b`) are kept at every level,
 /// since what they mean depends on the base the reference will be resolved against; those of
 /// an absolute path (`/a/../b`) or of a URI with a scheme are removed from `normal` up. An
 /// input that is not a URI reference (a control character, a malformed `%`, a bad scheme,

@@ -137,22 +137,23 @@ fn is_default_port(scheme: Option<&str>, port: &str) -> bool {
 
 /// Schemes whose empty path is `/` (RFC 3986 §6.2.3, RFC 9110 §4.2.3).
 fn has_root_path(scheme: Option<&str>) -> bool {
-    scheme.is_some_and(|s| {
-        ["http", "https", "ws", "wss", "ftp"]
-            .iter()
-            .any(|d| s.eq_ignore_ascii_case(d))
-    })
+    // The schemes with a default port are exactly those whose empty path is `/` (RFC 3986
+    // §6.2.3): one list, in `uri::default_port`.
+    scheme.is_some_and(|s| crate::uri::default_port(s).is_some())
 }
 
 /// `host-case`, `idna`, `ipv6-canonical` (and `iri-to-uri` for a host IDNA is not asked to
 /// convert).
 fn normalize_host(u: &UriRef<'_>, rs: RuleSet, out: &mut String) -> Result<(), NormalizeError> {
+    // No authority, no host: the empty host writes nothing, which is the reference's own
+    // text (a real path, not a fallback).
     let h = u.host().unwrap_or("");
     let f = u.flags(Component::Host);
     if h.starts_with('[') {
         if rs.has(Rule::Ipv6Canonical) {
             if let Ok(Host::Ipv6(a)) = parse_host(h) {
                 use std::fmt::Write;
+                // An address without an RFC 6874 zone has an empty one.
                 let zone = h.find("%25").map_or("", |p| &h[p..h.len() - 1]);
                 let _ = write!(out, "[{a}");
                 normalize_escapes(zone, flag::PCT, Context::Userinfo, rs, out);
@@ -242,7 +243,9 @@ fn lowercase_outside_escapes(out: &mut String, start: usize) {
 
 /// The path: escapes, then `empty-path` and `dot-segments`.
 ///
-/// *Rationale*: a `%2E` that would make a segment `.` or `..` stays encoded below `normal`,
+/// # Rationale
+///
+/// A `%2E` that would make a segment `.` or `..` stays encoded below `normal`,
 /// because a server that does not decode it sees a different path than one that does. Dot
 /// segments of a relative-path reference (`a/../b`) are kept at every level: their meaning
 /// depends on the base they will be resolved against.

@@ -243,6 +243,8 @@ impl<'a> UriRef<'a> {
 
     /// `path` (possibly empty).
     pub fn path(&self) -> &'a str {
+        // Every URI reference has a path, possibly empty (RFC 3986 §3): an absent span is the
+        // empty path, not a fallback.
         self.get(Component::Path).unwrap_or("")
     }
 
@@ -299,7 +301,9 @@ fn scheme_run(b: &[u8]) -> usize {
 /// assert!(parse("http://a:8x/").is_err());
 /// ```
 ///
-/// *Rationale*: real lists hold characters RFC 3986 leaves out of every component. Space `"`
+/// # Rationale
+///
+/// Real lists hold characters RFC 3986 leaves out of every component. Space `"`
 /// `<` `>` `^` `` ` `` `{` `|` `}` are accepted (browsers percent-encode them, and so does a
 /// key); `\`, `[`, `]` outside the host and a second `#` are accepted and kept as written (a
 /// browser reads `\` as `/`, so treating it as `%5C` would equate different URLs). Control

@@ -98,10 +98,15 @@ pub fn path_guard(head: PathHead, path: &str) -> &'static str {
 ///
 /// Spec: <https://url.spec.whatwg.org/#url-serializing>,
 /// <https://www.rfc-editor.org/rfc/rfc3986#section-5.3>
+///
+/// # Panics
+///
+/// When `path_start` is not a char boundary within `out` (a caller's bug).
 pub fn guard_path(out: &mut String, path_start: usize, head: PathHead) {
-    let guard = out
+    let path = out
         .get(path_start..)
-        .map_or("", |path| path_guard(head, path));
+        .expect("invariant: path_start is the caller's offset of the path it wrote into out");
+    let guard = path_guard(head, path);
     if !guard.is_empty() {
         out.insert_str(path_start, guard);
     }

@@ -137,7 +137,9 @@ fn serialize_ipv6(addr: &Ipv6Addr) -> String {
 /// assert_eq!(parse_whatwg_host("1.2.3.256").unwrap_err().kind(), WhatwgErrorKind::InvalidHost);
 /// ```
 ///
-/// *Rationale*: the standard's host parser is reachable in `ada-url` only through the URL
+/// # Rationale
+///
+/// The standard's host parser is reachable in `ada-url` only through the URL
 /// parser, so the host is parsed as the authority of `https://`. Code points that would end
 /// the authority or that the URL parser strips before the host parser sees them (`/ \ ? # @`,
 /// tab, newline, leading and trailing C0 and space) are forbidden host code points anyway, so
@@ -187,7 +189,9 @@ pub fn parse_whatwg_host(input: &str) -> Result<WhatwgHost, WhatwgError> {
 /// assert!(domain_to_ascii("xn--tešla").is_err());
 /// ```
 ///
-/// *Rationale*: an input that the host parser would read as an IPv4 or IPv6 address is not a
+/// # Rationale
+///
+/// An input that the host parser would read as an IPv4 or IPv6 address is not a
 /// domain, so it is refused with [`WhatwgErrorKind::InvalidHost`] instead of being returned
 /// as an address.
 ///

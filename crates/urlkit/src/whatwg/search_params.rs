@@ -280,7 +280,9 @@ impl UrlSearchParams {
     /// assert_eq!(p.to_string(), "a=3&a=0&%F0%9F%98%80=2&%EF%BF%BD=1");
     /// ```
     ///
-    /// *Rationale*: the standard sorts by code units because JavaScript strings are UTF-16;
+    /// # Rationale
+    ///
+    /// The standard sorts by code units because JavaScript strings are UTF-16;
     /// comparing Rust's UTF-8 bytes would order astral characters differently.
     ///
     /// Spec: <https://url.spec.whatwg.org/#dom-urlsearchparams-sort>

@@ -323,7 +323,7 @@ impl Url {
         // The standard's protocol setter never fails loudly: it silently keeps the URL when the
         // new scheme is not allowed. Report that as a rejection, unless the value was the same
         // scheme anyway.
-        let wanted = value.split(':').next().unwrap_or("");
+        let wanted = value.split_once(':').map_or(value, |(scheme, _)| scheme);
         if self.inner.href() == before && !wanted.eq_ignore_ascii_case(self.scheme()) {
             return Err(WhatwgError::new(WhatwgErrorKind::SetterRejected, value));
         }

@@ -31,7 +31,7 @@ fn kind(cx: &Context<'_>) -> Option<(String, bool)> {
         return None;
     }
     let slash = path.ends_with('/');
-    let last = path.rsplit('/').next().unwrap_or_default();
+    let last = path.rsplit_once('/').map_or(path, |(_, last)| last);
     if !slash && last.contains('.') {
         return None;
     }

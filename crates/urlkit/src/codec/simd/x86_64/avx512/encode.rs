@@ -3,7 +3,9 @@
 //! expanded 16 bytes at a time by the SSSE3 expansion); the last block read with a byte
 //! mask (no over-read, no scalar tail).
 //!
-//! *Rationale*: URLs are short (45 to 120 bytes in the real lists), so an encoder call is
+//! # Rationale
+//!
+//! URLs are short (45 to 120 bytes in the real lists), so an encoder call is
 //! mostly fixed cost: a masked load covers a whole line, or its tail, in one step, where a
 //! 16-byte kernel needs a loop of two to eight steps and an overlapping last load.
 
