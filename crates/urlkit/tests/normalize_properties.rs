@@ -165,7 +165,13 @@ fn write(shape: &Shape, respell: usize) -> String {
         if k > 0 {
             u.push('/');
         }
-        let atom = pick(PATH_ATOMS, r(*seg));
+        let mut atom = pick(PATH_ATOMS, r(*seg));
+        // Without an authority a path whose first segment is empty would begin with `//` and
+        // be read as an authority (`// ` is a host ` `): the segment is written `.` instead, in
+        // every spelling alike, so the shape stays the one generated.
+        if k == 0 && atom.is_empty() && shape.authority.is_none() && shape.path.len() > 1 {
+            atom = ".";
+        }
         // After an address a `@` would start another domain and make the first one part of a
         // local part, which is case-sensitive: not a respelling.
         if !(shape.mailto.is_some() && atom.contains('@')) {
