@@ -8,7 +8,9 @@ use std::sync::Arc;
 use clap::Parser;
 use serde_json::{json, Value};
 use urlkit_reconcile::Reconciler;
-use urlkit_sources::{FetchError, FetchErrorKind, Fetcher, Location, Response, SourceSpec};
+use urlkit_sources::{
+    FetchError, FetchErrorKind, Fetcher, FormatFrom, Location, Response, SourceSpec,
+};
 
 use super::report::Report;
 use super::{keyer, read_sides, Args, Meta};
@@ -81,7 +83,7 @@ pub fn report(
         left: left.into(),
         right: right.into(),
     };
-    let keyer = keyer(args.level).map_err(|e| e.to_string())?;
+    let keyer = keyer(args.level);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let (l, r) = (vec![LEFT.to_owned()], vec![RIGHT.to_owned()]);
@@ -99,6 +101,7 @@ pub fn report(
                 location: Location::Url(text.to_owned()),
                 column: None,
                 pointer: None,
+                format_from: FormatFrom::Content,
             })
         },
     )
