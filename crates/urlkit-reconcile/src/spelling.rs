@@ -92,6 +92,12 @@ fn high_escape(b: &[u8], p: usize) -> Option<u8> {
 }
 
 /// Whether `b` is an ASCII hex digit, without a branch (so that a loop of it vectorizes).
+///
+/// # Rationale
+///
+/// urlkit's one hex table (`uri::chars`) is a lookup, which keeps this loop scalar; this
+/// arithmetic form is the same predicate (a test checks it on every byte against the table,
+/// through `urlkit::codec::escape_at`).
 #[inline(always)]
 fn is_hex(b: u8) -> bool {
     (b.wrapping_sub(b'0') < 10) | ((b | 0x20).wrapping_sub(b'a') < 6)
@@ -355,6 +361,14 @@ impl<'a> ResolvedSpelling<'a> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn is_hex_agrees_with_the_one_hex_table() {
+        for b in 0..=255u8 {
+            let table = urlkit::codec::escape_at(&[b'%', b, b'0'], 0).is_some();
+            assert_eq!(super::is_hex(b), table, "byte {b:#04x}");
+        }
+    }
+
     use super::super::arena::ShardArenas;
     use super::*;
 
@@ -448,7 +462,7 @@ mod tests {
         for j in [0, 1, lower.len() - 1] {
             let mut wrong = lower.clone().into_bytes();
             wrong[j] = b'_';
-            let wrong = String::from_utf8(wrong).unwrap_or_default();
+            let wrong = String::from_utf8(wrong).expect("invariant: an ASCII byte replaced by `_`");
             assert_eq!(of(&wrong, &key), None, "{wrong}");
         }
     }
@@ -585,7 +599,8 @@ mod tests {
                 .iter()
                 .any(|(p, _)| matches!(p, Piece::Raw("%" | "%4")));
             if separate {
-                let lower = String::from_utf8(lower).unwrap_or_default();
+                let lower = String::from_utf8(lower)
+                    .expect("invariant: lowercasing ASCII hex digits keeps the pieces' UTF-8");
                 let class = Transform::of(&lower, &key);
                 proptest::prop_assert!(matches!(class, Some(Transform::Key | Transform::LowerHex)));
                 if let Ok(iri) = String::from_utf8(iri) {

@@ -401,6 +401,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                     charset: Some(g.encodings[0].name()),
                     before: source(f),
                     after: text,
+                    // `Step::note` is empty when the decision needed no words (one candidate).
                     note: note.clone().unwrap_or_default(),
                     replacement: Some(emit.reading_in_run(chars, &f.unit.tokens, &f.run)),
                 });

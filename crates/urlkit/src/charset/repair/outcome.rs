@@ -101,7 +101,8 @@ pub struct Step {
     pub before: String,
     /// The text after (empty when nothing changed).
     pub after: String,
-    /// Why, in a few words (the reason of an ambiguity, a declaration).
+    /// Why, in a few words (the reason of an ambiguity, a declaration); empty when the step
+    /// needed no words.
     pub note: String,
     /// What the step writes in place of `span` (the run as UTF-8 escapes in a URL): on a
     /// legacy reading taken and on the innermost undone mojibake layer; `None` otherwise.

@@ -191,6 +191,11 @@ pub fn side_by_side(input: &str, base: Option<&str>) -> SideBySide {
     }
 }
 
+/// # Rationale
+///
+/// A component the RFC 3986 reading does not have is written as the empty text here, as the
+/// WHATWG API writes an absent host or port: a [`Difference`] shows the two texts side by side,
+/// and an absent scheme, host or port still differs from any text the browser found.
 fn differ(r: &Rfc3986Reading, w: &Url) -> Vec<Difference> {
     let mut out = Vec::new();
     let rfc_scheme = keys::scheme_key(r.scheme.as_deref().unwrap_or(""));
