@@ -30,6 +30,8 @@ struct Origin {
     /// For a record read from a source: the source's number in the side's catalog, its
     /// position there and its content type.
     read: Option<(u32, Position, Option<Arc<str>>)>,
+    /// The source's extra fields of the record (a CSV's other columns, a title, a lastmod).
+    extra: Vec<(Arc<str>, String)>,
 }
 
 /// One side once read.
@@ -56,7 +58,14 @@ fn read_side(
             urls: urls
                 .into_iter()
                 .enumerate()
-                .map(|(index, u)| (u, Origin { index, read: None }))
+                .map(|(index, u)| {
+                    let origin = Origin {
+                        index,
+                        read: None,
+                        extra: Vec::new(),
+                    };
+                    (u, origin)
+                })
                 .collect(),
         }),
         SideArg::Spec(text) => {
@@ -74,6 +83,7 @@ fn read_side(
                     let origin = Origin {
                         index,
                         read: Some((r.source.0, r.position, r.kind)),
+                        extra: r.extra,
                     };
                     urls.push((r.url, origin));
                 })
@@ -142,6 +152,14 @@ impl Sides<'_> {
                 d.set_item("source", py.None())?;
                 d.set_item("type", py.None())?;
             }
+        }
+        // The CLI report's `fields`, present when the record has any.
+        if !origin.extra.is_empty() {
+            let fields = PyDict::new(py);
+            for (name, value) in &origin.extra {
+                fields.set_item(&**name, value)?;
+            }
+            d.set_item("fields", fields)?;
         }
         d.set_item("index", origin.index)?;
         Ok(d)
