@@ -116,7 +116,12 @@ impl Style {
 /// "a\nb" -> "a\x0Ab"
 /// ```
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe_control) {
+    // A byte filter first (it vectorizes, and most text has no candidate): every unsafe
+    // control is an ASCII control, or starts with 0xC2 (C1) or 0xE2 (U+2028, U+2029) in UTF-8.
+    let candidate = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2;
+    if !text.bytes().fold(false, |seen, b| seen | candidate(b))
+        || !text.chars().any(is_unsafe_control)
+    {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
