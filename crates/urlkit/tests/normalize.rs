@@ -14,8 +14,13 @@ use libtest_mimic::{Arguments, Trial};
 use normalize_harness::{load, string_list, testdata, text, Suite};
 use serde_json::Value;
 use urlkit::compare::compare;
-use urlkit::normalize::{key, normalize, Form, Level, LooseRule, Options};
+use urlkit::normalize::{key, normalize, Form, Level, LooseRule, Options, Rule};
 use urlkit::uri::{remove_dot_segments, resolve_str, Resolution};
+
+/// The loose switch of `rule`, which the peers' flags name.
+fn switch(rule: Rule) -> LooseRule {
+    LooseRule::new(rule).expect("invariant: the peers' flags name rules of the loose rung")
+}
 
 /// Equal keys at `o`.
 fn equivalent(o: &Options, a: &str, b: &str) -> Result<(), String> {
@@ -158,7 +163,7 @@ fn url_normalize(trials: &mut Vec<Trial>) {
             // characters = our `normal`; filter_params drops parameters = tracking-params.
             let mut o = Options::new(Level::Normal);
             if filter {
-                o = o.loose_on(LooseRule::TrackingParams);
+                o = o.loose_on(switch(Rule::TrackingParams));
             }
             equivalent(&o, &input.ok_or("no input")?, &want.ok_or("no result")?)
         });
@@ -183,12 +188,14 @@ fn purell_options(flags: &[String], sets: &Value) -> Options {
     for a in &atoms {
         match a.as_str() {
             "FlagRemoveDotSegments" => level = level.max(Level::Normal),
-            "FlagRemoveTrailingSlash" | "FlagAddTrailingSlash" => on.push(LooseRule::TrailingSlash),
-            "FlagRemoveDirectoryIndex" => on.push(LooseRule::IndexPage),
-            "FlagRemoveFragment" => on.push(LooseRule::Fragment),
-            "FlagForceHTTP" => on.push(LooseRule::Scheme),
-            "FlagRemoveWWW" | "FlagAddWWW" => on.push(LooseRule::Www),
-            "FlagSortQuery" => on.push(LooseRule::QueryOrder),
+            "FlagRemoveTrailingSlash" | "FlagAddTrailingSlash" => {
+                on.push(switch(Rule::TrailingSlash))
+            }
+            "FlagRemoveDirectoryIndex" => on.push(switch(Rule::IndexPage)),
+            "FlagRemoveFragment" => on.push(switch(Rule::Fragment)),
+            "FlagForceHTTP" => on.push(switch(Rule::Scheme)),
+            "FlagRemoveWWW" | "FlagAddWWW" => on.push(switch(Rule::Www)),
+            "FlagSortQuery" => on.push(switch(Rule::QueryOrder)),
             _ => {}
         }
     }
@@ -241,10 +248,10 @@ fn w3lib(trials: &mut Vec<Trial>) {
             // canonicalize_url: sorted query, spaces as '+', hex case, fragment dropped
             // = `safe` + query-order + plus-space (+ fragment unless keep_fragments).
             let mut o = Options::new(Level::Safe)
-                .loose_on(LooseRule::QueryOrder)
-                .loose_on(LooseRule::PlusSpace);
+                .loose_on(switch(Rule::QueryOrder))
+                .loose_on(switch(Rule::PlusSpace));
             if !keep_fragments {
-                o = o.loose_on(LooseRule::Fragment);
+                o = o.loose_on(switch(Rule::Fragment));
             }
             equivalent(&o, &input.ok_or("no input")?, &want.ok_or("no result")?)
         });
@@ -281,25 +288,28 @@ fn normalize_url(trials: &mut Vec<Trial>) {
                 |k: &str, default: bool| opts.get(k).and_then(Value::as_bool).unwrap_or(default);
             let mut o = Options::new(Level::Loose);
             let switches = [
-                (LooseRule::Www, flag("stripWWW", true)),
-                (LooseRule::TrailingSlash, flag("removeTrailingSlash", true)),
-                (LooseRule::QueryOrder, flag("sortQueryParameters", true)),
+                (switch(Rule::Www), flag("stripWWW", true)),
                 (
-                    LooseRule::TrackingParams,
+                    switch(Rule::TrailingSlash),
+                    flag("removeTrailingSlash", true),
+                ),
+                (switch(Rule::QueryOrder), flag("sortQueryParameters", true)),
+                (
+                    switch(Rule::TrackingParams),
                     opts.get("removeQueryParameters") != Some(&Value::Bool(false)),
                 ),
-                (LooseRule::Fragment, flag("stripHash", false)),
+                (switch(Rule::Fragment), flag("stripHash", false)),
                 (
-                    LooseRule::IndexPage,
+                    switch(Rule::IndexPage),
                     opts.get("removeDirectoryIndex")
                         .is_some_and(|v| v != &Value::Bool(false)),
                 ),
                 (
-                    LooseRule::Scheme,
+                    switch(Rule::Scheme),
                     flag("forceHttp", false) || flag("forceHttps", false),
                 ),
-                (LooseRule::PlusSpace, false),
-                (LooseRule::SubDelims, false),
+                (switch(Rule::PlusSpace), false),
+                (switch(Rule::SubDelims), false),
             ];
             for (r, on) in switches {
                 o = if on { o.loose_on(r) } else { o.loose_off(r) };
@@ -331,7 +341,7 @@ fn safebrowsing(trials: &mut Vec<Trial>) {
             format!("safebrowsing_canonical_url::{:04}", i + 1),
             move || {
                 // canonicalURL: fragment dropped, dot segments resolved = `normal` + fragment.
-                let o = Options::new(Level::Normal).loose_on(LooseRule::Fragment);
+                let o = Options::new(Level::Normal).loose_on(switch(Rule::Fragment));
                 if fail {
                     return match key(&input, &o) {
                         Err(_) => Ok(()),

@@ -25,8 +25,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub use fast::KeyRoom;
-pub use rule::Rule;
 pub(crate) use rule::RuleSet;
+pub use rule::{LooseRule, Rule};
 pub(crate) use steps::{build_key, rules_that_may_change};
 
 use crate::uri::{parse, ParseError, ParseErrorKind};
@@ -102,89 +102,14 @@ impl fmt::Display for Level {
     }
 }
 
-/// One opinionated switch of the `loose` level; each can be turned off (or on at a lower
-/// level) on its own.
-///
-/// ```
-/// use urlkit::normalize::LooseRule;
-/// assert_eq!(LooseRule::from_name("query-order"), Some(LooseRule::QueryOrder));
-/// assert_eq!(LooseRule::TrailingSlash.name(), "trailing-slash");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LooseRule {
-    /// The fragment is ignored.
-    Fragment,
-    /// Trailing slashes of the path are ignored.
-    TrailingSlash,
-    /// `http` is `https`.
-    Scheme,
-    /// A leading `www.` label is ignored.
-    Www,
-    /// `index.html`, `index.htm`, `index.php` as the last segment is the directory.
-    IndexPage,
-    /// Query parameters are sorted.
-    QueryOrder,
-    /// Tracking parameters (`utm_*`, `fbclid`, `gclid`, ...) are dropped.
-    TrackingParams,
-    /// `+` in the query is `%20`.
-    PlusSpace,
-    /// Sub-delimiters encoded or not are the same (outside the query's `& = + ;`).
-    SubDelims,
-}
-
-impl LooseRule {
-    /// Every switch.
-    pub const ALL: [LooseRule; 9] = [
-        LooseRule::Fragment,
-        LooseRule::TrailingSlash,
-        LooseRule::Scheme,
-        LooseRule::Www,
-        LooseRule::IndexPage,
-        LooseRule::QueryOrder,
-        LooseRule::TrackingParams,
-        LooseRule::PlusSpace,
-        LooseRule::SubDelims,
-    ];
-
-    /// The [`Rule`] this switch turns on.
-    pub const fn rule(self) -> Rule {
-        match self {
-            LooseRule::Fragment => Rule::Fragment,
-            LooseRule::TrailingSlash => Rule::TrailingSlash,
-            LooseRule::Scheme => Rule::Scheme,
-            LooseRule::Www => Rule::Www,
-            LooseRule::IndexPage => Rule::IndexPage,
-            LooseRule::QueryOrder => Rule::QueryOrder,
-            LooseRule::TrackingParams => Rule::TrackingParams,
-            LooseRule::PlusSpace => Rule::PlusSpace,
-            LooseRule::SubDelims => Rule::SubDelims,
-        }
-    }
-
-    /// The kebab-case name.
-    pub const fn name(self) -> &'static str {
-        self.rule().name()
-    }
-
-    /// The switch named `name`.
-    pub fn from_name(name: &str) -> Option<LooseRule> {
-        LooseRule::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
-impl fmt::Display for LooseRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A level and the loose switches turned on or off on top of it.
 ///
 /// ```
-/// use urlkit::normalize::{key, Level, LooseRule, Options};
-/// let o = Options::new(Level::Loose).loose_off(LooseRule::QueryOrder);
+/// use urlkit::normalize::{key, Level, LooseRule, Options, Rule};
+/// let query_order = LooseRule::new(Rule::QueryOrder).unwrap();
+/// let o = Options::new(Level::Loose).loose_off(query_order);
 /// assert_eq!(key("http://www.a.com/x/?b=1&a=2#f", &o).unwrap(), "https://a.com/x?b=1&a=2");
-/// let o = Options::new(Level::Safe).loose_on(LooseRule::QueryOrder);
+/// let o = Options::new(Level::Safe).loose_on(query_order);
 /// assert_eq!(key("http://a.com/?b=1&a=2", &o).unwrap(), "http://a.com/?a=2&b=1");
 /// ```
 ///

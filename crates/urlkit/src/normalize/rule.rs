@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::LooseRule;
+use super::Level;
 use crate::uri::Component;
 
 /// One named normalization rule: a step of DESIGN §4 that makes two spellings the same.
@@ -138,6 +138,40 @@ impl Rule {
         }
     }
 
+    /// The lowest rung of the ladder that applies the rule; the rules of `Loose` are its
+    /// switches ([`LooseRule`]). This match is the one place that says which rung a rule is on.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Rule};
+    /// assert_eq!(Rule::HexCase.level(), Level::Safe);
+    /// assert_eq!(Rule::DotSegments.level(), Level::Normal);
+    /// assert_eq!(Rule::QueryOrder.level(), Level::Loose);
+    /// ```
+    pub const fn level(self) -> Level {
+        match self {
+            Rule::SchemeCase
+            | Rule::HostCase
+            | Rule::HexCase
+            | Rule::UnreservedDecoded
+            | Rule::IriToUri
+            | Rule::Idna
+            | Rule::Ipv6Canonical
+            | Rule::PortLeadingZeros
+            | Rule::DefaultPort
+            | Rule::EmptyPath => Level::Safe,
+            Rule::DotSegments => Level::Normal,
+            Rule::Fragment
+            | Rule::TrailingSlash
+            | Rule::Scheme
+            | Rule::Www
+            | Rule::IndexPage
+            | Rule::QueryOrder
+            | Rule::TrackingParams
+            | Rule::PlusSpace
+            | Rule::SubDelims => Level::Loose,
+        }
+    }
+
     /// What the rule treats as the same, in words.
     pub const fn describe(self) -> &'static str {
         match self {
@@ -228,30 +262,118 @@ impl RuleSet {
     }
 }
 
-pub(crate) const SAFE: RuleSet = RuleSet::of(&[
-    Rule::SchemeCase,
-    Rule::HostCase,
-    Rule::HexCase,
-    Rule::UnreservedDecoded,
-    Rule::IriToUri,
-    Rule::Idna,
-    Rule::Ipv6Canonical,
-    Rule::PortLeadingZeros,
-    Rule::DefaultPort,
-    Rule::EmptyPath,
-]);
-pub(crate) const NORMAL: RuleSet = SAFE.with(Rule::DotSegments);
-/// The rules `loose` adds to `normal`: one per [`LooseRule`] switch, so the nine are listed
-/// once, in [`LooseRule::ALL`].
-pub(crate) const LOOSE_ONLY: RuleSet = {
+/// The rules [`Rule::level`] puts on `level`'s rung.
+const fn rung(level: Level) -> RuleSet {
     let mut set = RuleSet::EMPTY;
     let mut i = 0;
-    while i < LooseRule::ALL.len() {
-        set = set.with(LooseRule::ALL[i].rule());
+    while i < Rule::ALL.len() {
+        if Rule::ALL[i].level() as u8 == level as u8 {
+            set = set.with(Rule::ALL[i]);
+        }
         i += 1;
     }
     set
-};
+}
+
+pub(crate) const SAFE: RuleSet = rung(Level::Safe);
+pub(crate) const NORMAL: RuleSet = SAFE.union(rung(Level::Normal));
+/// The rules `loose` adds to `normal`: its switches.
+pub(crate) const LOOSE_ONLY: RuleSet = rung(Level::Loose);
+
+/// One opinionated switch of the `loose` level: a [`Rule`] whose [`Rule::level`] is
+/// `Loose`. Each can be turned off (or on at a lower level) on its own.
+///
+/// ```
+/// use urlkit::normalize::{LooseRule, Rule};
+/// let query_order = LooseRule::from_name("query-order").unwrap();
+/// assert_eq!(query_order.rule(), Rule::QueryOrder);
+/// assert_eq!(LooseRule::new(Rule::TrailingSlash).unwrap().name(), "trailing-slash");
+/// assert_eq!(LooseRule::new(Rule::HexCase), None);
+/// ```
+///
+/// # Rationale
+///
+/// A wrapper of [`Rule`] rather than an enum of its own, so that the nine switches are
+/// listed once (in [`Rule::level`]) and a switch cannot name a rule that is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LooseRule(Rule);
+
+/// How many rules are on the `loose` rung.
+const LOOSE_COUNT: usize = LOOSE_ONLY.0.count_ones() as usize;
+
+impl LooseRule {
+    /// Every switch, in ladder order.
+    ///
+    /// ```
+    /// use urlkit::normalize::LooseRule;
+    /// assert_eq!(LooseRule::ALL.len(), 9);
+    /// assert_eq!(LooseRule::ALL[0].name(), "fragment");
+    /// ```
+    pub const ALL: [LooseRule; LOOSE_COUNT] = {
+        let mut all = [LooseRule(Rule::Fragment); LOOSE_COUNT];
+        let (mut i, mut n) = (0, 0);
+        while i < Rule::ALL.len() {
+            if let Some(switch) = LooseRule::new(Rule::ALL[i]) {
+                all[n] = switch;
+                n += 1;
+            }
+            i += 1;
+        }
+        all
+    };
+
+    /// The switch of `rule`, or `None` when `rule` is applied below `Loose` and so is not a
+    /// switch.
+    pub const fn new(rule: Rule) -> Option<LooseRule> {
+        match rule.level() {
+            Level::Loose => Some(LooseRule(rule)),
+            _ => None,
+        }
+    }
+
+    /// The [`Rule`] this switch turns on.
+    ///
+    /// ```
+    /// use urlkit::normalize::{LooseRule, Rule};
+    /// assert_eq!(LooseRule::ALL[1].rule(), Rule::TrailingSlash);
+    /// ```
+    pub const fn rule(self) -> Rule {
+        self.0
+    }
+
+    /// The kebab-case name (the rule's).
+    ///
+    /// ```
+    /// use urlkit::normalize::LooseRule;
+    /// assert_eq!(LooseRule::ALL[2].name(), "scheme");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The switch named `name`; `None` for a name that is no rule or a rule below `Loose`.
+    ///
+    /// ```
+    /// use urlkit::normalize::LooseRule;
+    /// assert!(LooseRule::from_name("www").is_some());
+    /// assert!(LooseRule::from_name("hex-case").is_none());
+    /// ```
+    pub fn from_name(name: &str) -> Option<LooseRule> {
+        Rule::from_name(name).and_then(LooseRule::new)
+    }
+}
+
+impl fmt::Display for LooseRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<LooseRule> for Rule {
+    fn from(switch: LooseRule) -> Rule {
+        switch.0
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -272,5 +394,9 @@ mod tests {
             .collect();
         let switches: Vec<Rule> = LooseRule::ALL.into_iter().map(LooseRule::rule).collect();
         assert_eq!(after_dots, switches);
+        assert_eq!(
+            SAFE.iter().count() + 1 + LooseRule::ALL.len(),
+            Rule::ALL.len()
+        );
     }
 }
