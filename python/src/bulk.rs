@@ -12,6 +12,7 @@ use arrow_array::builder::{GenericStringBuilder, StringViewBuilder, UInt64Builde
 use arrow_array::{
     Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
 };
+use arrow_buffer::NullBufferBuilder;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -19,11 +20,12 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
-use urlkit::normalize::{key_into_with, Form, KeyRoom, Options};
+use urlkit::normalize::{key_append_with, Form, KeyRoom, Options};
 
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
 use crate::options::{form, level_options};
+use crate::values::{string_array, values_buffer};
 
 /// Why one row failed: the library's kind name, the byte offset, the message.
 #[derive(Clone, Debug)]
@@ -44,8 +46,8 @@ enum Operation {
 }
 
 /// What one loop over many rows reuses from row to row: the room the one-pass key writer
-/// writes in (allocated and zero-filled once per longest URL, not once per row) and the
-/// row's result.
+/// writes in (allocated and zero-filled once per longest URL, not once per row) and, for
+/// outputs that copy each row in (string views), the row's result.
 #[derive(Default)]
 struct Scratch {
     room: KeyRoom,
@@ -53,13 +55,11 @@ struct Scratch {
 }
 
 impl Operation {
-    /// Writes the row's result into `scratch.out` (cleared first).
-    fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
-        let Scratch { room, out } = scratch;
-        out.clear();
+    /// Appends the row's result to `out`, which is left as it was on a failure.
+    fn append(&self, input: &str, room: &mut KeyRoom, out: &mut String) -> Result<(), Failure> {
         match self {
             Operation::Key(options) => {
-                key_into_with(input, options, room, out).map_err(|e| Failure {
+                key_append_with(input, options, room, out).map_err(|e| Failure {
                     kind: e.kind().name(),
                     offset: e.offset(),
                     message: e.to_string(),
@@ -99,6 +99,13 @@ impl Operation {
                 Ok(())
             }
         }
+    }
+
+    /// The row's result in `scratch.out` (cleared first).
+    fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
+        let Scratch { room, out } = scratch;
+        out.clear();
+        self.append(input, room, out)
     }
 }
 
@@ -173,43 +180,42 @@ pub fn op_decode(mode: &str) -> PyResult<Op> {
 /// The failed rows of one output array: (row, failure).
 type Failures = Vec<(usize, Failure)>;
 
-/// Applies `op` to every row of a Utf8 or LargeUtf8 array, into a builder sized for the
-/// input's bytes.
+/// Applies `op` to every row of a Utf8 or LargeUtf8 array, each result written straight
+/// into the output's values buffer (sized for the input's bytes), with no copy per row.
 fn map_offsets<O: OffsetSizeTrait>(
     input: &GenericStringArray<O>,
     op: &Operation,
     base_row: usize,
     failures: &mut Failures,
 ) -> Result<ArrayRef, String> {
-    let mut builder =
-        GenericStringBuilder::<O>::with_capacity(input.len(), input.value_data().len());
-    let mut scratch = Scratch::default();
+    let mut values = values_buffer(input.value_data().len());
+    let mut offsets = Vec::with_capacity(input.len() + 1);
+    offsets.push(O::usize_as(0));
+    let mut nulls = NullBufferBuilder::new(input.len());
+    let mut room = KeyRoom::new();
     let limit = O::MAX_OFFSET;
-    let mut written = 0usize;
     for row in 0..input.len() {
         if input.is_null(row) {
-            builder.append_null();
-            continue;
-        }
-        match op.apply(input.value(row), &mut scratch) {
-            Ok(()) => {
-                written += scratch.out.len();
-                if written > limit {
-                    return Err(format!(
-                        "the results pass the {limit}-byte limit of this string type at row \
-                         {}: cast the input to large_string",
-                        base_row + row
-                    ));
+            nulls.append_null();
+        } else {
+            match op.append(input.value(row), &mut room, &mut values) {
+                Ok(()) => nulls.append_non_null(),
+                Err(f) => {
+                    failures.push((base_row + row, f));
+                    nulls.append_null();
                 }
-                builder.append_value(&scratch.out);
-            }
-            Err(f) => {
-                failures.push((base_row + row, f));
-                builder.append_null();
             }
         }
+        if values.len() > limit {
+            return Err(format!(
+                "the results pass the {limit}-byte limit of this string type at row \
+                 {}: cast the input to large_string",
+                base_row + row
+            ));
+        }
+        offsets.push(O::usize_as(values.len()));
     }
-    Ok(Arc::new(builder.finish()))
+    Ok(Arc::new(string_array(values, offsets, nulls.finish())))
 }
 
 fn map_view(

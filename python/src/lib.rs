@@ -19,6 +19,7 @@ mod options;
 mod parse;
 mod reconcile;
 mod repair;
+mod values;
 
 use pyo3::prelude::*;
 

@@ -356,6 +356,31 @@ pub fn key_into_with(
     out: &mut String,
 ) -> Result<(), NormalizeError> {
     out.clear();
+    key_append_with(input, options, room, out)
+}
+
+/// [`key_into_with`] that appends the key to what `out` holds instead of replacing it, and
+/// leaves `out` as it was on an error: a bulk caller writes every key straight into one
+/// values buffer (an Arrow array's, say) without a copy per row.
+///
+/// ```
+/// use urlkit::normalize::{key_append_with, KeyRoom, Options};
+/// let (mut room, mut values, mut ends) = (KeyRoom::new(), String::new(), Vec::new());
+/// for u in ["HTTP://A/%7e", "http://a/%zz", "https://b/%e9%81%8b"] {
+///     let _ = key_append_with(u, &Options::default(), &mut room, &mut values);
+///     ends.push(values.len());
+/// }
+/// assert_eq!(values, "http://a/~https://b/%E9%81%8B");
+/// assert_eq!(ends, [10, 10, 29]);
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+pub fn key_append_with(
+    input: &str,
+    options: &Options,
+    room: &mut KeyRoom,
+    out: &mut String,
+) -> Result<(), NormalizeError> {
     match options.level {
         Level::Exact => {
             out.push_str(input);
@@ -380,7 +405,11 @@ pub fn key_into_with(
                 out.push_str(input);
                 return Ok(());
             }
-            build_key(&u, rs, out).map(|_| ())
+            // The rebuild may have written part of the key when it meets an error.
+            let start = out.len();
+            build_key(&u, rs, out)
+                .map(|_| ())
+                .inspect_err(|_| out.truncate(start))
         }
     }
 }
