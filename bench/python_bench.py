@@ -26,6 +26,7 @@ import argparse
 import os
 import pathlib
 import random
+import statistics
 import re
 import sys
 import time
@@ -82,23 +83,34 @@ def corpus(rows: int, data: pathlib.Path | None) -> list[str]:
     return out
 
 
-def timed(label: str, fn):
-    """Wall seconds (what the engines' runs are compared by)."""
-    start = time.perf_counter()
-    result = fn()
-    seconds = time.perf_counter() - start
-    print(f"  {label:<52} {seconds:8.2f} s", flush=True)
+def timed(label: str, fn, reps: int = 1):
+    """Wall seconds (what the engines' runs are compared by): the median of `reps` runs."""
+    times, result = [], None
+    for _ in range(reps):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
+    spread = f" (median of {reps}: {min(times):.2f}..{max(times):.2f})" if reps > 1 else ""
+    print(f"  {label:<52} {seconds:8.2f} s{spread}", flush=True)
     return seconds, result
 
 
-def timed_cpu(label: str, fn):
-    """CPU seconds of this process, and wall seconds: on a shared machine the wall time of a
-    single-threaded run includes the time other processes held the core, which varies from
-    minute to minute; its CPU time does not. In-process ratios are of CPU seconds."""
-    start, start_cpu = time.perf_counter(), time.process_time()
-    result = fn()
-    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
-    print(f"  {label:<52} {cpu:8.2f} s CPU {wall:8.2f} s wall", flush=True)
+def timed_cpu(label: str, fn, reps: int = 1):
+    """CPU seconds of this process, and wall seconds, each the median of `reps` runs: on a
+    shared machine the wall time of a single-threaded run includes the time other processes
+    held the core, which varies from minute to minute; its CPU time does not. In-process
+    ratios are of CPU seconds. A sub-second run is repeated (a single one is at the mercy of
+    the moment); a run of many seconds averages that out by itself."""
+    cpus, walls, result = [], [], None
+    for _ in range(reps):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        result = fn()
+        cpus.append(time.process_time() - start_cpu)
+        walls.append(time.perf_counter() - start)
+    cpu, wall = statistics.median(cpus), statistics.median(walls)
+    spread = f" (median of {reps}: {min(cpus):.2f}..{max(cpus):.2f})" if reps > 1 else ""
+    print(f"  {label:<52} {cpu:8.2f} s CPU {wall:8.2f} s wall{spread}", flush=True)
     return cpu, result
 
 
@@ -119,14 +131,14 @@ def main() -> int:
     print(f"{len(urls):,} URLs (from {'--data' if args.data else 'testdata/urls-sample'}), urlkit {urlkit.__version__}")
 
     print("in process, one thread (ratios of CPU seconds):")
-    t_bulk, keys = timed_cpu("urlkit.keys(pyarrow array)", lambda: urlkit.keys(arr))
+    t_bulk, keys = timed_cpu("urlkit.keys(pyarrow array)", lambda: urlkit.keys(arr), reps=5)
     def key_or_none(u: str):
         try:
             return urlkit.key(u)
         except urlkit.UrlError:
             return None
 
-    t_call, _ = timed_cpu("urlkit.key per call", lambda: [key_or_none(u) for u in urls])
+    t_call, _ = timed_cpu("urlkit.key per call", lambda: [key_or_none(u) for u in urls], reps=3)
     t_urllib, _ = timed_cpu("urllib.parse normalizer", lambda: [urllib_key(u) for u in urls])
     from w3lib.url import canonicalize_url
 
@@ -161,7 +173,7 @@ def main() -> int:
         print(f"  {label:<30} {t / t_bulk:7.1f}x")
     print(f"  urllib normalizer / urlkit.key per call: {t_urllib / t_call:.1f}x")
     # Not the headline: two threads on a machine whose cores other processes share.
-    t_two, keys_two = timed("urlkit.keys(pyarrow array, threads=2), wall", lambda: urlkit.keys(arr, threads=2))
+    t_two, keys_two = timed("urlkit.keys(pyarrow array, threads=2), wall", lambda: urlkit.keys(arr, threads=2), reps=5)
     assert keys_two.equals(keys), "threads give the same keys"
     nulls = keys.null_count
     print(f"  ({nulls:,} rows had no key: urlkit.keys(..., errors='return') says why)")
@@ -191,11 +203,16 @@ def duck(urls: list[str]) -> None:
     print("DuckDB anti-join (missing from right):")
     q_urlkit = "SELECT count(*) FROM l ANTI JOIN r ON urlkit_key(l.url, 'safe') = urlkit_key(r.url, 'safe')"
     q_lower = "SELECT count(*) FROM l ANTI JOIN r ON lower(url_decode(l.url)) = lower(url_decode(r.url))"
-    t_u, n_u = timed("urlkit_key anti-join", lambda: con.execute(q_urlkit).fetchall()[0][0])
-    t_l, n_l = timed("lower(url_decode()) anti-join", lambda: con.execute(q_lower).fetchall()[0][0])
+    t_u, n_u = timed("urlkit_key anti-join", lambda: con.execute(q_urlkit).fetchall()[0][0], reps=3)
+    t_l, n_l = timed("lower(url_decode()) anti-join", lambda: con.execute(q_lower).fetchall()[0][0], reps=3)
+    unkeyable = con.execute("SELECT count(*) FROM l WHERE urlkit_key(url, 'safe') IS NULL").fetchall()[0][0]
     print(
         f"  ratio lower(url_decode()) / urlkit_key: {t_l / t_u:.2f}x; missing: urlkit {n_u:,}, "
         f"lower(url_decode()) {n_l:,}, rows dropped from the right {dropped:,}"
+    )
+    print(
+        f"  (urlkit's count includes the left rows that have no key, {unkeyable:,} in all: a URL"
+        " that is not one matches nothing; urlkit.keys(..., errors='return') says why)"
     )
     wrong = con.execute(
         "SELECT count(*) FROM (VALUES ('http://a/b%2Fc', 'http://a/b/c'), ('http://a/A', 'http://a/a'),"
@@ -222,10 +239,11 @@ def spark(urls: list[str]) -> None:
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.driver.memory", "4g")
-        # Arrow batches of 100,000 rows instead of 10,000: a tenth of the JVM <-> Python
-        # round trips for the Arrow UDF (the setting urlkit.spark's docs recommend). The
-        # pickled Python UDF does not read it.
-        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "100000")
+        # Arrow batches of 30,000 rows instead of 10,000 (the setting urlkit.spark's docs
+        # recommend): fewer JVM <-> Python round trips, while the batches stay small enough
+        # for the JVM to write one as Python keys the last (100,000 and more were slower on
+        # this machine). The pickled Python UDF does not read it.
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "30000")
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")
@@ -241,10 +259,11 @@ def spark(urls: list[str]) -> None:
     warm = df.limit(1000)
     for col in (urlkit.spark.key("url"), udf("url"), F.expr("try_url_decode(url)")):
         warm.select(col.alias("k")).write.format("noop").mode("overwrite").save()
-    print("Spark local[2] (every row keyed, written to a no-op sink):")
-    t_u, _ = timed("urlkit.spark.key (arrow_udf)", lambda: run(urlkit.spark.key("url")))
-    t_p, _ = timed("Python UDF with the urllib normalizer", lambda: run(udf("url")))
-    t_d, _ = timed("Spark SQL try_url_decode", lambda: run(F.expr("try_url_decode(url)")))
+    print("Spark local[2] (every row keyed, written to a no-op sink; median of 3 runs each,")
+    print("the first run of a plan on all rows also warms the JVM's JIT for it):")
+    t_u, _ = timed("urlkit.spark.key (arrow_udf)", lambda: run(urlkit.spark.key("url")), reps=3)
+    t_p, _ = timed("Python UDF with the urllib normalizer", lambda: run(udf("url")), reps=3)
+    t_d, _ = timed("Spark SQL try_url_decode", lambda: run(F.expr("try_url_decode(url)")), reps=3)
     print(f"  ratio Python UDF / urlkit: {t_p / t_u:.1f}x; try_url_decode / urlkit: {t_d / t_u:.2f}x")
     pairs = session.createDataFrame(
         [("http://a/b%2Fc", "http://a/b/c"), ("http://a/?q=a+b", "http://a/?q=a b"), ("HTTP://A/x", "http://a/x")],

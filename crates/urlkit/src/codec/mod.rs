@@ -29,8 +29,8 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
+pub(crate) use kernel::{first_in_set, validated_str, validated_string, NibbleSet};
 pub use kernel::{kernel_level, KernelLevel};
-pub(crate) use kernel::{validated_str, validated_string};
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
 /// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes

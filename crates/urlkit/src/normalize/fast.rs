@@ -14,7 +14,7 @@
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 
 use super::rule::{Rule, RuleSet, NORMAL, SAFE};
-use crate::codec::uppercase_escape;
+use crate::codec::{first_in_set, kernel_level, uppercase_escape, NibbleSet};
 use crate::uri::chars::{CLASS, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
@@ -52,6 +52,10 @@ const fn actions() -> [u8; 256] {
 
 /// The action of every byte value.
 static ACTION: [u8; 256] = actions();
+
+/// The bytes that end a run copied as it is (every action but `COPY`), for the vector
+/// search: URL paths are mostly long runs of plain ASCII.
+static STOPS: NibbleSet = NibbleSet::new(&actions());
 
 /// Whether `path` holds `/.`, which may start a dot segment: a search for the dot, then a
 /// look at the byte before it (paths have few dots; a two-byte substring searcher costs more
@@ -178,15 +182,12 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         return None;
     }
     out.get_mut(..path)?.copy_from_slice(b.get(..path)?);
+    let level = kernel_level();
     let mut w = path;
     let mut i = path;
     loop {
         // Bytes copied as they are.
-        let kept = b
-            .get(i..)?
-            .iter()
-            .position(|&c| ACTION[c as usize] != COPY)
-            .unwrap_or(b.len() - i);
+        let kept = first_in_set(level, &STOPS, &ACTION, b, i).map_or(b.len() - i, |at| at - i);
         out.get_mut(w..w + kept)?
             .copy_from_slice(b.get(i..i + kept)?);
         i += kept;
