@@ -1,7 +1,6 @@
 //! `reconcile`: two URL lists joined by key, the engine and the source readers of
 //! `urlkit reconcile`, answered in the shape of its `--json` report.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -167,21 +166,7 @@ impl Sides<'_> {
 
     /// Records per content type over the side's sources (the CLI's `types`).
     fn kinds(&self, side: Side) -> Vec<(String, u64)> {
-        let mut by: BTreeMap<String, u64> = BTreeMap::new();
-        let mut untyped = 0;
-        for s in self.input(side).catalog.sources() {
-            for (k, n) in &s.kinds {
-                match k {
-                    Some(k) => *by.entry(k.to_string()).or_default() += n,
-                    None => untyped += n,
-                }
-            }
-        }
-        let mut v: Vec<(String, u64)> = by.into_iter().collect();
-        if untyped > 0 && !v.is_empty() {
-            v.push(("untyped".into(), untyped));
-        }
-        v
+        self.input(side).catalog.records_by_kind()
     }
 }
 

@@ -73,7 +73,9 @@ fn key_and_reconcile_agree_on_every_line() {
                 let Some(url) = sink.0.get(&line) else {
                     // reconcile skips blank lines, comments, and lines that are not URLs
                     // (reported as findings): those that have no key from `safe` up.
-                    let input = record["input"].as_str().unwrap_or("");
+                    let input = record["input"]
+                        .as_str()
+                        .expect("invariant: every JSON record of `key` has its input");
                     let mut scratch = String::new();
                     let not_a_url = LevelKeyer::new(Options::new(Level::Safe))
                         .key_into(input, &mut scratch)

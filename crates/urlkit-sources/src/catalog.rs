@@ -1,6 +1,6 @@
 //! What was read: the sources, their record counts per content type, and the findings.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::sync::Arc;
 
@@ -180,6 +180,34 @@ impl Catalog {
         &self.sources
     }
 
+    /// Records per content type over every source, by type name, with the records of no
+    /// type last as `"untyped"` (listed only when some records have a type: a list with no
+    /// types at all has nothing to break down).
+    ///
+    /// ```
+    /// use urlkit_sources::{Catalog, Format};
+    /// let mut c = Catalog::default();
+    /// c.add_source("list.txt", Format::Text);
+    /// assert!(c.records_by_kind().is_empty());
+    /// ```
+    pub fn records_by_kind(&self) -> Vec<(String, u64)> {
+        let mut by: BTreeMap<String, u64> = BTreeMap::new();
+        let mut untyped = 0;
+        for s in &self.sources {
+            for (k, n) in &s.kinds {
+                match k {
+                    Some(k) => *by.entry(k.to_string()).or_default() += n,
+                    None => untyped += n,
+                }
+            }
+        }
+        let mut v: Vec<(String, u64)> = by.into_iter().collect();
+        if untyped > 0 && !v.is_empty() {
+            v.push(("untyped".into(), untyped));
+        }
+        v
+    }
+
     /// Every finding, in the order they were made.
     pub fn findings(&self) -> &[Finding] {
         &self.findings
@@ -284,5 +312,31 @@ impl Kinds {
         let k: Arc<str> = Arc::from(kind);
         self.0.insert(k.clone());
         k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_by_kind_sums_the_sources_and_puts_untyped_last() {
+        let mut c = Catalog::default();
+        let a = c.add_source("https://a.example", Format::WordPress);
+        let b = c.add_source("https://b.example", Format::WordPress);
+        let (post, page): (Arc<str>, Arc<str>) = ("post".into(), "page".into());
+        c.count(a, Some(&post), 2);
+        c.count(b, Some(&post), 1);
+        c.count(b, Some(&page), 4);
+        c.count(a, None, 3);
+        let by = |k: &str, n| (k.to_string(), n);
+        assert_eq!(
+            c.records_by_kind(),
+            [by("page", 4), by("post", 3), by("untyped", 3)]
+        );
+        let mut plain = Catalog::default();
+        let t = plain.add_source("list.txt", Format::Text);
+        plain.count(t, None, 5);
+        assert!(plain.records_by_kind().is_empty(), "no types: no breakdown");
     }
 }

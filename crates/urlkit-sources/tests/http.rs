@@ -78,6 +78,7 @@ fn route(path_and_query: &str, hits: &HashMap<String, usize>, base: &str) -> Ans
     let (site, route) = if let Some(r) = path.strip_prefix("/wp-json") {
         ("pretty", r.to_string())
     } else if path == "/plain/" {
+        // WordPress answers a plain permalink without `rest_route` with its index (route "").
         (
             "plain",
             params.get("rest_route").copied().unwrap_or("").to_string(),

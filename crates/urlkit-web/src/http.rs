@@ -151,6 +151,8 @@ async fn guard(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    // A request without a Host header, or with one that is not text, matches none of the
+    // allowed names and is refused below (DNS rebinding protection), as a wrong one is.
     let host = request
         .headers()
         .get(header::HOST)

@@ -21,7 +21,9 @@ pub struct Request {
 
 impl Request {
     pub fn path(&self) -> &str {
-        self.target.split('?').next().unwrap_or("")
+        self.target
+            .split_once('?')
+            .map_or(self.target.as_str(), |(path, _)| path)
     }
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers

@@ -1,6 +1,5 @@
 //! The reconciliation report: text, JSON Lines, CSV and Markdown.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde_json::{json, Value};
@@ -72,21 +71,7 @@ impl Report<'_> {
 
     /// Records per content type on one side (`None` last, as "untyped").
     fn kinds(&self, side: Side) -> Vec<(String, u64)> {
-        let mut by: BTreeMap<String, u64> = BTreeMap::new();
-        let mut untyped = 0;
-        for s in self.side(side).catalog.sources() {
-            for (k, n) in &s.kinds {
-                match k {
-                    Some(k) => *by.entry(k.to_string()).or_default() += n,
-                    None => untyped += n,
-                }
-            }
-        }
-        let mut v: Vec<(String, u64)> = by.into_iter().collect();
-        if untyped > 0 && !v.is_empty() {
-            v.push(("untyped".into(), untyped));
-        }
-        v
+        self.side(side).catalog.records_by_kind()
     }
 
     fn list(&self, only: OnlyArg) -> Vec<(Side, Occurrence<'_, Meta>)> {
