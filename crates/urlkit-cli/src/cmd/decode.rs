@@ -139,7 +139,7 @@ pub fn failure_of(e: &DecodeError) -> Failure {
 /// The bytes whose escape, once decoded, can change what a URL means: RFC 3986's reserved
 /// characters (gen-delims and sub-delims, §2.2) and `%` itself (§2.4: decoding `%25` twice
 /// decodes data).
-fn delimiters() -> EncodeSet {
+const DELIMITERS: EncodeSet = {
     use urlkit::codec::sets::{PCHAR, RFC3986_QUERY, UNRESERVED};
     // sub-delims, ':' and '@' (what pchar keeps beyond unreserved), '/' and '?' (what a query
     // keeps beyond pchar), then the gen-delims no component keeps raw, and '%'.
@@ -147,37 +147,31 @@ fn delimiters() -> EncodeSet {
         .difference(PCHAR)
         .union(PCHAR.difference(RFC3986_QUERY))
         .add_all(b"#[]%")
-}
+};
 
 /// When `input` looks like a whole URL (it has a scheme), the escapes of delimiters in it, in
 /// order of first appearance, with how often each occurs: decoding them gives a URL that
 /// means something else (`%26` becomes a new query parameter).
 fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
-    let Ok(text) = std::str::from_utf8(input) else {
-        return Vec::new();
-    };
-    if !text.contains('%') {
-        return Vec::new();
-    }
-    let set = delimiters();
     let mut found: Vec<(u8, usize)> = Vec::new();
-    for (i, _) in text.match_indices('%') {
-        let Some(hex) = text.get(i + 1..i + 3) else {
+    for i in memchr::memchr_iter(b'%', input) {
+        let Some(byte) = urlkit::codec::escape_at(input, i) else {
             continue;
         };
-        let Ok(byte) = u8::from_str_radix(hex, 16) else {
-            continue;
-        };
-        if !hex.starts_with(['+', '-']) && set.contains(byte) {
+        if DELIMITERS.contains(byte) {
             match found.iter_mut().find(|(b, _)| *b == byte) {
                 Some((_, n)) => *n += 1,
                 None => found.push((byte, 1)),
             }
         }
     }
-    // Whether it is a whole URL is asked last: most lines have no escaped delimiter, and the
-    // scan costs less than a parse.
-    if !found.is_empty() && !urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()) {
+    // Whether it is a whole URL (UTF-8 text with a scheme) is asked last: most lines have no
+    // escaped delimiter, and the scan costs less than a check and a parse.
+    let is_url = |input| {
+        std::str::from_utf8(input)
+            .is_ok_and(|text| urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()))
+    };
+    if !found.is_empty() && !is_url(input) {
         found.clear();
     }
     found
