@@ -12,7 +12,7 @@ use arrow_array::builder::{GenericStringBuilder, StringViewBuilder, UInt64Builde
 use arrow_array::{
     Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
 };
-use arrow_buffer::NullBufferBuilder;
+use arrow_buffer::{NullBuffer, NullBufferBuilder};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -25,7 +25,7 @@ use urlkit::normalize::{key_append_with, Form, KeyRoom, Options};
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
 use crate::options::{form, level_options};
-use crate::values::{string_array, values_buffer};
+use crate::values::{concat_on_threads, string_array, values_buffer};
 
 /// Why one row failed: the library's kind name, the byte offset, the message.
 #[derive(Clone, Debug)]
@@ -180,20 +180,48 @@ pub fn op_decode(mode: &str) -> PyResult<Op> {
 /// The failed rows of one output array: (row, failure).
 type Failures = Vec<(usize, Failure)>;
 
+/// The results of a run of rows of a Utf8 or LargeUtf8 array: every row's result in one
+/// values buffer, where each row ends (after a leading zero), and which rows are null.
+struct Rows<O> {
+    values: String,
+    ends: Vec<O>,
+    nulls: Option<NullBuffer>,
+}
+
+impl<O: OffsetSizeTrait> Rows<O> {
+    fn into_array(self) -> ArrayRef {
+        Arc::new(string_array(self.values, self.ends, self.nulls))
+    }
+}
+
+/// The message for results that pass the offsets' limit at `row`.
+fn over_limit<O: OffsetSizeTrait>(row: usize) -> String {
+    format!(
+        "the results pass the {}-byte limit of this string type at row {row}: cast the input \
+         to large_string",
+        O::MAX_OFFSET
+    )
+}
+
 /// Applies `op` to every row of a Utf8 or LargeUtf8 array, each result written straight
-/// into the output's values buffer (sized for the input's bytes), with no copy per row.
-fn map_offsets<O: OffsetSizeTrait>(
+/// into one values buffer (sized for the input's bytes), with no copy per row.
+fn offset_rows<O: OffsetSizeTrait>(
     input: &GenericStringArray<O>,
     op: &Operation,
     base_row: usize,
     failures: &mut Failures,
-) -> Result<ArrayRef, String> {
-    let mut values = values_buffer(input.value_data().len());
-    let mut offsets = Vec::with_capacity(input.len() + 1);
-    offsets.push(O::usize_as(0));
+) -> Result<Rows<O>, String> {
+    // The bytes of these rows (a slice's `value_data` is its whole parent's).
+    let offsets = input.value_offsets();
+    let (Some(first), Some(last)) = (offsets.first(), offsets.last()) else {
+        unreachable!("invariant: an Arrow offsets buffer holds at least one offset");
+    };
+    let bytes = last.as_usize() - first.as_usize();
+    let mut values = values_buffer(bytes);
+    let mut ends = Vec::with_capacity(input.len() + 1);
+    ends.push(O::usize_as(0));
     let mut nulls = NullBufferBuilder::new(input.len());
     let mut room = KeyRoom::new();
-    let limit = O::MAX_OFFSET;
     for row in 0..input.len() {
         if input.is_null(row) {
             nulls.append_null();
@@ -206,16 +234,59 @@ fn map_offsets<O: OffsetSizeTrait>(
                 }
             }
         }
-        if values.len() > limit {
-            return Err(format!(
-                "the results pass the {limit}-byte limit of this string type at row \
-                 {}: cast the input to large_string",
-                base_row + row
-            ));
+        if values.len() > O::MAX_OFFSET {
+            return Err(over_limit::<O>(base_row + row));
         }
-        offsets.push(O::usize_as(values.len()));
+        ends.push(O::usize_as(values.len()));
     }
-    Ok(Arc::new(string_array(values, offsets, nulls.finish())))
+    Ok(Rows {
+        values,
+        ends,
+        nulls: nulls.finish(),
+    })
+}
+
+/// The runs of rows of consecutive slices as one: the values copied into one buffer on one
+/// thread per run (each copy lands on fresh pages, so the copies share the page faults), the
+/// ends shifted by the bytes before them. `first_rows[k]` is the absolute first row of run k.
+fn join_rows<O: OffsetSizeTrait>(
+    parts: Vec<Rows<O>>,
+    first_rows: &[usize],
+) -> Result<Rows<O>, String> {
+    let rows: usize = parts.iter().map(|p| p.ends.len() - 1).sum();
+    let mut ends = Vec::with_capacity(rows + 1);
+    ends.push(O::usize_as(0));
+    let mut nulls = NullBufferBuilder::new(rows);
+    let mut base = 0usize;
+    for (part, &first) in parts.iter().zip(first_rows) {
+        for (k, end) in part.ends.iter().enumerate().skip(1) {
+            let end = base + end.as_usize();
+            if end > O::MAX_OFFSET {
+                return Err(over_limit::<O>(first + k - 1));
+            }
+            ends.push(O::usize_as(end));
+        }
+        match &part.nulls {
+            Some(n) => nulls.append_buffer(n),
+            None => nulls.append_n_non_nulls(part.ends.len() - 1),
+        }
+        base += part.values.len();
+    }
+    let pieces: Vec<&str> = parts.iter().map(|p| p.values.as_str()).collect();
+    Ok(Rows {
+        values: concat_on_threads(&pieces),
+        ends,
+        nulls: nulls.finish(),
+    })
+}
+
+fn map_offsets<O: OffsetSizeTrait>(
+    input: &GenericStringArray<O>,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+) -> Result<ArrayRef, String> {
+    offset_rows(input, op, base_row, failures).map(Rows::into_array)
 }
 
 fn map_view(
@@ -327,8 +398,9 @@ impl Reasons {
 const ROWS_PER_THREAD: usize = 16 * 1024;
 
 /// `op` over one chunk, on `threads` threads: the chunk is cut into that many slices (no
-/// copy), each mapped on its own thread, and the results concatenated into one array (one
-/// copy of the results, so that a chunk stays one chunk).
+/// copy), each mapped on its own thread, and the results joined into one array, so that a
+/// chunk stays one chunk (a string or large_string chunk's results are copied into place on
+/// the threads too; a string_view chunk's are concatenated by Arrow).
 fn map_chunk_threads(
     chunk: &ArrayRef,
     op: &Operation,
@@ -339,6 +411,13 @@ fn map_chunk_threads(
     let n = threads.min(chunk.len() / ROWS_PER_THREAD).max(1);
     if n == 1 {
         return map_chunk(chunk, op, base_row, failures);
+    }
+    let any = chunk.as_any();
+    if let Some(a) = any.downcast_ref::<GenericStringArray<i32>>() {
+        return offsets_on_threads(a, op, base_row, failures, n);
+    }
+    if let Some(a) = any.downcast_ref::<GenericStringArray<i64>>() {
+        return offsets_on_threads(a, op, base_row, failures, n);
     }
     let per = chunk.len().div_ceil(n);
     let parts: Vec<Result<(ArrayRef, Failures), ChunkError>> = std::thread::scope(|scope| {
@@ -366,6 +445,45 @@ fn map_chunk_threads(
     }
     let refs: Vec<&dyn Array> = arrays.iter().map(|a| a.as_ref()).collect();
     arrow_select::concat::concat(&refs).map_err(|e| ChunkError::Overflow(e.to_string()))
+}
+
+/// A Utf8 or LargeUtf8 chunk on `n` threads: each slice's rows into a buffer of its own,
+/// then one buffer filled on `n` threads again ([`join_rows`]).
+fn offsets_on_threads<O: OffsetSizeTrait>(
+    input: &GenericStringArray<O>,
+    op: &Operation,
+    base_row: usize,
+    failures: &mut Failures,
+    n: usize,
+) -> Result<ArrayRef, ChunkError> {
+    let per = input.len().div_ceil(n);
+    let starts: Vec<usize> = (0..n).map(|i| i * per).collect();
+    let parts: Vec<Result<(Rows<O>, Failures), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = starts
+            .iter()
+            .map(|&start| {
+                let slice = input.slice(start, per.min(input.len() - start));
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    offset_rows(&slice, op, base_row + start, &mut mine).map(|r| (r, mine))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("invariant: mapping rows does not panic"))
+            .collect()
+    });
+    let mut runs = Vec::with_capacity(n);
+    for part in parts {
+        let (rows, mine) = part.map_err(ChunkError::Overflow)?;
+        failures.extend(mine);
+        runs.push(rows);
+    }
+    let first_rows: Vec<usize> = starts.iter().map(|s| base_row + s).collect();
+    join_rows(runs, &first_rows)
+        .map(Rows::into_array)
+        .map_err(ChunkError::Overflow)
 }
 
 /// Applies `op` to an Arrow string array (`string`, `large_string`, `string_view`; a chunked
