@@ -419,32 +419,54 @@ fn map_chunk_threads(
     if let Some(a) = any.downcast_ref::<GenericStringArray<i64>>() {
         return offsets_on_threads(a, op, base_row, failures, n);
     }
-    let per = chunk.len().div_ceil(n);
-    let parts: Vec<Result<(ArrayRef, Failures), ChunkError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..n)
-            .map(|i| {
-                let start = i * per;
-                let len = per.min(chunk.len() - start);
-                let slice = chunk.slice(start, len);
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    map_chunk(&slice, op, base_row + start, &mut mine).map(|a| (a, mine))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("invariant: mapping rows does not panic"))
-            .collect()
+    let parts = on_slices(chunk.len(), n, |start, len, mine| {
+        map_chunk(&chunk.slice(start, len), op, base_row + start, mine)
     });
     let mut arrays = Vec::with_capacity(n);
-    for part in parts {
+    for (_, part) in parts {
         let (array, mine) = part?;
         failures.extend(mine);
         arrays.push(array);
     }
     let refs: Vec<&dyn Array> = arrays.iter().map(|a| a.as_ref()).collect();
     arrow_select::concat::concat(&refs).map_err(|e| ChunkError::Overflow(e.to_string()))
+}
+
+/// The row a slice starts at, and its result with the failures it recorded.
+type SliceOutcome<T, E> = (usize, Result<(T, Failures), E>);
+
+/// `len` rows cut into `n` consecutive slices, and `work(start, rows, failures)` run on each
+/// slice on a thread of its own; the results in slice order, each with the row its slice starts at and
+/// the failures it recorded (joined by the caller in that order, so row order holds).
+fn on_slices<T: Send, E: Send>(
+    len: usize,
+    n: usize,
+    work: impl Fn(usize, usize, &mut Failures) -> Result<T, E> + Sync,
+) -> Vec<SliceOutcome<T, E>> {
+    let per = len.div_ceil(n);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                let start = (i * per).min(len);
+                let rows = per.min(len - start);
+                let handle = scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    work(start, rows, &mut mine).map(|t| (t, mine))
+                });
+                (start, handle)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|(start, h)| {
+                (
+                    start,
+                    h.join().expect("invariant: mapping rows does not panic"),
+                )
+            })
+            .collect()
+    })
 }
 
 /// A Utf8 or LargeUtf8 chunk on `n` threads: each slice's rows into a buffer of its own,
@@ -456,31 +478,17 @@ fn offsets_on_threads<O: OffsetSizeTrait>(
     failures: &mut Failures,
     n: usize,
 ) -> Result<ArrayRef, ChunkError> {
-    let per = input.len().div_ceil(n);
-    let starts: Vec<usize> = (0..n).map(|i| i * per).collect();
-    let parts: Vec<Result<(Rows<O>, Failures), String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = starts
-            .iter()
-            .map(|&start| {
-                let slice = input.slice(start, per.min(input.len() - start));
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    offset_rows(&slice, op, base_row + start, &mut mine).map(|r| (r, mine))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("invariant: mapping rows does not panic"))
-            .collect()
+    let parts = on_slices(input.len(), n, |start, len, mine| {
+        offset_rows(&input.slice(start, len), op, base_row + start, mine)
     });
     let mut runs = Vec::with_capacity(n);
-    for part in parts {
+    let mut first_rows = Vec::with_capacity(n);
+    for (start, part) in parts {
         let (rows, mine) = part.map_err(ChunkError::Overflow)?;
         failures.extend(mine);
         runs.push(rows);
+        first_rows.push(base_row + start);
     }
-    let first_rows: Vec<usize> = starts.iter().map(|s| base_row + s).collect();
     join_rows(runs, &first_rows)
         .map(Rows::into_array)
         .map_err(ChunkError::Overflow)
