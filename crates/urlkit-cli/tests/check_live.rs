@@ -9,10 +9,11 @@
 
 #[path = "../../urlkit-sources/tests/support/server.rs"]
 mod server;
+mod support;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -159,22 +160,7 @@ fn wordpress() -> Server {
 }
 
 fn urlkit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    support::run(args, stdin.as_bytes())
 }
 
 /// The check the tests run: variants, no retries, a 3-second timeout (the slow page takes 8;

@@ -1,11 +1,11 @@
 //! Every per-item command's `--json` records validate against the JSON Schema written in
 //! `docs/json.md` (the first `json` block under "## Schema"), over good and bad inputs.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
+
+mod support;
 
 fn schema() -> Value {
     let doc =
@@ -22,19 +22,10 @@ fn schema() -> Value {
 
 /// The records of `urlkit --json ARGS` with `stdin`.
 fn records(args: &[&str], stdin: &[u8]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .arg("--json")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("urlkit runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().expect("urlkit ends");
-    writer.join().expect("writer").expect("stdin written");
+    let with_json: Vec<&str> = std::iter::once("--json")
+        .chain(args.iter().copied())
+        .collect();
+    let out = support::run(&with_json, stdin);
     String::from_utf8(out.stdout)
         .expect("UTF-8 JSON")
         .lines()

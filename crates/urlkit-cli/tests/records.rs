@@ -4,32 +4,18 @@
 //! here).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-fn urlkit() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_urlkit"));
-    c.env("NO_COLOR", "1");
-    c
-}
+mod support;
+use support::urlkit;
 
 /// Runs urlkit with `args` on `stdin`; returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
-    let mut child = urlkit()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let out = support::run(args, stdin);
     (
-        out.status.code().unwrap_or(-1),
+        out.status
+            .code()
+            .expect("urlkit exits, not killed by a signal"),
         out.stdout,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )

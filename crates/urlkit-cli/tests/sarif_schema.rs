@@ -3,11 +3,11 @@
 //! `testdata/README.md`), over every rule's doc example and a real URL list, so that every
 //! rule's result shape, fix and metadata are checked.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
+
+mod support;
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
@@ -22,20 +22,12 @@ fn validator() -> jsonschema::Validator {
 
 /// `urlkit lint --format sarif ARGS -` over `stdin`: the log and the exit code.
 fn sarif(args: &[&str], stdin: &str) -> (Value, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(["lint", "--format", "sarif"])
-        .args(args)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("urlkit runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().expect("urlkit ends");
-    writer.join().expect("writer").expect("stdin written");
+    let all: Vec<&str> = ["lint", "--format", "sarif"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["-"])
+        .collect();
+    let out = support::run(&all, stdin.as_bytes());
     let log = serde_json::from_slice(&out.stdout).expect("one SARIF JSON document");
     (log, out.status.code())
 }
