@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The Python package against what a Python user would write instead, in one run, same inputs.
 
-    python bench/python_bench.py [--rows N] [--data DIR] [--skip-inprocess] [--skip-spark] [--skip-duckdb]
+    python bench/python_bench.py [--rows N] [--spark-rows N] [--data DIR]
+                                 [--skip-inprocess] [--skip-spark] [--skip-duckdb]
 
-(--rows 100000 runs in about a minute; the default 1,000,000 in several.)
+(The defaults, 1,000,000 rows and 2,000,000 for Spark, run in about ten minutes;
+--rows 100000 --spark-rows 100000 in a few.)
 
 Inputs: the real URL lists kept in testdata/urls-sample (or every *.txt under --data DIR),
 respelled the ways sources write them (lowercase hex, raw IRI, uppercase host) and repeated to
