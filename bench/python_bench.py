@@ -126,7 +126,7 @@ def main() -> int:
         "--spark-rows",
         type=int,
         default=2_000_000,
-        help="rows of the Spark part (default 2,000,000: each query's fixed cost, about 0.3 s, "
+        help="rows of the Spark part (default 2,000,000: each query's fixed cost, about 0.2 s, "
         "then weighs less against the per-row work a long job is made of)",
     )
     ap.add_argument("--skip-spark", action="store_true")
