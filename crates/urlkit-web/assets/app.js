@@ -286,14 +286,26 @@ async function buildPanel() {
   }
 }
 
+// The matrix is marked aria-busy from the keystroke (before the debounce) until the answer
+// for the latest values is shown: a screen reader, and the browser test, wait for it.
+function roundtripBusy() {
+  $("rt-out").setAttribute("aria-busy", "true");
+}
+
+function showRoundtrip(...nodes) {
+  $("rt-out").removeAttribute("aria-busy");
+  show($("rt-out"), ...nodes);
+}
+
 async function roundtripPanel() {
   const fresh = ticket("roundtrip");
+  roundtripBusy();
   const values = lines("rt-values");
   savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, fragment: $("bld-fragment").value, values: $("rt-values").value });
-  if (!values.length) return show($("rt-out"), el("p", { class: "hint" }, "no value yet"));
+  if (!values.length) return showRoundtrip(el("p", { class: "hint" }, "no value yet"));
   const { status, v } = await api("roundtrip", { values });
   if (!fresh()) return;
-  if (status !== 200) return show($("rt-out"), apiError(v));
+  if (status !== 200) return showRoundtrip(apiError(v));
   const tables = [];
   for (const comp of ["path-segment", "query-value"]) {
     const cells = v.records.filter((r) => r.component === comp);
@@ -309,7 +321,7 @@ async function roundtripPanel() {
         return el("td", { class: bad.length ? "lossy" : "exact", title: title || "every value comes back" }, bad.length ? `✗${bad.length}` : "✓");
       }))))));
   }
-  show($("rt-out"), tables);
+  showRoundtrip(tables);
 }
 
 // ---- Reconcile ----
@@ -430,8 +442,9 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   for (const [panel, def] of Object.entries(PANELS)) {
     const later = debounce(() => def.run(), panel === "reconcile" ? 400 : 150);
+    const roundtripLater = debounce(roundtripPanel, 200);
     for (const id of Object.values(def.fields)) {
-      $(id).addEventListener("input", panel === "build" && id === "rt-values" ? debounce(roundtripPanel, 200) : later);
+      $(id).addEventListener("input", id === "rt-values" ? () => { roundtripBusy(); roundtripLater(); } : later);
       $(id).addEventListener("change", later);
     }
   }
