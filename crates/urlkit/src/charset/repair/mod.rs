@@ -245,19 +245,16 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
         candidates,
     };
     let source = |f: &Found<'_>| emit.source(f.span.clone());
+    // A step that leaves the run `f` as written, and says why.
+    let kept = |f: &Found<'_>, action, note| as_written(f, action, source(f), note);
     let broken: Vec<Step> = found
         .iter()
         .filter_map(|f| match f.kind {
-            Kind::Broken(kind, at) => Some(Step {
-                action: Action::BrokenUtf8(kind),
-                place: f.unit.place.clone(),
-                span: f.span.clone(),
-                charset: None,
-                before: source(f),
-                after: String::new(),
-                note: format!("at byte {at} of the run"),
-                replacement: None,
-            }),
+            Kind::Broken(kind, at) => Some(kept(
+                f,
+                Action::BrokenUtf8(kind),
+                format!("at byte {at} of the run"),
+            )),
             _ => None,
         })
         .collect();
@@ -269,24 +266,150 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
     let too_deep: Vec<Step> = found
         .iter()
         .filter(|f| matches!(f.kind, Kind::TooDeep))
-        .map(|f| Step {
-            action: Action::KeptAmbiguous,
-            place: f.unit.place.clone(),
-            span: f.span.clone(),
-            charset: None,
-            before: source(f),
-            after: String::new(),
-            note: format!(
-                "it has more than {MAX_LAYERS} layers of Latin-1 mojibake, and only \
-                 {MAX_LAYERS} are undone"
-            ),
-            replacement: None,
+        .map(|f| {
+            kept(
+                f,
+                Action::KeptAmbiguous,
+                format!(
+                    "it has more than {MAX_LAYERS} layers of Latin-1 mojibake, and only \
+                     {MAX_LAYERS} are undone"
+                ),
+            )
         })
         .collect();
     if !too_deep.is_empty() {
         return unchanged(Verdict::Ambiguous, too_deep, Vec::new());
     }
-    // Mojibake edits and steps.
+    let (mut steps, mojibake_edits, first_layer) = undo_mojibake(found, emit);
+    let legacy: Vec<&Found<'_>> = found
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Legacy(_)))
+        .collect();
+    if legacy.is_empty() {
+        if mojibake_edits.is_empty() {
+            return unchanged(Verdict::Unchanged, steps, Vec::new());
+        }
+        return Repair {
+            output: emit.apply(input, mojibake_edits),
+            verdict: Verdict::Repaired,
+            charset: first_layer,
+            steps,
+            candidates: Vec::new(),
+        };
+    }
+    let (groups, decision, ignored) = rank::rank(&run_inputs(&legacy), hints);
+    if let Some(note) = ignored {
+        steps.push(kept(legacy[0], Action::DeclarationIgnored, note));
+    }
+    let output_of = |g: &Group| {
+        let mut edits = mojibake_edits.clone();
+        for (f, chars) in legacy.iter().zip(&g.chars) {
+            edits.push(Edit {
+                span: f.span.clone(),
+                text: emit.reading_in_run(chars, &f.unit.tokens, &f.run),
+            });
+        }
+        edits.sort_by_key(|e| e.span.start);
+        emit.apply(input, edits)
+    };
+    let candidates = candidates_of(&groups, output_of);
+    match decision {
+        Decision::Take(i, note) => {
+            let g = &groups[i];
+            // `Step::note` is empty when the decision needed no words (one candidate).
+            steps.extend(read_in(&legacy, g, &note.unwrap_or_default(), emit));
+            steps.sort_by_key(|s| s.span.start);
+            Repair {
+                output: candidates[i].output.clone(),
+                verdict: Verdict::Repaired,
+                charset: Some(g.encodings[0].name()),
+                steps,
+                candidates,
+            }
+        }
+        Decision::Ambiguous(why) => {
+            steps.extend(
+                legacy
+                    .iter()
+                    .map(|f| kept(f, Action::KeptAmbiguous, why.clone())),
+            );
+            unchanged(Verdict::Ambiguous, steps, candidates)
+        }
+        Decision::NoDecoder => {
+            steps.extend(legacy.iter().map(|f| {
+                kept(
+                    f,
+                    Action::KeptAmbiguous,
+                    "no legacy charset decodes it".into(),
+                )
+            }));
+            unchanged(Verdict::None, steps, candidates)
+        }
+    }
+}
+
+/// What ranking reads of each legacy run: its bytes and the text around it.
+fn run_inputs(legacy: &[&Found<'_>]) -> Vec<RunInput> {
+    legacy
+        .iter()
+        .map(|f| {
+            let (before, after) = neighbours(&f.unit.tokens, &f.run);
+            let Kind::Legacy(bytes) = &f.kind else {
+                unreachable!("invariant: filtered on Kind::Legacy")
+            };
+            RunInput {
+                bytes: bytes.clone(),
+                before,
+                after,
+            }
+        })
+        .collect()
+}
+
+/// The steps that read each legacy run in the charset of `g`, the reading chosen.
+fn read_in<'a>(
+    legacy: &'a [&Found<'_>],
+    g: &'a Group,
+    note: &'a str,
+    emit: &'a Emit<'_>,
+) -> impl Iterator<Item = Step> + 'a {
+    legacy
+        .iter()
+        .zip(g.texts())
+        .zip(&g.chars)
+        .map(move |((f, text), chars)| Step {
+            action: Action::ReadLegacy,
+            place: f.unit.place.clone(),
+            span: f.span.clone(),
+            charset: Some(g.encodings[0].name()),
+            before: emit.source(f.span.clone()),
+            after: text,
+            note: note.to_owned(),
+            replacement: Some(emit.reading_in_run(chars, &f.unit.tokens, &f.run)),
+        })
+}
+
+/// A step that leaves the run `f` as written (`before` is its source text): no charset read
+/// and no replacement, with `note` saying why.
+fn as_written(f: &Found<'_>, action: Action, before: String, note: String) -> Step {
+    Step {
+        action,
+        place: f.unit.place.clone(),
+        span: f.span.clone(),
+        charset: None,
+        before,
+        after: String::new(),
+        note,
+        replacement: None,
+    }
+}
+
+/// The steps and edits that undo the Latin-1 mojibake runs of `found` (one step per layer),
+/// and the charset of the first layer undone.
+fn undo_mojibake(
+    found: &[Found<'_>],
+    emit: &Emit<'_>,
+) -> (Vec<Step>, Vec<Edit>, Option<&'static str>) {
     let mut steps = Vec::new();
     let mut mojibake_edits = Vec::new();
     let mut first_layer = None;
@@ -313,61 +436,12 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
             });
         }
     }
-    let legacy: Vec<&Found<'_>> = found
-        .iter()
-        .filter(|f| matches!(f.kind, Kind::Legacy(_)))
-        .collect();
-    if legacy.is_empty() {
-        if mojibake_edits.is_empty() {
-            return unchanged(Verdict::Unchanged, steps, Vec::new());
-        }
-        return Repair {
-            output: emit.apply(input, mojibake_edits),
-            verdict: Verdict::Repaired,
-            charset: first_layer,
-            steps,
-            candidates: Vec::new(),
-        };
-    }
-    let inputs: Vec<RunInput> = legacy
-        .iter()
-        .map(|f| {
-            let (before, after) = neighbours(&f.unit.tokens, &f.run);
-            let Kind::Legacy(bytes) = &f.kind else {
-                unreachable!("invariant: filtered on Kind::Legacy")
-            };
-            RunInput {
-                bytes: bytes.clone(),
-                before,
-                after,
-            }
-        })
-        .collect();
-    let (groups, decision, ignored) = rank::rank(&inputs, hints);
-    if let Some(note) = ignored {
-        steps.push(Step {
-            action: Action::DeclarationIgnored,
-            place: legacy[0].unit.place.clone(),
-            span: legacy[0].span.clone(),
-            charset: None,
-            before: source(legacy[0]),
-            after: String::new(),
-            note,
-            replacement: None,
-        });
-    }
-    let output_of = |g: &Group| {
-        let mut edits = mojibake_edits.clone();
-        for (f, chars) in legacy.iter().zip(&g.chars) {
-            edits.push(Edit {
-                span: f.span.clone(),
-                text: emit.reading_in_run(chars, &f.unit.tokens, &f.run),
-            });
-        }
-        edits.sort_by_key(|e| e.span.start);
-        emit.apply(input, edits)
-    };
-    let candidates: Vec<Candidate> = groups
+    (steps, mojibake_edits, first_layer)
+}
+
+/// The ranked readings as the report lists them, each with the URL it would give.
+fn candidates_of(groups: &[Group], output_of: impl Fn(&Group) -> String) -> Vec<Candidate> {
+    groups
         .iter()
         .map(|g| Candidate {
             charset: g.encodings[0].name(),
@@ -389,63 +463,7 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
                 }))
                 .collect(),
         })
-        .collect();
-    match decision {
-        Decision::Take(i, note) => {
-            let g = &groups[i];
-            for ((f, text), chars) in legacy.iter().zip(g.texts()).zip(&g.chars) {
-                steps.push(Step {
-                    action: Action::ReadLegacy,
-                    place: f.unit.place.clone(),
-                    span: f.span.clone(),
-                    charset: Some(g.encodings[0].name()),
-                    before: source(f),
-                    after: text,
-                    // `Step::note` is empty when the decision needed no words (one candidate).
-                    note: note.clone().unwrap_or_default(),
-                    replacement: Some(emit.reading_in_run(chars, &f.unit.tokens, &f.run)),
-                });
-            }
-            steps.sort_by_key(|s| s.span.start);
-            Repair {
-                output: candidates[i].output.clone(),
-                verdict: Verdict::Repaired,
-                charset: Some(g.encodings[0].name()),
-                steps,
-                candidates,
-            }
-        }
-        Decision::Ambiguous(why) => {
-            for f in &legacy {
-                steps.push(Step {
-                    action: Action::KeptAmbiguous,
-                    place: f.unit.place.clone(),
-                    span: f.span.clone(),
-                    charset: None,
-                    before: source(f),
-                    after: String::new(),
-                    note: why.clone(),
-                    replacement: None,
-                });
-            }
-            unchanged(Verdict::Ambiguous, steps, candidates)
-        }
-        Decision::NoDecoder => {
-            for f in &legacy {
-                steps.push(Step {
-                    action: Action::KeptAmbiguous,
-                    place: f.unit.place.clone(),
-                    span: f.span.clone(),
-                    charset: None,
-                    before: source(f),
-                    after: String::new(),
-                    note: "no legacy charset decodes it".into(),
-                    replacement: None,
-                });
-            }
-            unchanged(Verdict::None, steps, candidates)
-        }
-    }
+        .collect()
 }
 
 /// Percent-decoded bytes of unknown charset, read as text: UTF-8 when they are UTF-8 (verdict
