@@ -269,8 +269,20 @@ def spark(urls: list[str]) -> None:
     df = session.createDataFrame([(u,) for u in urls], "url string").repartition(2).cache()
     df.count()
 
-    def run(col):
-        df.select(col.alias("k")).write.format("noop").mode("overwrite").save()
+    def run(frame, col):
+        frame.select(col.alias("k")).write.format("noop").mode("overwrite").save()
+
+    def rounds(frame) -> dict[str, list[float]]:
+        """Rounds, each running every approach once over `frame`, so that a slow minute on a
+        shared machine (a GC, another process) falls on all of them alike and not on one
+        approach's block of runs: each approach's times, one per round."""
+        times: dict[str, list[float]] = {label: [] for label in approaches}
+        for _ in range(SPARK_ROUNDS):
+            for label, col in approaches.items():
+                start = time.perf_counter()
+                run(frame, col)
+                times[label].append(time.perf_counter() - start)
+        return times
 
     # The classic pickled UDF (Spark's default; said here, not inferred from type hints).
     udf = F.udf(urllib_key, "string", useArrow=False)
@@ -283,16 +295,9 @@ def spark(urls: list[str]) -> None:
     # their modules (pyarrow, urlkit), and the JVM compiles the plan's hot code, there and not
     # in a timed run. What is timed is the steady state a long job runs in.
     for col in approaches.values():
-        run(col)
-    # Then rounds, each running every approach once, so that a slow minute on a shared
-    # machine (a GC, another process) falls on all of them alike and not on one approach's
-    # block of runs; each approach's figure is its median over the rounds.
-    times: dict[str, list[float]] = {label: [] for label in approaches}
-    for _ in range(SPARK_ROUNDS):
-        for label, col in approaches.items():
-            start = time.perf_counter()
-            run(col)
-            times[label].append(time.perf_counter() - start)
+        run(df, col)
+    # Each approach's figure is its median over the rounds.
+    times = rounds(df)
     print(f"Spark local[2], {len(urls):,} rows (every row keyed, written to a no-op sink; after one untimed run of")
     print(f"each, {SPARK_ROUNDS} rounds that run each approach once; the median over the rounds):")
     for label, ts in times.items():
@@ -301,14 +306,7 @@ def spark(urls: list[str]) -> None:
     # the same queries over 1,000 rows.
     few = df.limit(1000).cache()
     few.count()
-    fixed = {}
-    for label, col in approaches.items():
-        runs = []
-        for _ in range(SPARK_ROUNDS):
-            start = time.perf_counter()
-            few.select(col.alias("k")).write.format("noop").mode("overwrite").save()
-            runs.append(time.perf_counter() - start)
-        fixed[label] = statistics.median(runs)
+    fixed = {label: statistics.median(ts) for label, ts in rounds(few).items()}
     print(
         "  the same over 1,000 rows (a query's fixed cost): "
         + ", ".join(f"{label.split(' (')[0]} {t:.2f} s" for label, t in fixed.items())

@@ -436,8 +436,9 @@ fn map_chunk_threads(
 type SliceOutcome<T, E> = (usize, Result<(T, Failures), E>);
 
 /// `len` rows cut into `n` consecutive slices, and `work(start, rows, failures)` run on each
-/// slice on a thread of its own; the results in slice order, each with the row its slice starts at and
-/// the failures it recorded (joined by the caller in that order, so row order holds).
+/// slice on a thread of its own; the results in slice order, each with the row its slice
+/// starts at and the failures it recorded (joined by the caller in that order, so row order
+/// holds).
 fn on_slices<T: Send, E: Send>(
     len: usize,
     n: usize,

@@ -440,9 +440,9 @@ document.addEventListener("DOMContentLoaded", () => {
       if (j >= 0) { e.preventDefault(); select(tabs[j].dataset.panel, true); PANELS[tabs[j].dataset.panel].run(); }
     });
   }
+  const roundtripLater = debounce(roundtripPanel, 200);
   for (const [panel, def] of Object.entries(PANELS)) {
     const later = debounce(() => def.run(), panel === "reconcile" ? 400 : 150);
-    const roundtripLater = debounce(roundtripPanel, 200);
     for (const id of Object.values(def.fields)) {
       $(id).addEventListener("input", id === "rt-values" ? () => { roundtripBusy(); roundtripLater(); } : later);
       $(id).addEventListener("change", later);

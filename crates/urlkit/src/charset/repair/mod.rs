@@ -244,9 +244,8 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
         steps,
         candidates,
     };
-    let source = |f: &Found<'_>| emit.source(f.span.clone());
     // A step that leaves the run `f` as written, and says why.
-    let kept = |f: &Found<'_>, action, note| as_written(f, action, source(f), note);
+    let kept = |f: &Found<'_>, action, note| as_written(f, action, note, emit);
     let broken: Vec<Step> = found
         .iter()
         .filter_map(|f| match f.kind {
@@ -391,13 +390,13 @@ fn read_in<'a>(
 
 /// A step that leaves the run `f` as written (`before` is its source text): no charset read
 /// and no replacement, with `note` saying why.
-fn as_written(f: &Found<'_>, action: Action, before: String, note: String) -> Step {
+fn as_written(f: &Found<'_>, action: Action, note: String, emit: &Emit<'_>) -> Step {
     Step {
         action,
         place: f.unit.place.clone(),
         span: f.span.clone(),
         charset: None,
-        before,
+        before: emit.source(f.span.clone()),
         after: String::new(),
         note,
         replacement: None,
