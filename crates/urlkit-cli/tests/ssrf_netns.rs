@@ -217,10 +217,25 @@ fn inner() {
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, "").unwrap();
     let empty = format!("text:{}", empty.display());
-    let out = run(&["reconcile", "sitemap:http://public.test/index.xml", &empty]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let reconcile = run(&["reconcile", "sitemap:http://public.test/index.xml", &empty]);
+    let listed = run(&["check", "--json", "sitemap:http://public.test/urls.xml"]);
+    let redirected = run(&[
+        "check",
+        "--follow-offsite",
+        "sitemap:http://public.test/redirects.xml",
+    ]);
+    let wordpress = run(&["check", "wp:http://public.test/"]);
+    let variants = run(&["check", "--variants", "--json", "http://public.test/page/"]);
+    let seen = counts(&servers, "/listed");
+    eprintln!("requests each internal server saw from what remote documents chose: {seen:#?}");
+    assert!(
+        seen.values().all(|n| *n == 0),
+        "a remote document made urlkit reach an internal address: {seen:#?}"
+    );
+    // Each run asked for what it should have and said why it went no further.
+    let stderr = String::from_utf8_lossy(&reconcile.stderr);
     assert_eq!(
-        out.status.code(),
+        reconcile.status.code(),
         Some(1),
         "findings, not an abort: {stderr}"
     );
@@ -230,36 +245,19 @@ fn inner() {
         "each internal child is refused, said once: {stderr}"
     );
     assert_eq!(public.hits("/child.xml"), 1, "the public child is read");
-    let out = run(&["check", "sitemap:http://public.test/urls.xml"]);
-    assert_eq!(out.status.code(), Some(1));
-    let out = run(&[
-        "check",
-        "--follow-offsite",
-        "sitemap:http://public.test/redirects.xml",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
+    for out in [&listed, &redirected, &wordpress, &variants] {
+        assert_eq!(out.status.code(), Some(1));
+    }
     assert_eq!(public.hits("/redirect/"), internal_urls("").len());
-    let out = run(&["check", "wp:http://public.test/"]);
-    assert_eq!(out.status.code(), Some(1));
     assert_eq!(public.hits("/wp-json/wp/v2/pages"), 1);
-    let out = run(&["check", "--variants", "--json", "http://public.test/page/"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&variants.stdout);
     assert!(stdout.contains("www-added"), "{stdout}");
     assert!(
         stdout.contains("refused: www.public.test:80 resolves to 127.0.0.1 (loopback)"),
         "{stdout}"
     );
-    let seen = counts(&servers, "/listed");
-    eprintln!("requests each internal server saw from what remote documents chose: {seen:#?}");
-    assert!(
-        seen.values().all(|n| *n == 0),
-        "a remote document made urlkit reach an internal address: {seen:#?}"
-    );
     // Every listed spelling was asked for (and refused): the test covered them all.
-    let report = String::from_utf8_lossy(
-        &run(&["check", "--json", "sitemap:http://public.test/urls.xml"]).stdout,
-    )
-    .into_owned();
+    let report = String::from_utf8_lossy(&listed.stdout).into_owned();
     for url in internal_urls("/listed/check") {
         assert!(
             report.contains(&format!("\"url\":\"{url}\"")),
