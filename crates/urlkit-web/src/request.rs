@@ -207,8 +207,18 @@ impl Request {
         self.cancelled.load(Ordering::Relaxed)
     }
 
-    /// The same request, cancelled when `flag` is set.
-    pub(crate) fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Request {
+    /// The same request, cancelled when `flag` is set (the transport sets it when the
+    /// connection goes away).
+    ///
+    /// ```
+    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let r = urlkit_web::Request::parse(b"{}").unwrap().cancelled_by(flag.clone());
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert!(r.is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Request {
         self.cancelled = flag;
         self
     }
