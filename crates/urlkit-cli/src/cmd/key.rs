@@ -2,7 +2,7 @@
 //! standard tools.
 
 use serde_json::{Map, Value};
-use urlkit::normalize::{key_into_with, KeyRoom};
+use urlkit::normalize::Keys;
 
 use super::normalize::{failure, level_field, LevelArgs};
 use super::{CmdResult, Ctx, Status};
@@ -35,13 +35,13 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
     let mut out = ctx.output();
-    let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
+    let (mut keys, mut buf) = (Keys::new(options), String::with_capacity(256));
     for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail_with(&item, &f, level_field(&options)),
         };
-        match key_into_with(text, &options, &mut room, &mut buf) {
+        match keys.key_into(text, &mut buf) {
             Ok(()) => {
                 let mut extra = Map::new();
                 if out.is_json() {
