@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 use urlkit::base64::{Alphabet, Base64, Padding};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -99,7 +99,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         },
     );
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         if !args.decode {
             return out.ok(&item, &codec.encode(item.bytes), Map::new());
         }

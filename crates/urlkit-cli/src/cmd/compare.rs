@@ -9,7 +9,7 @@ use urlkit::normalize::{normalize, Form, Level, Options};
 
 use super::normalize::{failure, level_field, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Origin};
+use crate::records::{for_each_input, Content, Item, Origin};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -84,7 +84,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         one(item, a, b, &mut out)?;
     } else {
-        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
+        for_each_input(&[], Content::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
                 Err(f) => return out.fail_with(&item, &f, level_field(&options)),
@@ -114,7 +114,7 @@ fn located<'a>(
 ) -> (Item<'a>, crate::records::Failure) {
     let mut f = failure(&e.error);
     f.message = format!("{} ({})", f.message, e.side.name());
-    let (bytes, origin) = match (e.side, item.origin) {
+    let (bytes, origin) = match (e.side, item.origin.clone()) {
         (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
         (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
         (Side::A, o) => (a.as_bytes(), o),

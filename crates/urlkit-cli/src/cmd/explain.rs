@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::records::{for_each_input, Content, Failure, Item};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -82,7 +82,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut first = true;
     for_each_input(
         &args.texts,
-        InputKind::Text,
+        Content::Text,
         &ctx.err_style(),
         |item| match item.text() {
             Ok(text) if out.is_json() => json_record(out.writer(), &item, text),
