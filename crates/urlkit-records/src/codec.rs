@@ -325,3 +325,22 @@ impl Serialize for Explain<'_> {
         st.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{pieces, EXPLAIN_SETS, PIECE};
+
+    #[test]
+    fn pieces_join_into_the_whole_encoding() {
+        let text = "運営 a&b/%?#".repeat(2000);
+        let parts: Vec<&str> = pieces(&text).collect();
+        assert!(parts.len() > 1);
+        assert!(parts.iter().all(|p| p.len() <= PIECE + 3));
+        assert_eq!(parts.concat(), text);
+        for set in EXPLAIN_SETS {
+            let e = set.encoder();
+            let joined: String = parts.iter().map(|p| e.encode_str(p)).collect();
+            assert_eq!(joined, e.encode_str(&text), "{}", set.name());
+        }
+    }
+}
