@@ -9,6 +9,7 @@
 
 use std::io;
 
+use urlkit_records::Failed;
 pub use urlkit_sources::{Content, Origin};
 use urlkit_sources::{Effect, InputError, Inputs, Notice};
 
@@ -33,16 +34,31 @@ impl Item<'_> {
         if let Ok(text) = simdutf8::basic::from_utf8(self.bytes) {
             return Ok(text);
         }
-        std::str::from_utf8(self.bytes).map_err(|e| Failure {
-            kind: "invalid-utf8-input".into(),
-            offset: Some(e.valid_up_to()),
-            message: "the input is not valid UTF-8".into(),
+        std::str::from_utf8(self.bytes).map_err(|e| {
+            Failure::at(
+                "invalid-utf8-input",
+                e.valid_up_to(),
+                "the input is not valid UTF-8",
+            )
         })
     }
 
     /// The input as text for display, with invalid UTF-8 replaced.
     pub fn display(&self) -> String {
         String::from_utf8_lossy(self.bytes).into_owned()
+    }
+
+    /// The record of this input failing: `"line"` when it came from a line (of stdin or a
+    /// file), `"source"` when it came from a file or source.
+    pub fn failed(&self, failure: Failure) -> Failed {
+        let mut record = Failed::new(self.display(), failure);
+        if let Some(n) = self.origin.line() {
+            record = record.line(n as usize);
+        }
+        if let Some(name) = self.origin.source() {
+            record = record.source(name);
+        }
+        record
     }
 }
 

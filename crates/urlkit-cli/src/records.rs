@@ -8,41 +8,14 @@
 
 use std::io::{self, BufWriter, Write};
 
-use serde_json::{Map, Value};
+use serde::Serialize;
+use urlkit_records::Failed;
 
 pub use crate::input::{for_each_input, for_each_url_input, Content, Item, Origin, SourceArgs};
 use crate::style::Style;
 
-/// Why one input failed: a kind, a byte offset into the input when there is one, a message.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// Stable kebab-case kind (`malformed-escape`).
-    pub kind: String,
-    /// Byte offset in the input.
-    pub offset: Option<usize>,
-    /// Human-readable message, without location (the record adds it).
-    pub message: String,
-}
-
-impl Failure {
-    /// A failure with no position.
-    pub fn new(kind: impl Into<String>, message: impl Into<String>) -> Failure {
-        Failure {
-            kind: kind.into(),
-            offset: None,
-            message: message.into(),
-        }
-    }
-
-    /// A failure at byte `offset` of the input.
-    pub fn at(kind: impl Into<String>, offset: usize, message: impl Into<String>) -> Failure {
-        Failure {
-            kind: kind.into(),
-            offset: Some(offset),
-            message: message.into(),
-        }
-    }
-}
+/// Why one input failed: the shared record type (a kind, a byte offset, a message).
+pub use urlkit_records::Failure;
 
 /// stdout, block-buffered for throughput, or line-buffered so that each record shows at once
 /// (on a terminal, or with `--line-buffered`, when another program waits for each answer).
@@ -88,13 +61,6 @@ impl Write for Stdout {
     }
 }
 
-/// Writes `value` as one JSON line. An I/O error keeps its kind (a closed pipe stays a closed
-/// pipe, which ends the command quietly).
-pub fn write_json_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    out.write_all(b"\n")
-}
-
 /// The record writer: text or JSON Lines on stdout, located messages on stderr.
 pub struct Output {
     out: Stdout,
@@ -132,11 +98,11 @@ impl Output {
         &mut self.out
     }
 
-    /// Writes a successful record: `text` as a line, or a JSON object with `"input"`, `"ok":
-    /// true`, `"output": text` and the `extra` fields.
-    pub fn ok(&mut self, item: &Item<'_>, text: &str, extra: Map<String, Value>) -> io::Result<()> {
+    /// Writes a successful input: `text` as a line, or in JSON mode the record `record`
+    /// makes (built only then).
+    pub fn ok<R: Serialize>(&mut self, text: &str, record: impl FnOnce() -> R) -> io::Result<()> {
         if self.json {
-            self.json_line(&ok_json(item, text, extra))
+            self.json_line(&record())
         } else {
             self.out.write_all(text.as_bytes())?;
             self.out.write_all(b"\n")
@@ -149,9 +115,9 @@ impl Output {
         self.out.write_all(b"\n")
     }
 
-    /// Writes a JSON value as one line (JSON mode only).
-    pub fn json_line(&mut self, value: &Value) -> io::Result<()> {
-        write_json_line(&mut self.out, value)
+    /// Writes a record as one JSON line.
+    pub fn json_line(&mut self, record: &impl Serialize) -> io::Result<()> {
+        urlkit_records::write_json_line(&mut self.out, record)
     }
 
     /// Writes a warning about one input on stderr, after the records before it.
@@ -167,21 +133,30 @@ impl Output {
     /// Writes a failed record: an empty line (text) or `"ok": false` (JSON), and a located
     /// message on stderr.
     pub fn fail(&mut self, item: &Item<'_>, failure: &Failure) -> io::Result<()> {
-        self.fail_with(item, failure, Map::new())
+        self.fail_record(item, failure, |r| r)
     }
 
-    /// [`Output::fail`] with more fields in the JSON record (`level`).
-    pub fn fail_with(
+    /// [`Output::fail`] for a command that works at a level: the record says which.
+    pub fn fail_at_level(
         &mut self,
         item: &Item<'_>,
         failure: &Failure,
-        extra: Map<String, Value>,
+        level: &'static str,
+    ) -> io::Result<()> {
+        self.fail_record(item, failure, |r| r.level(level))
+    }
+
+    fn fail_record(
+        &mut self,
+        item: &Item<'_>,
+        failure: &Failure,
+        finish: impl FnOnce(Failed) -> Failed,
     ) -> io::Result<()> {
         self.failures += 1;
         self.out.flush()?;
         report_failure(&self.err_style, item, failure);
         if self.json {
-            self.json_line(&fail_json(item, failure, extra))
+            self.json_line(&finish(item.failed(failure.clone())))
         } else {
             self.out.write_all(b"\n")
         }
@@ -191,59 +166,6 @@ impl Output {
     pub fn finish(mut self) -> io::Result<usize> {
         self.out.flush()?;
         Ok(self.failures)
-    }
-}
-
-/// One input's answer, as a command computes it for the CLI and for `urlkit serve`: the
-/// output text with the command's JSON fields, or why the input failed.
-pub type Outcome = Result<(String, Map<String, Value>), Failure>;
-
-/// The JSON record of a successful input: `"input"`, `"ok": true`, `"output"`, then `extra`.
-pub fn ok_json(item: &Item<'_>, text: &str, extra: Map<String, Value>) -> Value {
-    let mut obj = Map::new();
-    obj.insert("input".into(), Value::String(item.display()));
-    obj.insert("ok".into(), Value::Bool(true));
-    obj.insert("output".into(), Value::String(text.to_owned()));
-    obj.extend(extra);
-    Value::Object(obj)
-}
-
-/// The JSON record of a failed input: `"input"`, `"ok": false`, `"line"` (a line of stdin
-/// or a file), `"source"` (a file or source), `extra`, then `"error"`.
-pub fn fail_json(item: &Item<'_>, failure: &Failure, extra: Map<String, Value>) -> Value {
-    let mut obj = Map::new();
-    obj.insert("input".into(), Value::String(item.display()));
-    obj.insert("ok".into(), Value::Bool(false));
-    if let Some(n) = item.origin.line() {
-        obj.insert("line".into(), Value::from(n));
-    }
-    if let Some(name) = item.origin.source() {
-        obj.insert("source".into(), Value::String(name.to_owned()));
-    }
-    obj.extend(extra);
-    obj.insert("error".into(), failure.to_json());
-    Value::Object(obj)
-}
-
-/// The JSON record of an [`Outcome`]; `fail_extra` goes into a failed record (`level`).
-pub fn outcome_json(item: &Item<'_>, outcome: Outcome, fail_extra: Map<String, Value>) -> Value {
-    match outcome {
-        Ok((text, extra)) => ok_json(item, &text, extra),
-        Err(f) => fail_json(item, &f, fail_extra),
-    }
-}
-
-impl Failure {
-    /// The `error` object of a JSON record: `{kind, offset, message}`.
-    pub fn to_json(&self) -> Value {
-        let mut error = Map::new();
-        error.insert("kind".into(), Value::String(self.kind.clone()));
-        error.insert(
-            "offset".into(),
-            self.offset.map_or(Value::Null, |o| Value::from(o as u64)),
-        );
-        error.insert("message".into(), Value::String(self.message.clone()));
-        Value::Object(error)
     }
 }
 

@@ -64,6 +64,7 @@ pub use inputs::{InputError, Inputs, Item, Notice, Origin};
 pub use lines::{for_each_line, not_a_url, trim, trim_str, Content, Trimmed, BOM, BOM_REMOVED};
 pub use policy::{
     is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+    Start,
 };
 pub use progress::FetchProgress;
 pub use reader::Reader;

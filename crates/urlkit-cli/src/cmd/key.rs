@@ -1,12 +1,12 @@
 //! `urlkit key`: the comparison key of each URL, one per line, for joining huge lists with
 //! standard tools.
 
-use serde_json::{Map, Value};
 use urlkit::normalize::{key_into_with, KeyRoom};
 
-use super::normalize::{failure, level_field, LevelArgs};
+use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content};
+use urlkit_records::compare::Leveled;
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -39,6 +39,7 @@ pub struct Args {
 /// Runs `urlkit key`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
+    let level = options.level().name();
     let mut out = ctx.output();
     let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
     for_each_url_input(
@@ -49,17 +50,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         |item| {
             let text = match item.text() {
                 Ok(t) => t,
-                Err(f) => return out.fail_with(&item, &f, level_field(&options)),
+                Err(f) => return out.fail_at_level(&item, &f, level),
             };
             match key_into_with(text, &options, &mut room, &mut buf) {
-                Ok(()) => {
-                    let mut extra = Map::new();
-                    if out.is_json() {
-                        extra.insert("level".into(), Value::String(options.level().name().into()));
-                    }
-                    out.ok(&item, &buf, extra)
-                }
-                Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
+                Ok(()) => out.ok(&buf, || Leveled::new(item.display(), level, buf.as_str())),
+                Err(e) => out.fail_at_level(&item, &failure(&e), level),
             }
         },
     )?;
