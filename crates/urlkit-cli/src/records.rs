@@ -225,8 +225,11 @@ impl Trims {
         }
         if self.kind == InputKind::Url && may_have_whitespace_around(bytes) {
             let text = String::from_utf8_lossy(bytes);
-            let start = text.len() - text.trim_start().len();
-            let end = text.trim_end().len();
+            // One trim, its end measured after its start: on a line of whitespace only the
+            // two ends meet (an empty URL), they never cross.
+            let after_start = text.trim_start();
+            let start = text.len() - after_start.len();
+            let end = start + after_start.trim_end().len();
             if start > 0 || end < text.len() {
                 // Whitespace is ASCII or a whole character: the lossy text has the same bytes
                 // around it as the input.
@@ -240,6 +243,17 @@ impl Trims {
                             .join(" ")
                     };
                     let mut removed = Vec::new();
+                    if start == text.len() {
+                        crate::diag::note(
+                            &self.style,
+                            format_args!(
+                                "{}: a line of whitespace only ({}), read as an empty line",
+                                origin.describe(),
+                                what(&text)
+                            ),
+                        );
+                        return kept;
+                    }
                     if start > 0 {
                         removed.push(format!("{} before", what(&text[..start])));
                     }
@@ -570,6 +584,57 @@ mod tests {
                     want,
                     "{input:?} in {capacity}-byte reads"
                 );
+            }
+        }
+    }
+
+    /// Every line of up to four pieces from an alphabet of ASCII and non-ASCII whitespace,
+    /// a letter and bytes that are not UTF-8: the trim never panics (a line of whitespace only
+    /// once sliced `[len..0]`), keeps what `str::trim` keeps when the line is UTF-8, and never
+    /// removes a byte that is not whitespace.
+    #[test]
+    fn the_trim_of_every_short_line_is_str_trim() {
+        let pieces: [&[u8]; 7] = [
+            b" ",
+            b"\t",
+            b"a",
+            "\u{3000}".as_bytes(),
+            "\u{85}".as_bytes(),
+            b"\xFF",
+            b"\xE3\x80",
+        ];
+        let mut trims = super::Trims {
+            kind: super::InputKind::Url,
+            style: crate::style::Style::plain(),
+            trimmed: 0,
+        };
+        let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = lines
+                .iter()
+                .flat_map(|l| {
+                    pieces.iter().map(move |p| {
+                        let mut l = l.clone();
+                        l.extend_from_slice(p);
+                        l
+                    })
+                })
+                .collect();
+            lines.extend(longer);
+        }
+        for line in &lines {
+            let kept = trims.apply(super::Origin::Line(2), line, false);
+            let start = kept.as_ptr() as usize - line.as_ptr() as usize;
+            assert!(start + kept.len() <= line.len(), "{line:?}");
+            match std::str::from_utf8(line) {
+                Ok(text) => assert_eq!(kept, text.trim().as_bytes(), "{line:?}"),
+                Err(_) => {
+                    let removed = [&line[..start], &line[start + kept.len()..]];
+                    for part in removed {
+                        let part = std::str::from_utf8(part).expect("only whitespace is removed");
+                        assert!(part.trim().is_empty(), "{line:?}");
+                    }
+                }
             }
         }
     }
