@@ -8,7 +8,8 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 
-use serde_json::{Map, Value};
+use serde::Serialize;
+use urlkit_records::Failed;
 
 use crate::style::Style;
 
@@ -47,10 +48,12 @@ impl Item<'_> {
         if let Ok(text) = simdutf8::basic::from_utf8(self.bytes) {
             return Ok(text);
         }
-        std::str::from_utf8(self.bytes).map_err(|e| Failure {
-            kind: "invalid-utf8-input".into(),
-            offset: Some(e.valid_up_to()),
-            message: "the input is not valid UTF-8".into(),
+        std::str::from_utf8(self.bytes).map_err(|e| {
+            Failure::at(
+                "invalid-utf8-input",
+                e.valid_up_to(),
+                "the input is not valid UTF-8",
+            )
         })
     }
 
@@ -58,38 +61,19 @@ impl Item<'_> {
     pub fn display(&self) -> String {
         String::from_utf8_lossy(self.bytes).into_owned()
     }
-}
 
-/// Why one input failed: a kind, a byte offset into the input when there is one, a message.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// Stable kebab-case kind (`malformed-escape`).
-    pub kind: String,
-    /// Byte offset in the input.
-    pub offset: Option<usize>,
-    /// Human-readable message, without location (the record adds it).
-    pub message: String,
-}
-
-impl Failure {
-    /// A failure with no position.
-    pub fn new(kind: impl Into<String>, message: impl Into<String>) -> Failure {
-        Failure {
-            kind: kind.into(),
-            offset: None,
-            message: message.into(),
-        }
-    }
-
-    /// A failure at byte `offset` of the input.
-    pub fn at(kind: impl Into<String>, offset: usize, message: impl Into<String>) -> Failure {
-        Failure {
-            kind: kind.into(),
-            offset: Some(offset),
-            message: message.into(),
+    /// The record of this input failing: `"line"` when it came from stdin.
+    pub fn failed(&self, failure: Failure) -> Failed {
+        let record = Failed::new(self.display(), failure);
+        match self.origin {
+            Origin::Line(n) => record.line(n),
+            Origin::Arg(_) => record,
         }
     }
 }
+
+/// Why one input failed: the shared record type (a kind, a byte offset, a message).
+pub use urlkit_records::Failure;
 
 /// What an input is, for the one rule on byte order marks and surrounding whitespace.
 ///
@@ -333,13 +317,6 @@ impl Write for Stdout {
     }
 }
 
-/// Writes `value` as one JSON line. An I/O error keeps its kind (a closed pipe stays a closed
-/// pipe, which ends the command quietly).
-pub fn write_json_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    out.write_all(b"\n")
-}
-
 /// The record writer: text or JSON Lines on stdout, located messages on stderr.
 pub struct Output {
     out: Stdout,
@@ -377,11 +354,11 @@ impl Output {
         &mut self.out
     }
 
-    /// Writes a successful record: `text` as a line, or a JSON object with `"input"`, `"ok":
-    /// true`, `"output": text` and the `extra` fields.
-    pub fn ok(&mut self, item: &Item<'_>, text: &str, extra: Map<String, Value>) -> io::Result<()> {
+    /// Writes a successful input: `text` as a line, or in JSON mode the record `record`
+    /// makes (built only then).
+    pub fn ok<R: Serialize>(&mut self, text: &str, record: impl FnOnce() -> R) -> io::Result<()> {
         if self.json {
-            self.json_line(&ok_json(item, text, extra))
+            self.json_line(&record())
         } else {
             self.out.write_all(text.as_bytes())?;
             self.out.write_all(b"\n")
@@ -394,9 +371,9 @@ impl Output {
         self.out.write_all(b"\n")
     }
 
-    /// Writes a JSON value as one line (JSON mode only).
-    pub fn json_line(&mut self, value: &Value) -> io::Result<()> {
-        write_json_line(&mut self.out, value)
+    /// Writes a record as one JSON line.
+    pub fn json_line(&mut self, record: &impl Serialize) -> io::Result<()> {
+        urlkit_records::write_json_line(&mut self.out, record)
     }
 
     /// Writes a warning about one input on stderr, after the records before it.
@@ -412,21 +389,30 @@ impl Output {
     /// Writes a failed record: an empty line (text) or `"ok": false` (JSON), and a located
     /// message on stderr.
     pub fn fail(&mut self, item: &Item<'_>, failure: &Failure) -> io::Result<()> {
-        self.fail_with(item, failure, Map::new())
+        self.fail_record(item, failure, |r| r)
     }
 
-    /// [`Output::fail`] with more fields in the JSON record (`level`).
-    pub fn fail_with(
+    /// [`Output::fail`] for a command that works at a level: the record says which.
+    pub fn fail_at_level(
         &mut self,
         item: &Item<'_>,
         failure: &Failure,
-        extra: Map<String, Value>,
+        level: &'static str,
+    ) -> io::Result<()> {
+        self.fail_record(item, failure, |r| r.level(level))
+    }
+
+    fn fail_record(
+        &mut self,
+        item: &Item<'_>,
+        failure: &Failure,
+        finish: impl FnOnce(Failed) -> Failed,
     ) -> io::Result<()> {
         self.failures += 1;
         self.out.flush()?;
         report_failure(&self.err_style, item, failure);
         if self.json {
-            self.json_line(&fail_json(item, failure, extra))
+            self.json_line(&finish(item.failed(failure.clone())))
         } else {
             self.out.write_all(b"\n")
         }
@@ -436,56 +422,6 @@ impl Output {
     pub fn finish(mut self) -> io::Result<usize> {
         self.out.flush()?;
         Ok(self.failures)
-    }
-}
-
-/// One input's answer, as a command computes it for the CLI and for `urlkit serve`: the
-/// output text with the command's JSON fields, or why the input failed.
-pub type Outcome = Result<(String, Map<String, Value>), Failure>;
-
-/// The JSON record of a successful input: `"input"`, `"ok": true`, `"output"`, then `extra`.
-pub fn ok_json(item: &Item<'_>, text: &str, extra: Map<String, Value>) -> Value {
-    let mut obj = Map::new();
-    obj.insert("input".into(), Value::String(item.display()));
-    obj.insert("ok".into(), Value::Bool(true));
-    obj.insert("output".into(), Value::String(text.to_owned()));
-    obj.extend(extra);
-    Value::Object(obj)
-}
-
-/// The JSON record of a failed input: `"input"`, `"ok": false`, `"line"` (stdin only),
-/// `extra`, then `"error"`.
-pub fn fail_json(item: &Item<'_>, failure: &Failure, extra: Map<String, Value>) -> Value {
-    let mut obj = Map::new();
-    obj.insert("input".into(), Value::String(item.display()));
-    obj.insert("ok".into(), Value::Bool(false));
-    if let Origin::Line(n) = item.origin {
-        obj.insert("line".into(), Value::from(n as u64));
-    }
-    obj.extend(extra);
-    obj.insert("error".into(), failure.to_json());
-    Value::Object(obj)
-}
-
-/// The JSON record of an [`Outcome`]; `fail_extra` goes into a failed record (`level`).
-pub fn outcome_json(item: &Item<'_>, outcome: Outcome, fail_extra: Map<String, Value>) -> Value {
-    match outcome {
-        Ok((text, extra)) => ok_json(item, &text, extra),
-        Err(f) => fail_json(item, &f, fail_extra),
-    }
-}
-
-impl Failure {
-    /// The `error` object of a JSON record: `{kind, offset, message}`.
-    pub fn to_json(&self) -> Value {
-        let mut error = Map::new();
-        error.insert("kind".into(), Value::String(self.kind.clone()));
-        error.insert(
-            "offset".into(),
-            self.offset.map_or(Value::Null, |o| Value::from(o as u64)),
-        );
-        error.insert("message".into(), Value::String(self.message.clone()));
-        Value::Object(error)
     }
 }
 

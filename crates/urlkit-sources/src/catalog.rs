@@ -115,6 +115,21 @@ pub enum Effect {
     Skipped,
 }
 
+impl Effect {
+    /// The effect's name in records: `note`, `guessed` or `skipped`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit_sources::Effect::Guessed.name(), "guessed");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Effect::Note => "note",
+            Effect::Guessed => "guessed",
+            Effect::Skipped => "skipped",
+        }
+    }
+}
+
 /// Something worth knowing that did not stop reading.
 ///
 /// ```

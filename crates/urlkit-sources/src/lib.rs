@@ -57,6 +57,7 @@ pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 pub use http::HttpFetcher;
 pub use policy::{
     is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+    Start,
 };
 pub use progress::FetchProgress;
 pub use read::Reader;

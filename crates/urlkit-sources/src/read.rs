@@ -63,6 +63,13 @@ impl<'f> Reader<'f> {
         self
     }
 
+    /// Fetches the URLs of the sources read from now on with `fetcher` (a fetcher per
+    /// source, so that each source the user gave is a start of its own: see
+    /// [`crate::Start`]).
+    pub fn use_fetcher(&mut self, fetcher: &'f dyn Fetcher) {
+        self.fetcher = Some(fetcher);
+    }
+
     /// Follows sitemap indexes at most `depth` levels deep (the protocol allows one; real sites
     /// nest).
     #[must_use]

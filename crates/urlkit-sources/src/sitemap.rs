@@ -195,10 +195,30 @@ fn read_one(
                 walk.stopped = true;
                 return Ok(());
             }
-            other => other?,
+            // One child that cannot be read (refused, missing, malformed) is a finding: the
+            // other sitemaps of the index are still read.
+            Err(e) => reader.catalog.skip(
+                id,
+                e.kind.name(),
+                Some(Position::Line(line)),
+                format!(
+                    "{}; its URLs are not in the list (or only those before the error)",
+                    child_error(&child, &key, &e)
+                ),
+            ),
+            Ok(()) => {}
         }
     }
     Ok(())
+}
+
+/// What went wrong with the child `child` (read from `key`), naming it once.
+fn child_error(child: &str, key: &str, e: &SourceError) -> String {
+    match (e.source == key, e.location) {
+        (true, Some((line, col))) => format!("{child}:{line}:{col}: {}", e.message),
+        (true, None) => format!("{child}: {}", e.message),
+        (false, _) => format!("{child}: {e}"),
+    }
 }
 
 /// Where a child sitemap listed by an index is read from, or why it is not read.

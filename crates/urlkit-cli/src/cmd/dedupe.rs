@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use serde_json::{Map, Value};
 use urlkit::normalize::{key_into_with, KeyRoom};
 
 use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, report_failure, write_json_line, Failure, InputKind, Origin};
+use crate::records::{for_each_input, report_failure, Failure, InputKind, Origin};
 use crate::style::escape_controls;
+use urlkit_records::{compare::Dedupe, write_json_line, Failed};
 
 const AFTER_HELP: &str = "\
 Output, in the order each URL first appears: its count, a tab, and its first spelling. A line
@@ -63,6 +63,14 @@ fn grouped(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// The stdin line of an input (an argument has none in the record).
+fn stdin_line(origin: Origin) -> Option<usize> {
+    match origin {
+        Origin::Line(n) => Some(n),
+        Origin::Arg(_) => None,
+    }
 }
 
 /// Runs `urlkit dedupe`.
@@ -119,16 +127,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 count,
             } => {
                 if ctx.json {
-                    let mut obj = Map::new();
-                    obj.insert("input".into(), Value::String(first.clone()));
-                    obj.insert("ok".into(), Value::Bool(true));
-                    obj.insert("output".into(), Value::String(key.clone()));
-                    if let Origin::Line(n) = origin {
-                        obj.insert("line".into(), Value::from(*n as u64));
-                    }
-                    obj.insert("level".into(), Value::String(level.into()));
-                    obj.insert("count".into(), Value::from(*count));
-                    write_json_line(&mut out, &Value::Object(obj))?;
+                    let record = Dedupe {
+                        count: *count,
+                        input: first.clone(),
+                        level,
+                        line: stdin_line(*origin),
+                        ok: urlkit_records::True,
+                        output: key.clone(),
+                    };
+                    write_json_line(&mut out, &record)?;
                 } else {
                     writeln!(out, "{count}\t{}", escape_controls(first))?;
                 }
@@ -140,15 +147,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             } => {
                 no_key += 1;
                 if ctx.json {
-                    let mut obj = Map::new();
-                    obj.insert("input".into(), Value::String(text.clone()));
-                    obj.insert("ok".into(), Value::Bool(false));
-                    if let Origin::Line(n) = origin {
-                        obj.insert("line".into(), Value::from(*n as u64));
-                    }
-                    obj.insert("level".into(), Value::String(level.into()));
-                    obj.insert("error".into(), failure.to_json());
-                    write_json_line(&mut out, &Value::Object(obj))?;
+                    let mut record = Failed::new(text.clone(), failure.clone()).level(level);
+                    record.line = stdin_line(*origin);
+                    write_json_line(&mut out, &record)?;
                 } else {
                     writeln!(out, "-\t{}", escape_controls(text))?;
                 }

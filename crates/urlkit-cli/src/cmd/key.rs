@@ -1,12 +1,12 @@
 //! `urlkit key`: the comparison key of each URL, one per line, for joining huge lists with
 //! standard tools.
 
-use serde_json::{Map, Value};
 use urlkit::normalize::{key_into_with, KeyRoom};
 
-use super::normalize::{failure, level_field, LevelArgs};
+use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, InputKind};
+use urlkit_records::compare::Leveled;
 
 const AFTER_HELP: &str = "\
 Two URLs are equal at a level exactly when their keys at that level are equal, so keys can
@@ -34,22 +34,17 @@ pub struct Args {
 /// Runs `urlkit key`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
+    let level = options.level().name();
     let mut out = ctx.output();
     let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
     for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
+            Err(f) => return out.fail_at_level(&item, &f, level),
         };
         match key_into_with(text, &options, &mut room, &mut buf) {
-            Ok(()) => {
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("level".into(), Value::String(options.level().name().into()));
-                }
-                out.ok(&item, &buf, extra)
-            }
-            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
+            Ok(()) => out.ok(&buf, || Leveled::new(item.display(), level, buf.as_str())),
+            Err(e) => out.fail_at_level(&item, &failure(&e), level),
         }
     })?;
     let failures = out.finish()?;

@@ -2,12 +2,13 @@
 
 use std::io::Write;
 
-use serde_json::{json, Value};
 use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure, InputKind, Origin};
 use crate::style::{display_width, escape_controls};
+use urlkit_records::lint::Lint;
+use urlkit_records::{Failed, Record};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -64,7 +65,7 @@ struct Input {
 
 /// `urlkit lint --json` over a list of URLs (every default rule, plus `select`), for `urlkit
 /// serve`: one record per URL, in order; a bad selection is the error of `Selection::parse`.
-pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Value>, String> {
+pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Record<Lint>>, String> {
     let selection = Selection::parse(select, &[]).map_err(|e| e.to_string())?;
     let found = lint_list(urls, &selection);
     Ok(urls
@@ -194,7 +195,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Format::Text => text(&mut stdout, &per_input)?,
             Format::Json => {
                 for (input, d) in &per_input {
-                    writeln!(stdout, "{}", json_record(input, d.as_deref()))?;
+                    urlkit_records::write_json_line(
+                        &mut stdout,
+                        &json_record(input, d.as_deref()),
+                    )?;
                 }
             }
             Format::Sarif => {
@@ -254,40 +258,12 @@ fn text(
     Ok(())
 }
 
-fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Value {
+fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Record<Lint> {
     match (&input.text, found) {
-        (Ok(url), Some(found)) => json!({
-            "input": url,
-            "line": input.line,
-            "ok": true,
-            "findings": found.iter().map(finding_json).collect::<Vec<_>>(),
-        }),
-        (Err((f, shown)), _) => json!({
-            "input": shown,
-            "line": input.line,
-            "ok": false,
-            "error": {"kind": f.kind, "offset": f.offset, "message": f.message},
-        }),
+        (Ok(url), Some(found)) => Record::Ok(Lint::new(url.as_str(), input.line, found)),
+        (Err((f, shown)), _) => {
+            Record::Failed(Failed::new(shown.as_str(), f.clone()).line(input.line))
+        }
         (Ok(_), None) => unreachable!("invariant: every good input was linted"),
     }
-}
-
-fn finding_json(d: &Diagnostic) -> Value {
-    let mut v = json!({
-        "rule": d.rule,
-        "code": d.code,
-        "level": d.severity.name(),
-        "span": {"start": d.span.start, "end": d.span.end},
-        "component": d.component,
-        "message": d.message,
-        "evidence": d.evidence.iter().map(|e| json!({"label": e.label, "value": e.value})).collect::<Vec<_>>(),
-    });
-    if let Some(f) = &d.fix {
-        v["fix"] = json!({
-            "applicability": f.applicability.name(),
-            "span": {"start": f.span.start, "end": f.span.end},
-            "replacement": f.replacement,
-        });
-    }
-    v
 }

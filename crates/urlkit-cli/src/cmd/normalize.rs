@@ -1,11 +1,11 @@
 //! `urlkit normalize`: each URL normalized at a level of the comparison ladder, as a URI or
 //! an IRI. Also holds the level and loose-switch options `key` and `compare` share.
 
-use serde_json::{Map, Value};
 use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Failure, InputKind};
+use urlkit_records::compare::Leveled;
 
 const AFTER_HELP: &str = "\
 Levels (--level), each containing the ones before it:
@@ -53,13 +53,6 @@ impl LevelArgs {
     }
 }
 
-/// The `level` field of a JSON record.
-pub fn level_field(options: &Options) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("level".into(), Value::String(options.level().name().into()));
-    m
-}
-
 /// The located failure for a normalization error.
 pub fn failure(e: &NormalizeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), e.kind().message())
@@ -91,6 +84,7 @@ pub struct Args {
 /// Runs `urlkit normalize`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
+    let level = options.level().name();
     let form = match args.to {
         FormArg::Uri => Form::Uri,
         FormArg::Iri => Form::Iri,
@@ -99,17 +93,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
-            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
+            Err(f) => return out.fail_at_level(&item, &f, level),
         };
         match normalize(text, &options, form) {
-            Ok(s) => {
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("level".into(), Value::String(options.level().name().into()));
-                }
-                out.ok(&item, &s, extra)
-            }
-            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
+            Ok(s) => out.ok(&s, || Leveled::new(item.display(), level, s.as_str())),
+            Err(e) => out.fail_at_level(&item, &failure(&e), level),
         }
     })?;
     let failures = out.finish()?;

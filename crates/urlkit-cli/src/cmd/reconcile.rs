@@ -397,13 +397,20 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
+    // Each source the user gave is a start of its own: what it fetches (index children,
+    // WordPress pages, redirects) may reach only the address classes its first request did.
+    let starts = |specs: &[String]| -> Vec<HttpFetcher> {
+        specs.iter().map(|_| fetcher.new_start()).collect()
+    };
+    let (left_fetchers, right_fetchers) = (starts(&left), starts(&right));
+    let (left_dyn, right_dyn) = (as_dyn(&left_fetchers), as_dyn(&right_fetchers));
     let progress = crate::progress::enabled();
     let err_style = ctx.err_style();
     let [left, right] = read_sides(
         &mut engine,
         [&left, &right],
         args,
-        &fetcher,
+        [&left_dyn, &right_dyn],
         progress,
         Some(&err_style),
         &|text| SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string())),
@@ -604,19 +611,28 @@ fn text_file_bytes(specs: &[String]) -> u64 {
         .sum()
 }
 
+/// The fetchers, as the readers take them.
+fn as_dyn(fetchers: &[HttpFetcher]) -> Vec<&dyn urlkit_sources::Fetcher> {
+    fetchers
+        .iter()
+        .map(|f| f as &dyn urlkit_sources::Fetcher)
+        .collect()
+}
+
 /// The keyer for a level.
 fn keyer(level: Level) -> Box<dyn Keyer> {
     Box::new(LevelKeyer::new(Options::new(level)))
 }
 
-/// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
-/// while the engine's threads key and join the batches already read, so parsing the input,
-/// keying and joining overlap, also from the left side to the right.
-fn read_sides(
+/// Reads both sides' sources into the engine, the left's first, each spec with its own
+/// fetcher (`fetchers` in the order of `specs`). Reading runs on this thread while the
+/// engine's threads key and join the batches already read, so parsing the input, keying and
+/// joining overlap, also from the left side to the right.
+fn read_sides<'f>(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
     args: &Args,
-    fetcher: &dyn urlkit_sources::Fetcher,
+    fetchers: [&[&'f dyn urlkit_sources::Fetcher]; 2],
     progress: bool,
     err_style: Option<&crate::style::Style>,
     spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
@@ -625,7 +641,6 @@ fn read_sides(
     let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
     let reader = || {
         let reader = Reader::new()
-            .fetcher(fetcher)
             .on_progress(&tell)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
@@ -638,9 +653,10 @@ fn read_sides(
     let mut readers = [reader(), reader()];
     let mut tables = [Tables::default(), Tables::default()];
     engine.feed(|feeder| {
-        for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
+        for (((side, specs), fetchers), (reader, tables)) in [Side::Left, Side::Right]
             .into_iter()
             .zip(specs)
+            .zip(fetchers)
             .zip(readers.iter_mut().zip(tables.iter_mut()))
         {
             let mut sink = BatchSink {
@@ -653,8 +669,12 @@ fn read_sides(
                 bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
                 progress: &bar,
             };
-            for text in specs {
+            for (i, text) in specs.iter().enumerate() {
                 let spec = spec_of(text)?;
+                let fetcher = fetchers
+                    .get(i)
+                    .expect("invariant: the callers give one fetcher per spec");
+                reader.use_fetcher(*fetcher);
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
                 if let Some(err_style) = err_style {

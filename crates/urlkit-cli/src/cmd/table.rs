@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use serde_json::{json, Map, Value};
 use urlkit::codec::{sets::UNRESERVED, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
 
@@ -10,6 +9,7 @@ use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, InputKind};
 use crate::style::{escape_controls, Style};
+use urlkit_records::flavors::{Table, TableRow};
 
 /// The seed's example: every encoder treats some of it differently.
 pub const SEED_INPUT: &str = "a b&c=d/e?f#g+h~!'()*日本";
@@ -133,38 +133,35 @@ fn render(row: &Row, style: &Style) -> String {
     }
 }
 
-/// The JSON record of one input: `{"input", "ok", "rfc3986", "flavors": [...]}`.
-fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Value {
-    let list: Vec<Value> = rows
+/// The JSON record of one input: `{"flavors": [...], "input", "ok", "rfc3986"}`.
+fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Table {
+    let flavors = rows
         .iter()
         .map(|r| {
-            let mut obj = Map::new();
-            obj.insert("flavor".into(), json!(r.flavor.name()));
-            match &r.result {
-                Ok(o) => obj.insert("output".into(), json!(o)),
-                Err(e) => obj.insert("error".into(), json!(e)),
-            };
-            if r.flavor.direction() == Direction::Encode && r.result.is_ok() {
-                let d: Map<String, Value> = r
-                    .differs
-                    .iter()
-                    .map(|(c, s)| (c.to_string(), json!(s)))
-                    .collect();
-                obj.insert("differs_from_rfc3986".into(), Value::Object(d));
+            let encoded_ok = r.flavor.direction() == Direction::Encode && r.result.is_ok();
+            TableRow {
+                differs_from_rfc3986: encoded_ok.then(|| {
+                    r.differs
+                        .iter()
+                        .map(|(c, s)| (c.to_string(), s.clone()))
+                        .collect()
+                }),
+                error: r.result.as_ref().err().cloned(),
+                flavor: r.flavor.name(),
+                output: r.result.as_ref().ok().cloned(),
             }
-            Value::Object(obj)
         })
         .collect();
-    json!({
-        "input": display,
-        "ok": true,
-        "rfc3986": Encoder::new(UNRESERVED).encode_bytes(bytes),
-        "flavors": list,
-    })
+    Table {
+        flavors,
+        input: display.to_owned(),
+        ok: urlkit_records::True,
+        rfc3986: Encoder::new(UNRESERVED).encode_bytes(bytes).into_owned(),
+    }
 }
 
 /// `urlkit table --json` for one text, for `urlkit serve`.
-pub fn record(text: &str) -> Value {
+pub fn record(text: &str) -> Table {
     let rows = rows(Input::Text(text), Some(text));
     json_record(text, text.as_bytes(), &rows)
 }

@@ -92,7 +92,7 @@ pub fn report(
         &mut engine,
         [&l, &r],
         &args,
-        &fetcher,
+        [&[&fetcher], &[&fetcher]],
         false,
         None,
         &|text| {
