@@ -102,7 +102,7 @@ pub(crate) fn key_into(
     write_key_in(input, level, room, out)
 }
 
-/// The longest room a [`KeyRoom`] keeps (URLs of up to a third of it).
+/// The longest room a [`Scratch`] keeps (URLs of up to a third of it).
 const ROOM_KEPT: usize = 64 << 10;
 
 /// [`key_into`] with `room` (at least three bytes per input byte) to write in.
