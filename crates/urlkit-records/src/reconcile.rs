@@ -34,6 +34,7 @@ pub fn place(name: &str, position: &Position) -> String {
         Position::Line(n) => format!("{name}:{n}"),
         Position::Pointer(p) => format!("{name}#{p}"),
         Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+        Position::Item(i) => format!("{name}[{i}]"),
     }
 }
 

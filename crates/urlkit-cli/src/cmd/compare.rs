@@ -8,7 +8,7 @@ use urlkit::normalize::Options;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Origin};
+use crate::records::{for_each_input, Content, Item, Origin};
 use urlkit_records::compare::report;
 use urlkit_records::Record;
 
@@ -85,7 +85,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         one(item, a, b, &mut out)?;
     } else {
-        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
+        for_each_input(&[], Content::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
                 Err(f) => return out.fail_at_level(&item, &f, level),
@@ -115,7 +115,7 @@ fn located<'a>(
 ) -> (Item<'a>, crate::records::Failure) {
     let mut f = failure(&e.error);
     f.message = format!("{} ({})", f.message, e.side.name());
-    let (bytes, origin) = match (e.side, item.origin) {
+    let (bytes, origin) = match (e.side, item.origin.clone()) {
         (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
         (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
         (Side::A, o) => (a.as_bytes(), o),

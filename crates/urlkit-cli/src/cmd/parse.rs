@@ -6,12 +6,13 @@ use urlkit::lint::parser_disagreement::{self, side_by_side, Rfc3986Reading, Side
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Output};
+use crate::records::{for_each_url_input, Content, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
 use urlkit_records::parse::Parse;
 use urlkit_records::Record;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
 one is given; when RFC 3986 rejects the URL, the column shows the generic split of RFC 3986
 Appendix B, which is what lenient parsers go by. The WHATWG column is what browsers and
@@ -26,7 +27,9 @@ Examples:
   urlkit parse 'http://a\\b/'                       RFC 3986 rejects '\\', a browser reads host a
   urlkit parse 'https://例え.jp/運営'                 the same URL to both: exit 0
   urlkit parse --base 'http://a/b/c/d;p?q' '../g'  both resolve to http://a/b/g
-  urlkit parse --json < urls.txt                   one JSON object per line";
+  urlkit parse --json < urls.txt                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit parse`.
 #[derive(clap::Args, Debug)]
@@ -38,6 +41,8 @@ pub struct Args {
     /// URLs to parse; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit parse`.
@@ -52,20 +57,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
-        };
-        let seen = side_by_side(text, base);
-        if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-            return out.fail(&item, &urlkit_records::parse::rejected(text, r));
-        }
-        if !seen.differences.is_empty() {
-            findings += 1;
-        }
-        write_record(&mut out, &item, text, base, &seen)
-    })?;
+    for_each_url_input(
+        &args.urls,
+        Content::Text,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail(&item, &f),
+            };
+            let seen = side_by_side(text, base);
+            if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+                return out.fail(&item, &urlkit_records::parse::rejected(text, r));
+            }
+            if !seen.differences.is_empty() {
+                findings += 1;
+            }
+            write_record(&mut out, &item, text, base, &seen)
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures + findings))
 }
