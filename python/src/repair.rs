@@ -86,6 +86,7 @@ fn report<'py>(py: Python<'py>, r: &Repair) -> PyResult<Bound<'py, PyDict>> {
 /// Repairs one URL written in a legacy charset or through Latin-1 mojibake.
 #[pyfunction]
 pub fn repair<'py>(py: Python<'py>, url: &str) -> PyResult<Bound<'py, PyDict>> {
+    let url = crate::input::url(py, url)?;
     let r = py.detach(|| repair_one(url));
     match r {
         Ok(r) => report(py, &r),
@@ -99,10 +100,8 @@ pub fn repair<'py>(py: Python<'py>, url: &str) -> PyResult<Bound<'py, PyDict>> {
 /// that one bad line does not hide the others' answers).
 #[pyfunction]
 pub fn repair_list<'py>(py: Python<'py>, urls: Vec<String>) -> PyResult<Bound<'py, PyList>> {
-    let results = py.detach(|| {
-        let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
-        repair_many(&refs)
-    });
+    let refs = crate::input::urls(py, &urls)?;
+    let results = py.detach(|| repair_many(&refs));
     let out = PyList::empty(py);
     for r in &results {
         match r {
