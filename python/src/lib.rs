@@ -19,6 +19,7 @@ mod lint;
 mod options;
 mod parse;
 mod reconcile;
+mod records;
 mod repair;
 mod values;
 

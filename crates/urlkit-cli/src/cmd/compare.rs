@@ -4,12 +4,12 @@
 use std::io::Write;
 
 use urlkit::compare::{compare, CompareError, Comparison, Side};
-use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::normalize::Options;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Item, Origin};
-use crate::style::{display_width, escape_controls, Style};
+use urlkit_records::compare::report;
 use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
@@ -183,114 +183,12 @@ fn one_line(c: &Comparison) -> String {
     format!("{}\t{lowest}\t{rules}\t{diff}", verdict(c))
 }
 
-/// When two different URLs read the same once both are in Unicode Normalization Form C: which
-/// form each is in (`A is NFC, B is NFD`).
-///
-/// # Rationale
-///
-/// No level of the ladder applies Unicode normalization: `café` and `cafe\u{301}` are
-/// different characters to every URL parser and server. But they look the same, so the
-/// report says why they differ instead of leaving the user to stare at two equal strings.
-fn unicode_forms(c: &Comparison, a: &str, b: &str) -> Option<String> {
-    use unicode_normalization::{is_nfc, UnicodeNormalization};
-    if c.equal {
-        return None;
-    }
-    let readable = |t: &str| {
-        normalize(t, &Options::new(Level::Safe), Form::Iri).unwrap_or_else(|_| t.to_owned())
-    };
-    let (ra, rb) = (readable(a), readable(b));
-    if ra == rb || ra.nfc().collect::<String>() != rb.nfc().collect::<String>() {
-        return None;
-    }
-    let form = |t: &str| {
-        if is_nfc(t) {
-            "NFC"
-        } else if unicode_normalization::is_nfd(t) {
-            "NFD"
-        } else {
-            "neither NFC nor NFD"
-        }
-    };
-    Some(format!("A is {}, B is {}", form(&ra), form(&rb)))
-}
-
-/// The JSON record of one comparison, with the human explanation too (never coloured: JSON
-/// is read by programs).
+/// The JSON record of one comparison.
 fn compare_record(
     item: &Item<'_>,
     c: &Comparison,
     a: &str,
     b: &str,
 ) -> urlkit_records::compare::Compare {
-    urlkit_records::compare::Compare::new(
-        item.display(),
-        a,
-        b,
-        c,
-        report(c, a, b, &Style::plain()).trim_end().to_owned(),
-        unicode_forms(c, a, b),
-    )
-}
-
-/// The human report: verdict, rules, browser view, and the located difference.
-fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
-    let mut s = String::new();
-    let lowest = c
-        .lowest_equal_level
-        .map_or("at no level".to_owned(), |l| format!("from level {l} up"));
-    if c.equal {
-        s.push_str(&format!(
-            "{} at {} ({lowest})\n",
-            style.good("equal"),
-            c.level
-        ));
-    } else {
-        s.push_str(&format!(
-            "{} at {} (equal {lowest})\n",
-            style.error("different"),
-            c.level
-        ));
-    }
-    if !c.rules.is_empty() {
-        s.push_str("made equal by:\n");
-        for r in &c.rules {
-            let pad = " ".repeat(20usize.saturating_sub(r.name().len()));
-            s.push_str(&format!(
-                "  {}{pad}{}\n",
-                style.bold(r.name()),
-                style.dim(r.describe())
-            ));
-        }
-    }
-    match c.whatwg_equal {
-        Some(true) => s.push_str("a browser (WHATWG URL) sees the same URL\n"),
-        Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
-        None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
-    }
-    if let Some(forms) = unicode_forms(c, a, b) {
-        s.push_str(&format!(
-            "{}\n",
-            style.highlight(&format!(
-                "the two differ only by Unicode normalization: {forms} (macOS writes file \
-                 names in NFD); no level equates them, normalize both to NFC first"
-            ))
-        ));
-    }
-    if let Some(d) = &c.difference {
-        s.push_str(&format!("{}\n", d.message));
-        for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
-            let shown = escape_controls(text);
-            let before = text.get(..off.min(text.len())).unwrap_or(text);
-            // Columns, not characters: a caret after ブログ must skip two per character.
-            let width = display_width(&escape_controls(before));
-            s.push_str(&format!("  {label}: {shown}\n"));
-            s.push_str(&format!(
-                "     {}{}\n",
-                " ".repeat(width),
-                style.highlight("^")
-            ));
-        }
-    }
-    s
+    urlkit_records::compare::Compare::build(item.display(), a, b, c)
 }
