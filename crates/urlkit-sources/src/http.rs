@@ -11,7 +11,8 @@ use urlkit::uri::{resolve_str, Resolution};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::policy::{
-    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Entered, Offsite,
+    RequestBudget, Start,
 };
 
 /// The user agent: names urlkit, its version and where to read about it.
@@ -29,8 +30,10 @@ pub(crate) const USER_AGENT: &str = concat!(
 ///   to `file:///etc/passwd` is an error of kind [`FetchErrorKind::SchemeRefused`]);
 /// - at most 10 redirects ([`HttpFetcher::max_redirects`]), and none back to a URL already
 ///   requested in the chain;
-/// - after the first request, only public addresses and the classes of the addresses the
-///   user's URL reached may be connected to ([`Allowed`]);
+/// - one [`Start`] per fetcher and its clones: the first URL requested is the user's and may
+///   reach any address; every later request and redirect hop may reach only public
+///   addresses and the classes of the addresses that first URL reached ([`Allowed`]).
+///   [`HttpFetcher::new_start`] makes a fetcher for another URL the user gave;
 /// - with [`Offsite::Stop`], a redirect off the starting site is returned, not followed;
 /// - every request (attempt or hop) takes one from the [`RequestBudget`], when there is one.
 ///
@@ -38,7 +41,7 @@ pub(crate) const USER_AGENT: &str = concat!(
 /// percent-encoded as UTF-8 before the request (existing `%XX` are kept), so
 /// `https://example.com/tag/ログイン/` is requested as `/tag/%E3%83%AD...`.
 ///
-/// Clones share the request budget and the rate limit.
+/// Clones share the request budget, the rate limit and the start.
 ///
 /// ```no_run
 /// use urlkit_sources::{Fetcher, HttpFetcher};
@@ -58,6 +61,7 @@ pub struct HttpFetcher {
     classifier: Arc<dyn AddressClassifier>,
     budget: Option<Arc<RequestBudget>>,
     rate: Option<Arc<RateLimit>>,
+    start: Start,
 }
 
 /// Requests started at most every `interval`, across the threads sharing it.
@@ -109,6 +113,7 @@ impl HttpFetcher {
             classifier: Arc::new(ByIp),
             budget: None,
             rate: None,
+            start: Start::new(),
         }
     }
 
@@ -163,15 +168,51 @@ impl HttpFetcher {
     }
 
     /// Starts at most `per_second` requests a second (attempts and redirect hops included),
-    /// shared by every clone of this fetcher.
+    /// shared by every clone of this fetcher. A rate so low that the time between requests
+    /// is more than a hundred years (or one that is not a positive number) waits a hundred
+    /// years between requests: never "no limit".
+    ///
+    /// ```
+    /// use urlkit_sources::HttpFetcher;
+    /// let slow = HttpFetcher::new().rate_limit(1e-30);
+    /// # drop(slow);
+    /// ```
     #[must_use]
     pub fn rate_limit(mut self, per_second: f64) -> HttpFetcher {
-        let interval = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(Duration::ZERO);
+        let interval = rate_interval(per_second);
         self.rate = Some(Arc::new(RateLimit {
             interval,
             next: Mutex::new(None),
         }));
         self
+    }
+
+    /// The same fetcher (timeouts, budget and rate shared) for another URL the user gave: a
+    /// [`Start`] of its own, whose first request may reach any address.
+    ///
+    /// ```
+    /// use urlkit_sources::HttpFetcher;
+    /// let run = HttpFetcher::new().max_requests(100);
+    /// let second = run.new_start();
+    /// assert!(second.start().allowed().is_none());
+    /// ```
+    #[must_use]
+    pub fn new_start(&self) -> HttpFetcher {
+        self.in_start(&Start::new())
+    }
+
+    /// The same fetcher, its requests part of `start` (what `start`'s first request reached
+    /// bounds them).
+    #[must_use]
+    pub fn in_start(&self, start: &Start) -> HttpFetcher {
+        let mut f = self.clone();
+        f.start = start.clone();
+        f
+    }
+
+    /// The start this fetcher's requests belong to.
+    pub fn start(&self) -> &Start {
+        &self.start
     }
 
     /// The request budget, when there is one.
@@ -184,13 +225,13 @@ impl HttpFetcher {
         Encoder::new(sets::FRAGMENT).encode_str(url).into_owned()
     }
 
-    /// One request with its retries. `allowed` is `None` for the first hop (anything the
-    /// user's URL reaches), and the classes it reached are added to `started`.
+    /// One request with its retries. `bound` is `None` for the first hop of a start's first
+    /// request (anything the user's URL reaches); the classes reached are added to `reached`.
     fn attempt(
         &self,
         url: &str,
-        allowed: Option<&Allowed>,
-        started: &mut Vec<AddressClass>,
+        bound: Option<&Bound>,
+        reached: &mut Vec<AddressClass>,
     ) -> Result<Response, FetchError> {
         let mut attempt = 0;
         loop {
@@ -212,7 +253,7 @@ impl HttpFetcher {
             }
             let wait = self.backoff.saturating_mul(1 << attempt.min(16));
             let guard = Arc::new(Mutex::new(Connected::default()));
-            let result = self.agent(allowed.cloned(), guard.clone()).get(url).call();
+            let result = self.agent(bound, guard.clone()).get(url).call();
             let connected = std::mem::take(
                 &mut *guard
                     .lock()
@@ -225,7 +266,7 @@ impl HttpFetcher {
                     refusal,
                 ));
             }
-            started.extend(connected.classes);
+            reached.extend(connected.classes);
             let error = match result {
                 Ok(r) => return Ok(convert(r)),
                 Err(ureq::Error::Status(code, r)) => {
@@ -259,8 +300,13 @@ impl HttpFetcher {
 
     /// An agent for one request: redirects off (they are followed above), and a resolver that
     /// refuses addresses `allowed` does not admit.
-    fn agent(&self, allowed: Option<Allowed>, log: Arc<Mutex<Connected>>) -> ureq::Agent {
+    fn agent(&self, bound: Option<&Bound>, log: Arc<Mutex<Connected>>) -> ureq::Agent {
         let classifier = self.classifier.clone();
+        let allowed = bound.map(|b| b.allowed.clone());
+        let from = bound
+            .and_then(|b| b.start_url.as_deref())
+            .map(|u| format!(" (it started at {u})"))
+            .unwrap_or_default();
         let resolver = move |netloc: &str| -> std::io::Result<Vec<SocketAddr>> {
             let addrs: Vec<SocketAddr> = netloc.to_socket_addrs()?.collect();
             let mut log = log
@@ -271,7 +317,7 @@ impl HttpFetcher {
                 if allowed.as_ref().is_some_and(|a| !a.admits(class)) {
                     let message = format!(
                         "refused: {netloc} resolves to {} ({}), and the fetch did not start at \
-                         a {} address",
+                         a {} address{from}",
                         addr.ip(),
                         class.name(),
                         class.name()
@@ -307,6 +353,12 @@ fn convert(response: ureq::Response) -> Response {
     let mut names = response.headers_names();
     names.sort();
     names.dedup();
+    // ureq keeps a header whose value is not visible ASCII but gives no value for it.
+    let unreadable: Vec<String> = names
+        .iter()
+        .filter(|n| response.all(n).is_empty())
+        .cloned()
+        .collect();
     let headers = names
         .iter()
         .flat_map(|n| {
@@ -319,6 +371,21 @@ fn convert(response: ureq::Response) -> Response {
     let status = response.status();
     let url = response.get_url().to_owned();
     Response::new(status, url, headers, Box::new(response.into_reader()))
+        .with_unreadable(unreadable)
+}
+
+/// The longest wait between two requests: a hundred years (an `Instant` that far ahead
+/// still exists, as `Duration::MAX` ahead does not).
+const LONGEST_INTERVAL: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+
+/// The time between two requests at `per_second` requests a second, at most
+/// [`LONGEST_INTERVAL`].
+fn rate_interval(per_second: f64) -> Duration {
+    if per_second.is_nan() || per_second <= 0.0 {
+        return LONGEST_INTERVAL;
+    }
+    Duration::try_from_secs_f64(1.0 / per_second)
+        .map_or(LONGEST_INTERVAL, |d| d.min(LONGEST_INTERVAL))
 }
 
 fn retryable(status: u16) -> bool {
@@ -380,6 +447,9 @@ fn is_redirect(status: u16) -> bool {
 
 impl Fetcher for HttpFetcher {
     fn get(&self, url: &str) -> Result<Response, FetchError> {
+        // Entered before anything can fail: a start whose first URL is refused unrequested
+        // allows public addresses only.
+        let mut entered = self.start.enter(url);
         if let Err(e) = urlkit::uri::parse(url) {
             return Err(FetchError::new(
                 FetchErrorKind::BadUrl,
@@ -398,20 +468,52 @@ impl Fetcher for HttpFetcher {
         let mut current = start.clone();
         let mut hops: Vec<Hop> = Vec::new();
         let mut seen = HashSet::from([start.clone()]);
-        let mut started = Vec::new();
-        let mut allowed: Option<Allowed> = None;
+        let mut bound = match &entered {
+            Entered::Bound { allowed, start_url } => Some(Bound {
+                allowed: allowed.clone(),
+                start_url: Some(start_url.clone()),
+            }),
+            Entered::First(_) => None,
+        };
         let fail = |mut e: FetchError, hops: &[Hop]| {
             e.redirects = hops.to_vec();
             e
         };
         loop {
-            let response = self
-                .attempt(&current, allowed.as_ref(), &mut started)
-                .map_err(|e| fail(e, &hops))?;
-            if allowed.is_none() {
-                allowed = Some(Allowed::after(&started));
+            let mut reached = Vec::new();
+            let attempt = self.attempt(&current, bound.as_ref(), &mut reached);
+            if bound.is_none() {
+                // The start's first hop: what it reached fixes the start (when this request
+                // is its first) and bounds the rest of the chain.
+                if let Entered::First(first) = &mut entered {
+                    first.reached(&reached);
+                }
+                bound = Some(Bound {
+                    allowed: Allowed::after(&reached),
+                    start_url: None,
+                });
+                // Other requests of the start may go on.
+                entered = Entered::Bound {
+                    allowed: Allowed::after(&reached),
+                    start_url: url.to_owned(),
+                };
             }
+            let response = attempt.map_err(|e| fail(e, &hops))?;
             let location = response.header("Location").map(str::to_owned);
+            if is_redirect(response.status)
+                && location.is_none()
+                && response.has_unreadable("Location")
+            {
+                let m = format!(
+                    "HTTP {} with a Location that is not text (control or non-ASCII bytes): \
+                     not followed",
+                    response.status
+                );
+                return Err(fail(
+                    FetchError::new(FetchErrorKind::BadUrl, &current, m),
+                    &hops,
+                ));
+            }
             let (true, Some(location)) = (is_redirect(response.status), location) else {
                 let mut response = response.with_redirects(hops);
                 response.url = current;
@@ -473,6 +575,13 @@ impl Fetcher for HttpFetcher {
     }
 }
 
+/// What bounds a request's hops: the classes allowed, and the start they come from when that
+/// is not this request itself (said in a refusal).
+struct Bound {
+    allowed: Allowed,
+    start_url: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,6 +592,17 @@ mod tests {
             HttpFetcher::wire_url("https://example.com/tag/ログ/?q=%e3 x"),
             "https://example.com/tag/%E3%83%AD%E3%82%B0/?q=%e3%20x"
         );
+    }
+
+    #[test]
+    fn a_tiny_rate_is_a_long_wait_not_no_limit() {
+        assert_eq!(rate_interval(2.0), Duration::from_millis(500));
+        assert_eq!(rate_interval(f64::INFINITY), Duration::ZERO);
+        // The slot after the next is still an instant.
+        let _ = std::time::Instant::now() + rate_interval(1e-30) + rate_interval(1e-30);
+        for tiny in [5e-20, 1e-30, f64::MIN_POSITIVE, 0.0, -1.0, f64::NAN] {
+            assert_eq!(rate_interval(tiny), LONGEST_INTERVAL, "{tiny}");
+        }
     }
 
     #[test]

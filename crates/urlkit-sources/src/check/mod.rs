@@ -21,7 +21,7 @@ pub use variants::{variants, Spelling};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::http::HttpFetcher;
-use crate::policy::Offsite;
+use crate::policy::{is_http_url, Offsite, Start};
 
 /// The verdict about one URL.
 ///
@@ -37,6 +37,9 @@ pub enum Verdict {
     Ok,
     /// 200, and the page names another URL as canonical.
     CanonicalElsewhere,
+    /// 200, and the canonical the page declares is not a web URL (`javascript:`, `data:`,
+    /// `file:`, `mailto:`, ...): no search engine can use it, and it is no other page.
+    CanonicalNotWeb,
     /// One redirect.
     Redirects,
     /// More than one redirect.
@@ -53,9 +56,10 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Ok,
         Verdict::CanonicalElsewhere,
+        Verdict::CanonicalNotWeb,
         Verdict::Redirects,
         Verdict::RedirectChain,
         Verdict::RedirectLoop,
@@ -69,6 +73,7 @@ impl Verdict {
         match self {
             Verdict::Ok => "ok",
             Verdict::CanonicalElsewhere => "canonical-elsewhere",
+            Verdict::CanonicalNotWeb => "canonical-not-web",
             Verdict::Redirects => "redirects",
             Verdict::RedirectChain => "redirect-chain",
             Verdict::RedirectLoop => "redirect-loop",
@@ -258,18 +263,31 @@ impl Checker {
         Checker { fetcher, options }
     }
 
-    /// Checks `url` (and its spellings when asked).
+    /// Checks `url`, a URL the user gave (a [`Start`] of its own), and its spellings when
+    /// asked.
     pub fn check(&self, url: &str) -> UrlCheck {
-        let mut c = match self.fetcher.get(url) {
+        self.check_in(url, &Start::new())
+    }
+
+    /// Checks `url` as part of `start` (a URL a fetched sitemap listed is part of the
+    /// sitemap's start): it, its spellings and every redirect may reach only the address
+    /// classes `start` reached.
+    pub fn check_in(&self, url: &str, start: &Start) -> UrlCheck {
+        let fetcher = self.fetcher.in_start(start);
+        let mut c = match fetcher.get(url) {
             Ok(response) => self.judge(url, response),
             Err(e) => failed(url, e),
         };
         // The spellings of a page that answers itself; a URL that redirects is not the page.
-        if self.options.variants && c.status == Some(200) && c.redirects.is_empty() {
+        if self.options.variants
+            && c.status == Some(200)
+            && c.redirects.is_empty()
+            && c.verdict != Verdict::Error
+        {
             let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
             c.variants = variants(url)
                 .into_iter()
-                .map(|(spelling, v)| self.check_variant(spelling, v, &target))
+                .map(|(spelling, v)| self.check_variant(&fetcher, spelling, v, &target))
                 .collect();
         }
         c
@@ -297,7 +315,13 @@ impl Checker {
             variants: Vec::new(),
         };
         if status == 200 {
-            self.read_canonical(&mut c, response);
+            if let Err(why) = self.read_canonical(&mut c, response) {
+                // A head never read (it trickled past the timeout, the connection broke) says
+                // nothing about the canonical: the check failed.
+                c.verdict = Verdict::Error;
+                c.message = why;
+                return c;
+            }
         }
         let hops = c.redirects.len();
         if hops > 0 {
@@ -352,6 +376,14 @@ impl Checker {
                         None => "200, no canonical declared".into(),
                     };
                 }
+                Some(canonical) if !is_http_url(&canonical) => {
+                    c.verdict = Verdict::CanonicalNotWeb;
+                    c.message = format!(
+                        "200, declares a canonical that is not a web URL ({}:): search engines \
+                         ignore it",
+                        scheme_of(&canonical)
+                    );
+                }
                 Some(canonical) => match equal_at(url, &canonical) {
                     Some((level, rules)) if level <= Level::Safe => {
                         c.verdict = Verdict::Ok;
@@ -388,6 +420,10 @@ impl Checker {
                 c.verdict = Verdict::Gone;
                 c.message = "410 Gone".into();
             }
+            s if (300..400).contains(&s) => {
+                c.verdict = Verdict::Error;
+                c.message = format!("HTTP {s} without a Location to follow");
+            }
             s => {
                 c.verdict = Verdict::Error;
                 c.message = format!("HTTP {s}");
@@ -396,39 +432,60 @@ impl Checker {
         c
     }
 
-    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head.
-    fn read_canonical(&self, c: &mut UrlCheck, response: Response) {
+    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head; why
+    /// the head could not be read, when it could not.
+    fn read_canonical(&self, c: &mut UrlCheck, response: Response) -> Result<(), String> {
         let base = response.url.clone();
         if let Some(target) = link_canonical(response.headers_named("Link")) {
             c.canonical_from = Some(CanonicalFrom::LinkHeader);
             resolve_canonical(c, &base, &target);
-            return;
+            return Ok(());
         }
         let is_html = response
             .header("Content-Type")
             .is_none_or(|t| t.to_ascii_lowercase().contains("html"));
         if !is_html {
-            return;
+            return Ok(());
         }
         let head = read_head(
             response.body.take(self.options.max_body),
             self.options.max_body,
         );
         c.head_truncated = head.truncated;
+        if let Some(e) = &head.read_error {
+            return Err(format!(
+                "200, but its HTML head could not be read ({e}, after {} bytes): its canonical \
+                 is unknown",
+                head.bytes
+            ));
+        }
         if let Some(href) = head.canonical {
-            // A <base href> that does not resolve is ignored, as browsers do: the document's
-            // URL stays the base (HTML Standard, "document base URL":
-            // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url).
+            // A <base href> that does not resolve, or resolves to a `data:` or `javascript:`
+            // URL, is ignored, as browsers do: the document's URL stays the base (HTML
+            // Standard, "set the frozen base URL":
+            // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url).
             let base = head
                 .base
                 .and_then(|b| resolve_str(&base, &b, Resolution::Strict).ok())
+                .filter(|b| {
+                    let scheme = scheme_of(b);
+                    !scheme.eq_ignore_ascii_case("data")
+                        && !scheme.eq_ignore_ascii_case("javascript")
+                })
                 .unwrap_or(base);
             c.canonical_from = Some(CanonicalFrom::LinkElement);
             resolve_canonical(c, &base, &href);
         }
+        Ok(())
     }
 
-    fn check_variant(&self, spelling: Spelling, url: String, target: &str) -> VariantCheck {
+    fn check_variant(
+        &self,
+        fetcher: &HttpFetcher,
+        spelling: Spelling,
+        url: String,
+        target: &str,
+    ) -> VariantCheck {
         let mut v = VariantCheck {
             spelling,
             url,
@@ -437,7 +494,7 @@ impl Checker {
             verdict: VariantVerdict::Fails,
             message: String::new(),
         };
-        let response = match self.fetcher.get(&v.url) {
+        let response = match fetcher.get(&v.url) {
             Ok(r) => r,
             Err(e) => {
                 v.status = e.redirects.first().map(|h| h.status);
@@ -517,6 +574,11 @@ fn equal_at(a: &str, b: &str) -> Option<(Level, Vec<Rule>)> {
     Some((c.lowest_equal_level?, c.rules))
 }
 
+/// The scheme of an absolute URL (what comes before its first `:`), for messages.
+fn scheme_of(url: &str) -> &str {
+    url.split_once(':').map_or("", |(scheme, _)| scheme)
+}
+
 fn rule_names(rules: &[Rule]) -> String {
     let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
     names.join(", ")
@@ -535,23 +597,43 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Checks `urls` on `threads` threads (at least one); `done` gets each result with its index
-/// as it comes (not in order), on the calling thread.
+/// A URL to check and the start it is part of.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The URL.
+    pub url: String,
+    /// Its start: a fresh one for a URL the user gave, the source's for a URL a fetched
+    /// document listed.
+    pub start: Start,
+}
+
+impl Target {
+    /// A URL the user gave: a start of its own.
+    pub fn given(url: impl Into<String>) -> Target {
+        Target {
+            url: url.into(),
+            start: Start::new(),
+        }
+    }
+}
+
+/// Checks `targets` on `threads` threads (at least one); `done` gets each result with its
+/// index as it comes (not in order), on the calling thread.
 ///
 /// ```no_run
-/// use urlkit_sources::{check::{check_all, Checker, CheckOptions}, HttpFetcher, Offsite};
+/// use urlkit_sources::{check::{check_all, Checker, CheckOptions, Target}, HttpFetcher, Offsite};
 /// let checker = Checker::new(HttpFetcher::new().offsite(Offsite::Stop), CheckOptions::default());
-/// let urls = vec!["https://example.com/".to_string()];
-/// check_all(&checker, &urls, 4, &mut |i, c| println!("{i} {}", c.verdict.name()));
+/// let targets = vec![Target::given("https://example.com/")];
+/// check_all(&checker, &targets, 4, &mut |i, c| println!("{i} {}", c.verdict.name()));
 /// ```
 pub fn check_all(
     checker: &Checker,
-    urls: &[String],
+    targets: &[Target],
     threads: usize,
     done: &mut dyn FnMut(usize, UrlCheck),
 ) {
     let next = AtomicUsize::new(0);
-    let threads = threads.clamp(1, urls.len().max(1));
+    let threads = threads.clamp(1, targets.len().max(1));
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<(usize, UrlCheck)>(threads * 2);
         for _ in 0..threads {
@@ -559,8 +641,8 @@ pub fn check_all(
             let next = &next;
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(url) = urls.get(i) else { break };
-                if tx.send((i, checker.check(url))).is_err() {
+                let Some(t) = targets.get(i) else { break };
+                if tx.send((i, checker.check_in(&t.url, &t.start))).is_err() {
                     break;
                 }
             });

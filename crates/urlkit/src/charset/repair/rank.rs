@@ -263,7 +263,11 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
         let context: Vec<&str> = groups[0]
             .evidence
             .iter()
-            .filter(|(_, r)| r.starts_with("the host's TLD") || r.starts_with("other URLs"))
+            .filter(|(_, r)| {
+                r.starts_with("the host's TLD")
+                    || r.starts_with("other URLs")
+                    || r.starts_with("a statistical model")
+            })
             .map(|(_, r)| r.as_str())
             .collect();
         let note = (!context.is_empty()).then(|| format!("helped by: {}", context.join("; ")));
@@ -384,7 +388,7 @@ fn score(
     if detected == encoding && text_model {
         evidence.push((
             detect::POINTS,
-            "a statistical model of text (chardetng, Firefox's detector) reads it so".to_owned(),
+            "a statistical model of text (chardetng, as in Firefox) reads it so".to_owned(),
         ));
     }
     if hints.host == Some(encoding) {

@@ -27,6 +27,10 @@ enum Item {
 /// it cut. A U+FFFD that no lead byte precedes is kept as it is, so that text which merely
 /// contains a replacement character is never said to be mojibake.
 pub(crate) fn read_with_holes(text: &str, charset: MojibakeCharset) -> Option<String> {
+    // ISO-8859-1 has a character for every byte: it never loses one.
+    if charset == MojibakeCharset::Iso8859_1 {
+        return None;
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut items = Vec::with_capacity(text.len());
     for (i, &c) in chars.iter().enumerate() {
