@@ -12,7 +12,7 @@
 use core::arch::x86_64::*;
 
 use super::super::ssse3::{expand_room, expand_to};
-use crate::codec::kernel::{NibbleSet, NonAscii};
+use crate::codec::kernel_types::{NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
 #[cfg(doc)]
@@ -261,65 +261,6 @@ unsafe fn copy_run(
         unsafe { _mm512_storeu_si512(dst.add(w).cast(), x) };
         from += k;
         w += k;
-    }
-    w
-}
-}
-
-/// Bit 3j for each of the 21 escapes (3 bytes each) a 64-byte block holds whole.
-const TRIPLES: u64 = 0x1249_2492_4924_9249;
-
-avx512_fn! {
-/// [`copy_escape_run`](super::super::copy_escape_run) at [`KernelLevel::Avx512`]: 21 escapes
-/// per step, each checked by three byte masks (`%`, a first digit 8-F, a hex digit), the
-/// run's length by `pext` of the escape starts, and the run stored with its letters
-/// uppercased.
-pub(crate) unsafe fn copy_escape_run_avx512(input: &[u8], from: usize, out: &mut [u8]) -> usize {
-    let n = input.len();
-    let mut i = from.min(n);
-    let mut w = 0;
-    loop {
-        let r = (n - i).min(63);
-        // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
-        let x = unsafe { load_block(input, i, r) };
-        let pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(b'%' as i8));
-        let digit = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(x, _mm512_set1_epi8(b'0' as i8)),
-            _mm512_set1_epi8(9),
-        );
-        let eight_nine = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(x, _mm512_set1_epi8(b'8' as i8)),
-            _mm512_set1_epi8(1),
-        );
-        let letter = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(
-                _mm512_or_si512(x, _mm512_set1_epi8(0x20)),
-                _mm512_set1_epi8(b'a' as i8),
-            ),
-            _mm512_set1_epi8(5),
-        );
-        // Bytes past `r` are 0: never '%' nor a digit, so no escape reaches past the input.
-        let whole = pct & ((eight_nine | letter) >> 1) & ((digit | letter) >> 2) & TRIPLES;
-        let k = _pext_u64(whole, TRIPLES).trailing_ones() as usize;
-        if k == 0 {
-            break;
-        }
-        // In such a run the letters are exactly the bytes with bit 0x40: uppercasing clears
-        // their bit 0x20. The 16-bit shift moves only bit 6 of each byte, within the byte.
-        let upper = _mm512_andnot_si512(
-            _mm512_srli_epi16::<1>(_mm512_and_si512(x, _mm512_set1_epi8(0x40))),
-            x,
-        );
-        assert!(w + 3 * k <= out.len());
-        // SAFETY: the mask selects out[w..w + 3k], which the assertion keeps in `out`.
-        unsafe {
-            _mm512_mask_storeu_epi8(out.as_mut_ptr().add(w).cast(), first_bytes(3 * k), upper)
-        };
-        i += 3 * k;
-        w += 3 * k;
-        if k < 21 {
-            break;
-        }
     }
     w
 }
