@@ -14,6 +14,7 @@ mod bulk;
 mod codec;
 mod compare;
 mod errors;
+mod headers;
 mod lint;
 mod options;
 mod parse;
@@ -30,6 +31,10 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(codec::encode, m)?)?;
     m.add_function(wrap_pyfunction!(codec::decode, m)?)?;
     m.add_function(wrap_pyfunction!(codec::flavors, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::content_disposition, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::parse_content_disposition, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::base64_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::base64_decode, m)?)?;
     m.add_function(wrap_pyfunction!(compare::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(compare::key, m)?)?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;

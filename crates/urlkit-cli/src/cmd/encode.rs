@@ -3,12 +3,12 @@
 
 use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
-use urlkit::codec::{Encoder, HexCase};
+use urlkit::codec::{EncodeWarning, EncodeWarningKind, Encoder, HexCase};
 use urlkit::flavor::{Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind};
+use crate::records::{for_each_input, InputKind, Item, Output};
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -28,12 +28,19 @@ Flavors (--as): another language's encoder, byte for byte (`urlkit flavors` list
   java.URLEncoder ruby.CGI.escape ruby.URI.encode_www_form_component
   ruby.ERB::Util.url_encode perl.uri_escape_utf8
 
+Warnings: input that already holds valid %XX escapes is said on stderr (encoding it again
+gives %25XX, the double encoding of RFC 3986 §2.4), and so is a whole URL given as one
+component (https%3A%2F%2F... is no URL); the exit status stays 0 and --json carries them in
+\"warnings\". --once keeps valid escapes as they are and encodes the rest, as a browser's URL
+parser does.
+
 Examples:
   urlkit encode '東京 カフェ'                 %E6%9D%B1%E4%BA%AC%20%E3%82%AB%E3%83%95%E3%82%A7
   urlkit encode --set form '東京 カフェ'      %E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7
   urlkit encode --set component 'a/b?c'      a%2Fb%3Fc
   urlkit encode --safe '/' '/運営者情報/'     /%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
   urlkit encode --lower 運                   %e9%81%8b
+  urlkit encode --once '%E6%97%A5 日'         %E6%97%A5%20%E6%97%A5
   urlkit encode --as php.urlencode 'a b~'    a+b%7E
   urlkit encode --as python.quote --safe '' '/a b'   %2Fa%20b
   urlkit encode < slugs.txt                  one line out per line in";
@@ -55,6 +62,10 @@ pub struct Args {
     /// Write hex digits in lowercase (%e9) instead of uppercase (%E9).
     #[arg(long)]
     lower: bool,
+    /// Keep valid %XX escapes as they are and encode only the rest (idempotent: encoding
+    /// the output again changes nothing).
+    #[arg(long, conflicts_with = "flavor")]
+    once: bool,
     #[command(flatten)]
     py: PyArgs,
     /// Texts to encode; stdin, one per line, when none is given.
@@ -90,12 +101,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut buf = String::new();
     for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
         buf.clear();
-        encoder.encode_bytes_into(item.bytes, &mut buf);
+        let mut warnings = encoder.warnings(item.bytes);
+        if args.once {
+            buf.push_str(&encoder.encode_once_bytes(item.bytes));
+            warnings.retain(|w| w.kind() != EncodeWarningKind::AlreadyEncoded);
+        } else {
+            encoder.encode_bytes_into(item.bytes, &mut buf);
+        }
         let mut extra = Map::new();
         if out.is_json() {
             extra.insert("set".into(), Value::String(args.set.name().into()));
         }
-        out.ok(&item, &buf, extra)
+        write_warned(&mut out, &item, &buf, extra, &warnings)
     })?;
     out.finish()?;
     Ok(Status::Clean)
@@ -116,11 +133,59 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
                 if out.is_json() {
                     extra.insert("flavor".into(), Value::String(flavor.name().into()));
                 }
-                out.ok(&item, &text, extra)
+                let warnings = flavor.encode_warnings(item.bytes);
+                write_warned(&mut out, &item, &text, extra, &warnings)
             }
             Err(e) => out.fail(&item, &flavor_failure(&e)),
         },
     )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
+}
+
+/// An encode warning in the CLI's words: the library's sentence and what to use instead.
+pub fn warning_message(w: &EncodeWarning) -> String {
+    let remedy = match w.kind() {
+        EncodeWarningKind::AlreadyEncoded => {
+            "use --once to keep the escapes, or `urlkit normalize` for a URL"
+        }
+        EncodeWarningKind::WholeUrl => {
+            "`urlkit build` encodes each component once; `urlkit normalize` respells a URL"
+        }
+        _ => "",
+    };
+    format!("{} — {remedy}", w.message())
+}
+
+/// The `warnings` field of a JSON record: `[{kind, offset, message}]`.
+pub fn warnings_json(warnings: &[EncodeWarning]) -> Value {
+    Value::Array(
+        warnings
+            .iter()
+            .map(|w| {
+                let mut o = Map::new();
+                o.insert("kind".into(), Value::String(w.kind().name().into()));
+                o.insert("offset".into(), Value::from(w.offset() as u64));
+                o.insert("message".into(), Value::String(warning_message(w)));
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
+
+/// Writes one record and its warnings: on stderr, and in the JSON record's `warnings`.
+fn write_warned(
+    out: &mut Output,
+    item: &Item<'_>,
+    text: &str,
+    mut extra: Map<String, Value>,
+    warnings: &[EncodeWarning],
+) -> std::io::Result<()> {
+    for w in warnings {
+        out.warn(item, &warning_message(w))?;
+    }
+    if out.is_json() && !warnings.is_empty() {
+        extra.insert("warnings".into(), warnings_json(warnings));
+    }
+    out.ok(item, text, extra)
 }

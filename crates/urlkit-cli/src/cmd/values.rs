@@ -133,6 +133,11 @@ impl TypedValueParser for FlavorParser {
             if f.direction() == self.0 {
                 return Ok(f);
             }
+            // One foreign object that both encodes and decodes (URLSearchParams): its name
+            // means the side this command needs.
+            if let Some(other) = f.counterpart().filter(|o| o.direction() == self.0) {
+                return Ok(other);
+            }
             let (is, use_, these) = match f.direction() {
                 Direction::Encode => ("an encoder", "urlkit encode --as", "decoders"),
                 Direction::Decode => ("a decoder", "urlkit decode --as", "encoders"),

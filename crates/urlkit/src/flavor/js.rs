@@ -14,9 +14,11 @@
 //!   `decodeURI` also keeps escapes of `; / ? : @ & = + $ , #` exactly as written (`%2f` stays
 //!   `%2f`).
 //! - `unescape` decodes `%XX` and `%uXXXX` to code units and leaves anything else.
+//! - `new URLSearchParams("k=" + s).get("k")` form-decodes up to the first `&` and never
+//!   throws.
 
 use crate::codec::sets::{COMPONENT, UNRESERVED};
-use crate::codec::{EncodeSet, Encoder};
+use crate::codec::{DecodeMode, EncodeSet, Encoder};
 use crate::uri::chars::{hex_value, is_hex, HEX_UPPER};
 
 use super::text::{Input, Units};
@@ -92,6 +94,16 @@ pub(super) fn decode(flavor: Flavor, input: Input<'_>) -> Result<Decoded, Flavor
     match flavor {
         Flavor::JsUnescape => Ok(Decoded::from_utf16(unescape(&units.units))),
         Flavor::JsDecodeUri => decode_uri(&units, DECODE_URI_RESERVED),
+        Flavor::JsUrlSearchParamsGet => {
+            // USVString conversion first; then the urlencoded parser on "k=" + s: the value
+            // ends at the first '&', '+' is a space, escapes are decoded leniently, and the
+            // bytes are read as UTF-8 with replacement.
+            let text = String::from_utf16_lossy(&units.units);
+            let value = text.find('&').map_or(text.as_str(), |i| &text[..i]);
+            let bytes = crate::codec::decode_to_bytes(value.as_bytes(), DecodeMode::Form)
+                .expect("invariant: form decoding is lenient and never fails");
+            Ok(Decoded::Text(String::from_utf8_lossy(&bytes).into_owned()))
+        }
         _ => decode_uri(&units, b""),
     }
 }
