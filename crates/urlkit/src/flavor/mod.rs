@@ -106,7 +106,10 @@ pub enum Flavor {
     ///
     /// application/x-www-form-urlencoded parsing: `+` is a space, a malformed `%` stays,
     /// bytes that are not UTF-8 become U+FFFD, a lone surrogate in the input becomes U+FFFD
-    /// (USVString); a `&` ends the value, as it ends a parameter. Never throws.
+    /// (USVString); a `&` ends the value, as it ends a parameter. Never throws. Node's own
+    /// quirk is reproduced: when `decodeURIComponent` of the value would throw, each
+    /// non-ASCII character keeps only its low byte (`%E6の` gives U+FFFD `n`; a browser gives
+    /// U+FFFD `の`).
     JsUrlSearchParamsGet,
     /// JavaScript `unescape` (ECMA-262 Annex B.2.1.2), checked against Node.js v20.20.2.
     ///
