@@ -113,6 +113,7 @@ fn place(catalog: &Catalog, source: u32, position: &Position) -> String {
         Position::Line(n) => format!("{name}:{n}"),
         Position::Pointer(p) => format!("{name}#{p}"),
         Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+        Position::Item(i) => format!("{name}[{i}]"),
     }
 }
 
@@ -208,14 +209,7 @@ fn side_summary<'py>(
         )?;
         item.set_item("position", f.position.as_ref().map(ToString::to_string))?;
         item.set_item("message", &f.message)?;
-        item.set_item(
-            "effect",
-            match f.effect {
-                urlkit_sources::Effect::Note => "note",
-                urlkit_sources::Effect::Guessed => "guessed",
-                urlkit_sources::Effect::Skipped => "skipped",
-            },
-        )?;
+        item.set_item("effect", f.effect.name())?;
         findings.append(item)?;
     }
     d.set_item("findings", findings)?;

@@ -1,11 +1,12 @@
 //! `urlkit base64`: base64 and base64url (RFC 4648 §4, §5), strict, or lenient with
 //! `--lenient`.
 
-use serde_json::{json, Map, Value};
 use urlkit::base64::{Accepted, Alphabet, Base64, Base64Error, Base64ErrorKind, Padding};
+use urlkit_records::header::{Base64 as Base64Record, Note};
+use urlkit_records::{Record, True};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -113,17 +114,17 @@ fn accepted_note(accepted: &[Accepted]) -> String {
     format!("read leniently: {}", list.join(", "))
 }
 
-/// The `accepted` field of a JSON record: `[{kind, message}]`.
-fn accepted_json(accepted: &[Accepted]) -> Map<String, Value> {
-    let mut extra = Map::new();
-    if !accepted.is_empty() {
-        let list: Vec<Value> = accepted
+/// The record of one answer, with what a lenient reading accepted.
+fn base64_record(input: &str, output: String, accepted: &[Accepted]) -> Base64Record {
+    Base64Record {
+        accepted: accepted
             .iter()
-            .map(|a| json!({"kind": a.name(), "message": a.message()}))
-            .collect();
-        extra.insert("accepted".into(), Value::Array(list));
+            .map(|a| Note::new(a.name(), a.message()))
+            .collect(),
+        input: input.to_owned(),
+        ok: True,
+        output,
     }
-    extra
 }
 
 /// Which way `urlkit base64` goes.
@@ -137,21 +138,22 @@ pub enum Way {
 
 /// `urlkit base64 [--url] [--decode [--lenient]] --json TEXT` for one text, for `urlkit
 /// serve` (`lenient` only applies to decoding).
-pub fn record(text: &str, alphabet: Alphabet, way: Way, reading: ReadingMode) -> Value {
+pub fn record(
+    text: &str,
+    alphabet: Alphabet,
+    way: Way,
+    reading: ReadingMode,
+) -> Record<Base64Record> {
     let codec = Base64::new(alphabet, Padding::Pad);
-    let item = crate::records::Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
     let reading = match reading {
         ReadingMode::Strict => Reading::Strict(codec),
         ReadingMode::Lenient => Reading::Lenient,
     };
-    let outcome = match way {
-        Way::Decode => decoded(reading, text).map(|(s, a)| (s, accepted_json(&a))),
-        Way::Encode => Ok((codec.encode(text.as_bytes()), Map::new())),
+    let answer = match way {
+        Way::Decode => decoded(reading, text).map(|(s, a)| base64_record(text, s, &a)),
+        Way::Encode => Ok(base64_record(text, codec.encode(text.as_bytes()), &[])),
     };
-    crate::records::outcome_json(&item, outcome, Map::new())
+    Record::from_result(text, answer)
 }
 
 /// Whether decoding is strict or lenient, for [`record`].
@@ -188,9 +190,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Reading::Strict(codec)
     };
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         if !args.decode {
-            return out.ok(&item, &codec.encode(item.bytes), Map::new());
+            let encoded = codec.encode(item.bytes);
+            return out.ok(&encoded, || {
+                base64_record(&item.display(), encoded.clone(), &[])
+            });
         }
         let text = match item.text() {
             Ok(t) => t,
@@ -212,12 +217,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 if !accepted.is_empty() {
                     out.note(&item, &accepted_note(&accepted))?;
                 }
-                let shown = if out.is_json() {
-                    s
+                if out.is_json() {
+                    out.json_line(&base64_record(text, s, &accepted))
                 } else {
-                    escape_controls(&s).into_owned()
-                };
-                out.ok(&item, &shown, accepted_json(&accepted))
+                    out.ok(&escape_controls(&s), || ())
+                }
             }
             Err(f) => out.fail(&item, &f),
         }

@@ -1,11 +1,12 @@
 //! `urlkit content-disposition`: build a `Content-Disposition` value for a file name, or
 //! read one back (RFC 6266, RFC 8187).
 
-use serde_json::{json, Map, Value};
-use urlkit::content_disposition::{build_with, parse, BuildNote, Built, Disposition, Fallback};
+use urlkit::content_disposition::{build_with, parse, BuildNote, Disposition, Fallback};
+use urlkit_records::header::{Built, ContentDisposition, Note};
+use urlkit_records::Record;
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -51,8 +52,8 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
-/// A header value's file name and the record's fields, or why it gives none.
-fn parsed(text: &str) -> crate::records::Outcome {
+/// A header value's record (its file name and parameters), or why it gives none.
+fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
     let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
     let Some(name) = cd.filename() else {
         return Err(Failure::at(
@@ -61,56 +62,49 @@ fn parsed(text: &str) -> crate::records::Outcome {
             "the value has no filename or filename* parameter",
         ));
     };
-    let mut extra = Map::new();
-    extra.insert("disposition".into(), json!(cd.disposition()));
-    extra.insert("charset".into(), json!(cd.charset()));
-    extra.insert("language".into(), json!(cd.language()));
-    extra.insert("fallback".into(), json!(cd.filename_fallback()));
-    Ok((name.to_owned(), extra))
+    Ok(ContentDisposition::new(text, name, &cd))
+}
+
+/// What `urlkit content-disposition --json` writes for one input: a built value, or a
+/// parsed one.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// `FILENAME` built into a header value.
+    Built(Built),
+    /// `--parse VALUE`.
+    Parsed(ContentDisposition),
 }
 
 /// A file name's header value and what the builder says about it, or why the fallback
 /// cannot be used.
-fn built(
-    text: &str,
-    disposition: Disposition,
-    fallback: Option<&str>,
-) -> Result<(String, Vec<BuildNote>), Failure> {
+fn built(text: &str, disposition: Disposition, fallback: Option<&str>) -> Result<Built, Failure> {
     let fallback = fallback.map_or(Fallback::Derived, Fallback::Given);
-    let Built { value, notes } = build_with(text, disposition, fallback).map_err(|e| {
+    let b = build_with(text, disposition, fallback).map_err(|e| {
         Failure::new(
             e.name(),
             format!("--fallback: {e} (at byte {})", e.offset()),
         )
     })?;
-    Ok((value, notes))
+    Ok(Built {
+        input: text.to_owned(),
+        notes: b.notes.iter().map(|n| note(*n)).collect(),
+        ok: urlkit_records::True,
+        output: b.value,
+    })
 }
 
-/// The record's fields for `notes`: `{"notes": [{kind, message}]}` when there are any.
-fn notes_json(notes: &[BuildNote]) -> Map<String, Value> {
-    let mut extra = Map::new();
-    if !notes.is_empty() {
-        let notes: Vec<Value> = notes
-            .iter()
-            .map(|n| json!({"kind": n.name(), "message": n.message()}))
-            .collect();
-        extra.insert("notes".into(), Value::Array(notes));
-    }
-    extra
+fn note(n: BuildNote) -> Note {
+    Note::new(n.name(), n.message())
 }
 
 /// `urlkit content-disposition --json [--fallback NAME] FILENAME` (`Some(disposition)`) or
 /// `--parse --json VALUE` (`None`) for one input, for `urlkit serve`.
-pub fn record(text: &str, build_as: Option<Disposition>, fallback: Option<&str>) -> Value {
-    let item = crate::records::Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
-    let outcome = match build_as {
-        Some(d) => built(text, d, fallback).map(|(value, notes)| (value, notes_json(&notes))),
-        None => parsed(text),
-    };
-    crate::records::outcome_json(&item, outcome, Map::new())
+pub fn record(text: &str, build_as: Option<Disposition>, fallback: Option<&str>) -> Record<Answer> {
+    match build_as {
+        Some(d) => Record::from_result(text, built(text, d, fallback).map(Answer::Built)),
+        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
+    }
 }
 
 /// Runs `urlkit content-disposition`.
@@ -130,25 +124,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
     }
     let mut out = ctx.output();
-    for_each_input(&args.inputs, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.inputs, Content::Text, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
         };
         if !args.parse {
             return match built(text, disposition, args.fallback.as_deref()) {
-                Ok((value, notes)) => {
-                    for n in &notes {
-                        out.warn(&item, n.message())?;
+                Ok(b) => {
+                    for n in &b.notes {
+                        out.warn(&item, &n.message)?;
                     }
-                    out.ok(&item, &value, notes_json(&notes))
+                    let value = b.output.clone();
+                    out.ok(&value, || b)
                 }
                 Err(f) => out.fail(&item, &f),
             };
         }
         match parsed(text) {
-            Ok((name, extra)) if out.is_json() => out.ok(&item, &name, extra),
-            Ok((name, _)) => out.ok(&item, &escape_controls(&name), Map::new()),
+            Ok(r) if out.is_json() => out.json_line(&r),
+            Ok(r) => out.ok(&escape_controls(&r.output), || ()),
             Err(f) => out.fail(&item, &f),
         }
     })?;

@@ -1,7 +1,6 @@
 //! `urlkit decode`: percent-decode each input, in a mode or as another language's decoder
 //! does (`--as FLAVOR`).
 
-use serde_json::{Map, Value};
 use urlkit::charset::repair::{decode_auto, Verdict};
 use urlkit::charset::{encoding_for_label, Encoding};
 use urlkit::codec::{
@@ -12,8 +11,10 @@ use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::records::{for_each_input, Content, Failure, Item};
 use crate::style::escape_controls;
+use urlkit_records::codec::{Decode, DelimiterWarning};
+use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
 Modes (--mode), and what each does with '+':
@@ -143,22 +144,31 @@ pub fn failure_of(e: &DecodeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), message)
 }
 
-/// The `warning` field of a JSON record: `{kind, component, message, escapes}`.
-fn delimiter_json(found: &DecodedDelimiters) -> Value {
-    let bytes: Vec<Value> = found
+/// The `warning` of a record, when decoding turned escaped delimiters into real ones.
+fn delimiter_record(found: &Option<DecodedDelimiters>) -> Option<DelimiterWarning> {
+    let found = found.as_ref()?;
+    let escapes = found
         .escapes()
         .iter()
-        .map(|&(b, _)| Value::String(format!("%{b:02X}")))
+        .map(|&(b, _)| format!("%{b:02X}"))
         .collect();
-    let mut w = Map::new();
-    w.insert("kind".into(), Value::String("decoded-delimiter".into()));
-    w.insert(
-        "component".into(),
-        Value::String(found.context().name().into()),
-    );
-    w.insert("message".into(), Value::String(found.message()));
-    w.insert("escapes".into(), Value::Array(bytes));
-    Value::Object(w)
+    Some(DelimiterWarning::new(
+        found.context().name(),
+        escapes,
+        found.message(),
+    ))
+}
+
+/// Says `found` on stderr, when there is something to say.
+fn warn_delimiters(
+    out: &mut crate::records::Output,
+    item: &Item<'_>,
+    found: &Option<DecodedDelimiters>,
+) -> std::io::Result<()> {
+    match found {
+        Some(f) => out.warn(item, &f.message()),
+        None => Ok(()),
+    }
 }
 
 /// Runs `urlkit decode`.
@@ -181,31 +191,31 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         return run_charset(charset, mode, args, ctx);
     }
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let found = decoded_delimiters(item.bytes);
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
                 Ok(bytes) => {
-                    if let Some(found) = &found {
-                        out.warn(&item, &found.message())?;
-                    }
+                    warn_delimiters(&mut out, &item, &found)?;
                     out.ok_bytes(&bytes)
                 }
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
         } else {
-            match outcome(item.bytes, mode) {
-                Ok((text, extra)) => {
-                    if let Some(found) = &found {
-                        out.warn(&item, &found.message())?;
-                    }
+            match decode_bytes_to_str(item.bytes, mode) {
+                Ok(text) => {
+                    warn_delimiters(&mut out, &item, &found)?;
+                    let record = || Decode {
+                        warning: delimiter_record(&found),
+                        ..Decode::new(item.display(), text.as_ref())
+                    };
                     if out.is_json() {
-                        out.ok(&item, &text, extra)
+                        out.ok(&text, record)
                     } else {
-                        out.ok(&item, &escape_controls(&text), extra)
+                        out.ok(&escape_controls(&text), record)
                     }
                 }
-                Err(f) => out.fail(&item, &f),
+                Err(e) => out.fail(&item, &failure_of(&e)),
             }
         }
     })?;
@@ -213,31 +223,23 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(failures))
 }
 
-/// One input decoded as text in `mode`, with the `warning` field when escaped delimiters
-/// became real ones (the CLI also says it on stderr).
-pub fn outcome(bytes: &[u8], mode: DecodeMode) -> crate::records::Outcome {
-    let text = decode_bytes_to_str(bytes, mode).map_err(|e| failure_of(&e))?;
-    let mut extra = Map::new();
-    if let Some(found) = decoded_delimiters(bytes) {
-        extra.insert("warning".into(), delimiter_json(&found));
-    }
-    Ok((text.into_owned(), extra))
-}
-
-/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`.
-pub fn record(text: &str, mode: DecodeMode) -> Value {
-    let item = Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
-    crate::records::outcome_json(&item, outcome(text.as_bytes(), mode), Map::new())
+/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`: the
+/// record, with the `warning` field when escaped delimiters became real ones.
+pub fn record(text: &str, mode: DecodeMode) -> Record<Decode> {
+    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
+        .map(|out| Decode {
+            warning: delimiter_record(&decoded_delimiters(text.as_bytes())),
+            ..Decode::new(text, out.as_ref())
+        })
+        .map_err(|e| failure_of(&e));
+    Record::from_result(text, decoded)
 }
 
 /// `urlkit decode --charset CHARSET`.
 fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let err_style = ctx.err_style();
-    for_each_input(&args.texts, InputKind::Text, &err_style, |item| {
+    for_each_input(&args.texts, Content::Text, &err_style, |item| {
         let bytes = match decode_to_bytes(item.bytes, mode) {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure_of(&e)),
@@ -303,18 +305,16 @@ fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) ->
             }
         };
         let found = decoded_delimiters(item.bytes);
-        if let Some(found) = &found {
-            out.warn(&item, &found.message())?;
-        }
+        warn_delimiters(&mut out, &item, &found)?;
+        let record = || Decode {
+            charset: Some(name),
+            warning: delimiter_record(&found),
+            ..Decode::new(item.display(), text.as_str())
+        };
         if out.is_json() {
-            let mut extra = Map::new();
-            extra.insert("charset".into(), Value::String(name.into()));
-            if let Some(found) = &found {
-                extra.insert("warning".into(), delimiter_json(found));
-            }
-            out.ok(&item, &text, extra)
+            out.ok(&text, record)
         } else {
-            out.ok(&item, &escape_controls(&text), Map::new())
+            out.ok(&escape_controls(&text), record)
         }
     })?;
     let failures = out.finish()?;
@@ -330,48 +330,42 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let params = python_params(flavor, None, &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),
         };
+        let found = flavor.decoded_delimiters(item.bytes);
+        warn_delimiters(&mut out, &item, &found)?;
         if args.bytes {
-            if let Some(found) = flavor.decoded_delimiters(item.bytes) {
-                out.warn(&item, &found.message())?;
-            }
             return match &decoded {
                 Decoded::Bytes(b) => out.ok_bytes(b),
                 other => out.ok_bytes(other.to_string_lossy().as_bytes()),
             };
         }
-        let found = flavor.decoded_delimiters(item.bytes);
-        if let Some(found) = &found {
-            out.warn(&item, &found.message())?;
-        }
         let text = decoded.to_string_lossy();
+        // The exact result, which text cannot hold: bytes, or UTF-16 code units.
+        let record = || {
+            let mut r = Decode {
+                flavor: Some(flavor.name()),
+                warning: delimiter_record(&found),
+                ..Decode::new(item.display(), text.as_str())
+            };
+            match &decoded {
+                Decoded::Bytes(b) if !decoded.is_text() => {
+                    r.bytes_hex = Some(b.iter().map(|b| format!("{b:02x}")).collect());
+                }
+                Decoded::Utf16(u) if !decoded.is_text() => {
+                    r.utf16_hex = Some(u.iter().map(|u| format!("{u:04x}")).collect());
+                }
+                _ => {}
+            }
+            r
+        };
         if out.is_json() {
-            let mut extra = Map::new();
-            extra.insert("flavor".into(), Value::String(flavor.name().into()));
-            if let Some(found) = &found {
-                extra.insert("warning".into(), delimiter_json(found));
-            }
-            if !decoded.is_text() {
-                // The exact result, which text cannot hold: bytes, or UTF-16 code units.
-                let exact = match &decoded {
-                    Decoded::Bytes(b) => b.iter().map(|b| format!("{b:02x}")).collect::<String>(),
-                    Decoded::Utf16(u) => u.iter().map(|u| format!("{u:04x}")).collect(),
-                    Decoded::Text(_) => String::new(),
-                };
-                let key = if matches!(decoded, Decoded::Utf16(_)) {
-                    "utf16_hex"
-                } else {
-                    "bytes_hex"
-                };
-                extra.insert(key.into(), Value::String(exact));
-            }
-            out.ok(&item, &text, extra)
+            out.ok(&text, record)
         } else {
-            out.ok(&item, &escape_controls(&text), Map::new())
+            out.ok(&escape_controls(&text), record)
         }
     })?;
     let failures = out.finish()?;

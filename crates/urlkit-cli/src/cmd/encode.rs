@@ -1,14 +1,14 @@
 //! `urlkit encode`: percent-encode each input with a named set, or as another language's
 //! encoder does (`--as FLAVOR`).
 
-use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{EncodeWarning, EncodeWarningKind, Encoder, HexCase};
 use urlkit::flavor::{Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Output};
+use crate::records::{for_each_input, Content, Item, Output};
+use urlkit_records::codec::{Encode, EncodeWarning as WarningRecord};
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -99,7 +99,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut buf = String::new();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         buf.clear();
         let mut warnings = encoder.warnings(item.bytes);
         if args.once {
@@ -108,11 +108,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         } else {
             encoder.encode_bytes_into(item.bytes, &mut buf);
         }
-        let mut extra = Map::new();
-        if out.is_json() {
-            extra.insert("set".into(), Value::String(args.set.name().into()));
-        }
-        write_warned(&mut out, &item, &buf, extra, &warnings)
+        let record = || Encode::with_set(item.display(), buf.as_str(), args.set.name());
+        write_warned(&mut out, &item, &buf, record, &warnings)
     })?;
     out.finish()?;
     Ok(Status::Clean)
@@ -125,16 +122,13 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     for_each_input(
         &args.texts,
-        InputKind::Text,
+        Content::Text,
         &ctx.err_style(),
         |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
             Ok(text) => {
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("flavor".into(), Value::String(flavor.name().into()));
-                }
+                let record = || Encode::with_flavor(item.display(), text.as_str(), flavor.name());
                 let warnings = flavor.encode_warnings(item.bytes);
-                write_warned(&mut out, &item, &text, extra, &warnings)
+                write_warned(&mut out, &item, &text, record, &warnings)
             }
             Err(e) => out.fail(&item, &flavor_failure(&e)),
         },
@@ -157,35 +151,32 @@ pub fn warning_message(w: &EncodeWarning) -> String {
     format!("{} — {remedy}", w.message())
 }
 
-/// The `warnings` field of a JSON record: `[{kind, offset, message}]`.
-pub fn warnings_json(warnings: &[EncodeWarning]) -> Value {
-    Value::Array(
-        warnings
-            .iter()
-            .map(|w| {
-                let mut o = Map::new();
-                o.insert("kind".into(), Value::String(w.kind().name().into()));
-                o.insert("offset".into(), Value::from(w.offset() as u64));
-                o.insert("message".into(), Value::String(warning_message(w)));
-                Value::Object(o)
-            })
-            .collect(),
-    )
+/// The warnings of a record, in the CLI's words.
+pub fn warning_records(warnings: &[EncodeWarning]) -> Vec<WarningRecord> {
+    warnings
+        .iter()
+        .map(|w| WarningRecord {
+            kind: w.kind().name(),
+            message: warning_message(w),
+            offset: w.offset(),
+        })
+        .collect()
 }
 
-/// Writes one record and its warnings: on stderr, and in the JSON record's `warnings`.
+/// Writes one record and its warnings: on stderr, and in the JSON record's `warnings` (the
+/// record is made only in JSON mode).
 fn write_warned(
     out: &mut Output,
     item: &Item<'_>,
     text: &str,
-    mut extra: Map<String, Value>,
+    record: impl FnOnce() -> Encode,
     warnings: &[EncodeWarning],
 ) -> std::io::Result<()> {
     for w in warnings {
         out.warn(item, &warning_message(w))?;
     }
-    if out.is_json() && !warnings.is_empty() {
-        extra.insert("warnings".into(), warnings_json(warnings));
-    }
-    out.ok(item, text, extra)
+    out.ok(text, || Encode {
+        warnings: warning_records(warnings),
+        ..record()
+    })
 }

@@ -1,7 +1,6 @@
 //! `urlkit parse`: each URL's components as RFC 3986 and as a browser (WHATWG) see them, side
 //! by side, with a `parser-disagreement` finding where they differ.
 
-use serde_json::{json, Map, Value};
 use urlkit::build::{read_params, read_segments, QueryStyle};
 use urlkit::lint::parser_disagreement::{
     self, side_by_side, Rfc3986Reading, RfcReject, SideBySide, RULE,
@@ -9,10 +8,16 @@ use urlkit::lint::parser_disagreement::{
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item, Output};
+use crate::records::{for_each_url_input, Content, Failure, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
+use urlkit_records::parse::{
+    Disagreement, Param, Parse, Rfc3986, Rfc3986Error, Rfc3986Parts, Segment, Whatwg, WhatwgError,
+    WhatwgParts,
+};
+use urlkit_records::{False, Record, True};
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
 one is given; when RFC 3986 rejects the URL, the column shows the generic split of RFC 3986
 Appendix B, which is what lenient parsers go by. The WHATWG column is what browsers and
@@ -27,7 +32,9 @@ Examples:
   urlkit parse 'http://a\\b/'                       RFC 3986 rejects '\\', a browser reads host a
   urlkit parse 'https://例え.jp/運営'                 the same URL to both: exit 0
   urlkit parse --base 'http://a/b/c/d;p?q' '../g'  both resolve to http://a/b/g
-  urlkit parse --json < urls.txt                   one JSON object per line";
+  urlkit parse --json < urls.txt                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit parse`.
 #[derive(clap::Args, Debug)]
@@ -39,6 +46,8 @@ pub struct Args {
     /// URLs to parse; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit parse`.
@@ -53,20 +62,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
-        };
-        let seen = side_by_side(text, base);
-        if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-            return out.fail(&item, &rejected(text, r));
-        }
-        if !seen.differences.is_empty() {
-            findings += 1;
-        }
-        write_record(&mut out, &item, text, base, &seen)
-    })?;
+    for_each_url_input(
+        &args.urls,
+        Content::Text,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail(&item, &f),
+            };
+            let seen = side_by_side(text, base);
+            if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+                return out.fail(&item, &rejected(text, r));
+            }
+            if !seen.differences.is_empty() {
+                findings += 1;
+            }
+            write_record(&mut out, &item, text, base, &seen)
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures + findings))
 }
@@ -81,11 +96,18 @@ fn write_record(
     let diagnostics = parser_disagreement::check(text, base);
     let summary = summary(seen);
     if out.is_json() {
-        return out.ok(item, &summary, json_extra(text, base, seen, &diagnostics));
+        return out.json_line(&parse_record(
+            item.display(),
+            summary,
+            text,
+            base,
+            seen,
+            &diagnostics,
+        ));
     }
     let mut block = text_block(&out.style, text, seen, &diagnostics);
     block.push_str(&parts_text(&out.style, text));
-    out.ok(item, &block, Map::new())
+    out.ok(&block, || ())
 }
 
 /// What a browser and RFC 3986 read: the WHATWG href, else the RFC 3986 recomposition.
@@ -98,18 +120,20 @@ fn summary(seen: &SideBySide) -> String {
 }
 
 /// `urlkit parse --json URL` for one URL, for `urlkit serve`.
-pub fn record(text: &str) -> Value {
-    let item = Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
+pub fn record(text: &str) -> Record<Parse> {
     let seen = side_by_side(text, None);
     if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-        return crate::records::fail_json(&item, &rejected(text, r), Map::new());
+        return Record::from_result(text, Err(rejected(text, r)));
     }
     let diagnostics = parser_disagreement::check(text, None);
-    let extra = json_extra(text, None, &seen, &diagnostics);
-    crate::records::ok_json(&item, &summary(&seen), extra)
+    Record::Ok(parse_record(
+        text.to_owned(),
+        summary(&seen),
+        text,
+        None,
+        &seen,
+        &diagnostics,
+    ))
 }
 
 /// The failure of a URL that neither parser accepts.
@@ -125,103 +149,99 @@ fn rejected(text: &str, r: &RfcReject) -> Failure {
     )
 }
 
-fn json_extra(
+/// The JSON record of one URL's two readings.
+fn parse_record(
+    input: String,
+    output: String,
     text: &str,
     base: Option<&str>,
     seen: &SideBySide,
     diagnostics: &[urlkit::lint::Diagnostic],
-) -> Map<String, Value> {
-    {
-        let mut extra = Map::new();
-        extra.insert("rfc3986".into(), rfc_json(seen));
-        extra.insert("whatwg".into(), whatwg_json(seen, text, base));
-        let findings: Vec<Value> = diagnostics
-            .iter()
-            .zip(&seen.differences)
-            .map(|(d, diff)| {
-                json!({
-                    "rule": d.rule,
-                    "code": d.code,
-                    "severity": d.severity.name(),
-                    "component": diff.component(),
-                    "span": [d.span.start, d.span.end],
-                    "message": d.message,
-                })
-            })
-            .collect();
-        extra.insert("findings".into(), Value::Array(findings));
-        let (segments, params) = parts_json(text);
-        extra.insert("segments".into(), segments);
-        extra.insert("params".into(), params);
-        extra
+) -> Parse {
+    let findings = diagnostics
+        .iter()
+        .zip(&seen.differences)
+        .map(|(d, diff)| Disagreement {
+            code: d.code,
+            component: diff.component().to_owned(),
+            message: d.message.clone(),
+            rule: d.rule,
+            severity: d.severity.name(),
+            span: [d.span.start, d.span.end],
+        })
+        .collect();
+    let (segments, params) = parts_record(text);
+    Parse {
+        findings,
+        input,
+        ok: True,
+        output,
+        params,
+        rfc3986: rfc_record(seen),
+        segments,
+        whatwg: whatwg_record(seen, text, base),
     }
 }
 
-fn opt(v: &Option<String>) -> Value {
-    v.as_ref().map_or(Value::Null, |s| Value::String(s.clone()))
+fn rfc_parts(r: &Rfc3986Reading) -> Rfc3986Parts {
+    Rfc3986Parts {
+        fragment: r.fragment.clone(),
+        host: r.host.clone(),
+        path: r.path.clone(),
+        port: r.port.clone(),
+        query: r.query.clone(),
+        scheme: r.scheme.clone(),
+        userinfo: r.userinfo.clone(),
+    }
 }
 
-fn rfc_fields(r: &Rfc3986Reading) -> Value {
-    json!({
-        "scheme": opt(&r.scheme),
-        "userinfo": opt(&r.userinfo),
-        "host": opt(&r.host),
-        "port": opt(&r.port),
-        "path": r.path,
-        "query": opt(&r.query),
-        "fragment": opt(&r.fragment),
-    })
-}
-
-fn reject_json(r: &RfcReject) -> Value {
-    json!({"kind": r.kind.name(), "offset": r.offset, "component": r.component})
-}
-
-fn rfc_json(seen: &SideBySide) -> Value {
+fn rfc_record(seen: &SideBySide) -> Rfc3986 {
     match &seen.rfc3986 {
-        Ok(r) => {
-            let mut v = rfc_fields(r);
-            v["ok"] = Value::Bool(true);
-            v["uri"] = Value::String(r.to_string());
-            v
-        }
-        Err(e) => json!({
-            "ok": false,
-            "error": reject_json(e),
-            "split": rfc_fields(&seen.rfc3986_split),
-        }),
+        Ok(r) => Rfc3986::accepted(rfc_parts(r), r.to_string()),
+        Err(e) => Rfc3986::Rejected {
+            error: Rfc3986Error {
+                component: e.component,
+                kind: e.kind.name(),
+                offset: e.offset,
+            },
+            ok: False,
+            split: rfc_parts(&seen.rfc3986_split),
+        },
     }
 }
 
-fn whatwg_json(seen: &SideBySide, text: &str, base: Option<&str>) -> Value {
+fn whatwg_record(seen: &SideBySide, text: &str, base: Option<&str>) -> Whatwg {
     match &seen.whatwg {
         Ok(c) => {
             let host_kind = Url::parse(text, base)
                 .map(|u| u.host_kind().name())
                 .unwrap_or("none");
-            json!({
-                "ok": true,
-                "href": c.href,
-                "protocol": c.protocol,
-                "username": c.username,
-                "password": c.password,
-                "host": c.host,
-                "hostname": c.hostname,
-                "host_kind": host_kind,
-                "port": c.port,
-                "pathname": c.pathname,
-                "search": c.search,
-                "hash": c.hash,
-                "origin": c.origin,
-            })
+            Whatwg::Accepted(Box::new(WhatwgParts {
+                hash: c.hash.clone(),
+                host: c.host.clone(),
+                host_kind,
+                hostname: c.hostname.clone(),
+                href: c.href.clone(),
+                ok: True,
+                origin: c.origin.clone(),
+                password: c.password.clone(),
+                pathname: c.pathname.clone(),
+                port: c.port.clone(),
+                protocol: c.protocol.clone(),
+                search: c.search.clone(),
+                username: c.username.clone(),
+            }))
         }
-        Err(e) => {
-            json!({"ok": false, "error": {"kind": e.kind().name(), "message": e.to_string()}})
-        }
+        Err(e) => Whatwg::Rejected {
+            error: WhatwgError {
+                kind: e.kind().name(),
+                message: e.to_string(),
+            },
+            ok: False,
+        },
     }
 }
 
-/// The rows: (component, RFC 3986 value, WHATWG value).
 fn rows(r: &Rfc3986Reading, w: Option<&Components>) -> Vec<(&'static str, String, String)> {
     let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
     let nonempty = |s: &str| {
@@ -362,15 +382,22 @@ fn shown(bytes: &[u8]) -> (String, bool) {
 /// The path segments and the query parameters (form rules) as a server reads them, each
 /// decoded once, with the span of its raw text in the input (RFC 3986 reading of the input
 /// itself, not of a resolved URL).
-fn parts_json(text: &str) -> (Value, Value) {
+/// The path segments and query parameters a server reads (`None` when RFC 3986 rejects the
+/// URL).
+fn parts_record(text: &str) -> (Option<Vec<Segment>>, Option<Vec<Param>>) {
     let Ok(u) = urlkit::uri::parse(text) else {
-        return (Value::Null, Value::Null);
+        return (None, None);
     };
     let segments = read_segments(&u)
         .iter()
         .map(|s| {
             let (value, utf8) = shown(&s.value);
-            json!({"raw": &text[s.span.clone()], "value": value, "utf8": utf8, "span": [s.span.start, s.span.end]})
+            Segment {
+                raw: text[s.span.clone()].to_owned(),
+                span: [s.span.start, s.span.end],
+                utf8,
+                value,
+            }
         })
         .collect();
     let params = read_params(&u, QueryStyle::Form)
@@ -378,16 +405,16 @@ fn parts_json(text: &str) -> (Value, Value) {
         .map(|p| {
             let (key, key_utf8) = shown(&p.key);
             let (value, value_utf8) = shown(&p.value);
-            json!({
-                "raw": &text[p.span.clone()],
-                "key": key,
-                "value": value,
-                "utf8": key_utf8 && value_utf8,
-                "span": [p.span.start, p.span.end],
-            })
+            Param {
+                key,
+                raw: text[p.span.clone()].to_owned(),
+                span: [p.span.start, p.span.end],
+                utf8: key_utf8 && value_utf8,
+                value,
+            }
         })
         .collect();
-    (Value::Array(segments), Value::Array(params))
+    (Some(segments), Some(params))
 }
 
 fn parts_text(style: &Style, text: &str) -> String {
