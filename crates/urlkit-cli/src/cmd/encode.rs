@@ -3,11 +3,11 @@
 
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{EncodeWarning, EncodeWarningKind, Encoder, HexCase};
-use urlkit::flavor::{Direction, Flavor};
+use urlkit::flavor::{Direction, Escaped, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Content, Item, Output};
+use crate::records::{for_each_input, Content, Failure, Item, Output};
 use urlkit_records::codec::{Encode, EncodeWarning as WarningRecord};
 
 const AFTER_HELP: &str = "\
@@ -41,6 +41,8 @@ Examples:
   urlkit encode --safe '/' '/運営者情報/'     /%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
   urlkit encode --lower 運                   %e9%81%8b
   urlkit encode --once '%E6%97%A5 日'         %E6%97%A5%20%E6%97%A5
+  urlkit encode --escapes --as js.encodeURIComponent '\\uD800'   URIError: URI malformed
+  urlkit encode --escapes --as php.urlencode '\\xFF'             %FF
   urlkit encode --as php.urlencode 'a b~'    a+b%7E
   urlkit encode --as python.quote --safe '' '/a b'   %2Fa%20b
   urlkit encode < slugs.txt                  one line out per line in";
@@ -66,6 +68,10 @@ pub struct Args {
     /// the output again changes nothing).
     #[arg(long, conflicts_with = "flavor")]
     once: bool,
+    /// Read \uXXXX, \u{X...}, \xHH and \\ in each text, so that a lone surrogate (\uD800)
+    /// or a raw byte (\xFF) can be given to a flavor.
+    #[arg(long)]
+    escapes: bool,
     #[command(flatten)]
     py: PyArgs,
     /// Texts to encode; stdin, one per line, when none is given.
@@ -101,18 +107,40 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut buf = String::new();
     for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         buf.clear();
-        let mut warnings = encoder.warnings(item.bytes);
+        let escaped = if args.escapes {
+            match escaped(&item) {
+                Ok(Escaped::Utf16(_)) => {
+                    let f = Failure::new(
+                        "lone-surrogate",
+                        "a lone surrogate has no UTF-8 form, so no set can encode it; \
+                         --as FLAVOR shows what each language does with it",
+                    );
+                    return out.fail(&item, &f);
+                }
+                Ok(e) => Some(e),
+                Err(f) => return out.fail(&item, &f),
+            }
+        } else {
+            None
+        };
+        let bytes: &[u8] = match &escaped {
+            Some(Escaped::Text(t)) => t.as_bytes(),
+            Some(Escaped::Bytes(b)) => b,
+            _ => item.bytes,
+        };
+        let mut warnings = encoder.warnings(bytes);
         if args.once {
-            buf.push_str(&encoder.encode_once_bytes(item.bytes));
+            buf.push_str(&encoder.encode_once_bytes(bytes));
             warnings.retain(|w| w.kind() != EncodeWarningKind::AlreadyEncoded);
         } else {
-            encoder.encode_bytes_into(item.bytes, &mut buf);
+            encoder.encode_bytes_into(bytes, &mut buf);
         }
         let record = || Encode::with_set(item.display(), buf.as_str(), args.set.name());
         write_warned(&mut out, &item, &buf, record, &warnings)
     })?;
-    out.finish()?;
-    Ok(Status::Clean)
+    // Only --escapes can fail an input here.
+    let failures = out.finish()?;
+    Ok(Status::from_count(failures))
 }
 
 /// `urlkit encode --as FLAVOR`.
@@ -120,19 +148,31 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     debug_assert_eq!(flavor.direction(), Direction::Encode);
     let params = python_params(flavor, args.safe.as_deref(), &args.py)?;
     let mut out = ctx.output();
-    for_each_input(
-        &args.texts,
-        Content::Text,
-        &ctx.err_style(),
-        |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
+        let escaped = if args.escapes {
+            match escaped(&item) {
+                Ok(e) => Some(e),
+                Err(f) => return out.fail(&item, &f),
+            }
+        } else {
+            None
+        };
+        let input = escaped
+            .as_ref()
+            .map_or_else(|| flavor_input(item.bytes), Escaped::input);
+        match flavor.encode_with(input, &params) {
             Ok(text) => {
                 let record = || Encode::with_flavor(item.display(), text.as_str(), flavor.name());
                 let warnings = flavor.encode_warnings(item.bytes);
                 write_warned(&mut out, &item, &text, record, &warnings)
             }
+            // An escaped input's offsets count its own units, not the text's bytes.
+            Err(e) if escaped.is_some() => {
+                out.fail(&item, &Failure::new(e.kind().name(), e.message()))
+            }
             Err(e) => out.fail(&item, &flavor_failure(&e)),
-        },
-    )?;
+        }
+    })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }
@@ -179,4 +219,10 @@ fn write_warned(
         warnings: warning_records(warnings),
         ..record()
     })
+}
+
+/// The item's text read with `--escapes`, or why it cannot be.
+pub fn escaped(item: &Item<'_>) -> Result<Escaped, Failure> {
+    let text = item.text()?;
+    Escaped::parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.to_string()))
 }

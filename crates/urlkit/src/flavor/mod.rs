@@ -27,6 +27,7 @@
 
 pub mod aws_sigv4;
 mod catalog;
+mod escapes;
 mod go;
 mod java;
 mod js;
@@ -43,6 +44,7 @@ mod text;
 use std::fmt;
 
 pub use catalog::{Direction, Language};
+pub use escapes::{EscapeError, EscapeErrorKind, Escaped};
 pub use params::{Params, PyEncoding, PyErrors};
 pub use signing::{SigningError, SigningErrorKind};
 pub use text::{Decoded, Input};
