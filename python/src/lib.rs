@@ -15,10 +15,12 @@ mod codec;
 mod compare;
 mod errors;
 mod headers;
+mod input;
 mod lint;
 mod options;
 mod parse;
 mod reconcile;
+mod records;
 mod repair;
 mod values;
 

@@ -50,13 +50,14 @@ from ._errors import (
     EncodeWarning,
     FlavorError,
     HeaderWarning,
+    SourceWarning,
     UrlError,
     UrlkitError,
     UrlkitWarning,
 )
 from ._bulk import decode_many, encode_many, keys, normalize_many
 from ._lint import fix, lint, lint_list, repair, repair_list, rules
-from ._reconcile import SourceWarning, reconcile
+from ._reconcile import reconcile
 
 __all__ = [
     "Base64Warning",

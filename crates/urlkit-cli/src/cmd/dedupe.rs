@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use urlkit::normalize::{key_into_with, KeyRoom};
+use urlkit::normalize::Keys;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
@@ -82,7 +82,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut entries: Vec<Entry> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut lines = 0u64;
-    let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
+    let (mut keys, mut buf) = (Keys::new(options), String::with_capacity(256));
     for_each_url_input(
         &args.urls,
         Content::Url,
@@ -90,9 +90,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         &err_style,
         |item| {
             lines += 1;
-            let keyed = item.text().and_then(|text| {
-                key_into_with(text, &options, &mut room, &mut buf).map_err(|e| failure(&e))
-            });
+            let keyed = item
+                .text()
+                .and_then(|text| keys.key_into(text, &mut buf).map_err(|e| failure(&e)));
             match keyed {
                 Ok(()) => match index.get(buf.as_str()) {
                     Some(&i) => {

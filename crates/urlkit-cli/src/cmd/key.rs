@@ -1,7 +1,7 @@
 //! `urlkit key`: the comparison key of each URL, one per line, for joining huge lists with
 //! standard tools.
 
-use urlkit::normalize::{key_into_with, KeyRoom};
+use urlkit::normalize::Keys;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
@@ -41,7 +41,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
     let level = options.level().name();
     let mut out = ctx.output();
-    let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
+    let (mut keys, mut buf) = (Keys::new(options), String::with_capacity(256));
     for_each_url_input(
         &args.urls,
         Content::Url,
@@ -52,7 +52,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 Ok(t) => t,
                 Err(f) => return out.fail_at_level(&item, &f, level),
             };
-            match key_into_with(text, &options, &mut room, &mut buf) {
+            match keys.key_into(text, &mut buf) {
                 Ok(()) => out.ok(&buf, || Leveled::new(item.display(), level, buf.as_str())),
                 Err(e) => out.fail_at_level(&item, &failure(&e), level),
             }

@@ -31,6 +31,7 @@ mod escapes;
 mod go;
 mod java;
 mod js;
+mod names;
 pub mod oauth1;
 mod params;
 mod perl;
@@ -45,6 +46,7 @@ use std::fmt;
 
 pub use catalog::{Direction, Language};
 pub use escapes::{EscapeError, EscapeErrorKind, Escaped};
+pub use names::FlavorName;
 pub use params::{Params, PyEncoding, PyErrors};
 pub use signing::{SigningError, SigningErrorKind};
 pub use text::{Decoded, Input};
