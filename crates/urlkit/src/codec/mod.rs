@@ -18,10 +18,12 @@ mod encode_set;
 pub mod form;
 mod kernel;
 mod kernel_types;
+mod once;
 mod scan;
 pub mod sets;
 #[cfg(feature = "simd")]
 mod simd;
+pub(crate) mod warnings;
 
 pub use crate::uri::chars::escape_at;
 pub use decode::{
@@ -33,6 +35,9 @@ pub use encode_set::EncodeSet;
 pub use kernel::kernel_level;
 pub(crate) use kernel::{mark_key_bytes, validated_string, KeyClasses, Marks};
 pub use kernel_types::KernelLevel;
+pub use warnings::{
+    decoded_delimiters, DecodedDelimiters, DelimiterContext, EncodeWarning, EncodeWarningKind,
+};
 
 /// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that
 /// compares several escapes at once.

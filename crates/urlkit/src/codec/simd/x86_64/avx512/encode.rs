@@ -128,8 +128,6 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     first: usize,
     out: &mut Vec<u8>,
 ) {
-    // SAFETY (every call below without a comment of its own): this function has the
-    // features of the helpers it calls.
     let all = set.non_ascii == NonAscii::All;
     let n = input.len();
     let first = first.min(n);
@@ -138,12 +136,14 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let changed = if n - first <= 256 {
         n - first
     } else {
+        // SAFETY: this function has the AVX-512 features `tables512` needs.
         let (lo, hi) = unsafe { tables512(set) };
         let mut changed = 0;
         let mut i = first;
         while i < n {
             let r = (n - i).min(64);
             let m =
+                // SAFETY: this function has the features; `r` bytes are in `input` from `i`.
                 unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
             changed += m.count_ones() as usize;
             i += r;
@@ -162,6 +162,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
         out.reserve_exact(size);
     }
     // The tables after the allocation: vector registers do not survive the call.
+    // SAFETY: this function has the AVX-512 features `tables512` needs.
     let (lo, hi) = unsafe { tables512(set) };
     // SAFETY: `digits` is 16 bytes; unaligned load.
     let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
@@ -174,17 +175,21 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let mut i = first;
     while i < n {
         let r = (n - i).min(64);
+        // SAFETY: this function has the features; `r` bytes are in `input` from `i`.
         let x = unsafe { load_block(input, i, r) };
+        // SAFETY: this function has the features `set_mask512` needs.
         let mut m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
         if m == 0 {
             i += r;
             continue;
         }
+        // SAFETY: this function has the features; `copy_run` asserts its stores' room.
         w = unsafe { copy_run(input, src, i, dst, cap, w) };
         if m.count_ones() <= SPARSE {
             src = i;
             while m != 0 {
                 let p = i + m.trailing_zeros() as usize;
+                // SAFETY: this function has the features; `copy_run` asserts its stores' room.
                 w = unsafe { copy_run(input, src, p, dst, cap, w) };
                 let b = input[p];
                 assert!(w + 4 <= cap);
@@ -231,6 +236,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
         }
         i += r;
     }
+    // SAFETY: this function has the features; `copy_run` asserts its stores' room.
     w = unsafe { copy_run(input, src, n, dst, cap, w) };
     assert!(w <= cap);
     // SAFETY: every byte of out[base..base + w] was written above (and w is within the
