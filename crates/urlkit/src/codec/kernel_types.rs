@@ -7,7 +7,7 @@ use std::fmt;
 
 /// The instruction set the codec's kernels may use; each level includes the ones before it.
 ///
-/// [`kernel_level`] says which one this CPU and this build run; benchmarks report it, since
+/// [`kernel_level`](crate::codec::kernel_level) says which one this CPU and this build run; benchmarks report it, since
 /// the ratios they show hold for that level.
 ///
 /// ```
