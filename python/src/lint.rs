@@ -30,7 +30,7 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict>>
     out.set_item("code", d.code)?;
     out.set_item("level", d.severity.name())?;
     out.set_item("span", span(py, &d.span)?)?;
-    out.set_item("component", &d.component)?;
+    out.set_item("component", d.component.to_string())?;
     out.set_item("message", &d.message)?;
     let evidence = PyList::empty(py);
     for e in &d.evidence {
