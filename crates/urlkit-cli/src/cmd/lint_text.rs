@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::style::is_unsafe_control;
+use urlkit_records::text::{display_width, escape_controls, is_unsafe_control};
 
 /// The widest URL shown whole under a finding, in terminal columns.
 pub(crate) const SNIPPET_COLUMNS: usize = 100;
@@ -24,11 +24,7 @@ const LEFT_CONTEXT: usize = 24;
 /// `\u{HH}` escape, see [`crate::style::escape_controls`]).
 fn columns_of(c: char) -> usize {
     if is_unsafe_control(c) {
-        if (c as u32) < 0x80 {
-            4
-        } else {
-            format!("\\u{{{:X}}}", c as u32).len()
-        }
+        display_width(&escape_controls(c.encode_utf8(&mut [0; 4])))
     } else {
         c.width().unwrap_or(0)
     }
@@ -37,11 +33,7 @@ fn columns_of(c: char) -> usize {
 /// `c` as the text output writes it.
 fn push_shown(c: char, out: &mut String) {
     if is_unsafe_control(c) {
-        if (c as u32) < 0x80 {
-            out.push_str(&format!("\\x{:02X}", c as u32));
-        } else {
-            out.push_str(&format!("\\u{{{:X}}}", c as u32));
-        }
+        out.push_str(&escape_controls(c.encode_utf8(&mut [0; 4])));
     } else {
         out.push(c);
     }
@@ -191,7 +183,6 @@ pub(crate) fn write_finding(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::style::{display_width, escape_controls};
 
     #[test]
     fn a_short_url_is_shown_whole() {
