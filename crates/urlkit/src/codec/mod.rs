@@ -17,10 +17,12 @@ mod encode;
 mod encode_set;
 pub mod form;
 mod kernel;
+mod once;
 mod scan;
 pub mod sets;
 #[cfg(feature = "simd")]
 mod simd;
+pub(crate) mod warnings;
 
 pub use crate::uri::chars::escape_at;
 pub use decode::{
@@ -31,6 +33,9 @@ pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
 pub(crate) use kernel::{first_in_set, validated_str, validated_string, NibbleSet};
 pub use kernel::{kernel_level, KernelLevel};
+pub use warnings::{
+    decoded_delimiters, DecodedDelimiters, DelimiterContext, EncodeWarning, EncodeWarningKind,
+};
 
 /// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
 /// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
