@@ -176,8 +176,9 @@ pub fn explain(rule: &RuleInfo, lang: Lang) -> String {
     }
     let m = messages(lang);
     let t = |id: &str| -> &str {
-        m.get(id)
-            .expect("invariant: every rule doc message exists in every language (the tests check it)")
+        m.get(id).expect(
+            "invariant: every rule doc message exists in every language (the tests check it)",
+        )
     };
     let part = |p: &str| t(&format!("rule-{}-{p}", rule.code)).to_owned();
     let mut s = format!(
@@ -193,7 +194,11 @@ pub fn explain(rule: &RuleInfo, lang: Lang) -> String {
         s.push('\n');
     }
     if !rule.aliases.is_empty() {
-        s.push_str(&format!("{} {}\n", t("doc-aliases"), rule.aliases.join(", ")));
+        s.push_str(&format!(
+            "{} {}\n",
+            t("doc-aliases"),
+            rule.aliases.join(", ")
+        ));
     }
     if let Some(sec) = rule.security {
         s.push_str(&format!(

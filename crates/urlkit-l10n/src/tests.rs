@@ -54,10 +54,14 @@ fn the_page_uses_only_messages_that_exist() {
             let after = &rest[at + open.len()..];
             rest = after;
             // `t("` as a call of `t`, not the end of `ticket("` or `split("`.
-            if open == "t(\"" && before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+            if open == "t(\"" && before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
                 continue;
             }
-            let id = after.split('"').next().expect("invariant: split yields a piece");
+            let id = after
+                .split('"')
+                .next()
+                .expect("invariant: split yields a piece");
             used.insert(id.to_owned());
         }
     }

@@ -139,8 +139,8 @@ function ticket(key) {
 }
 
 function debounce(fn, ms) {
-  let t = null;
-  return () => { clearTimeout(t); t = setTimeout(fn, ms); };
+  let timer = null;
+  return () => { clearTimeout(timer); timer = setTimeout(fn, ms); };
 }
 
 // ---- permalinks: the panel and its fields in the fragment, written by urlkit's form set ----
@@ -161,13 +161,13 @@ async function encodePanel() {
   const fresh = ticket("encode");
   const text = $("enc-text").value;
   savePermalink("encode", { text });
-  const [t, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
+  const [tbl, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
   if (!fresh()) return;
-  if (t.status !== 200) return show($("enc-out"), apiError(t.v));
+  if (tbl.status !== 200) return show($("enc-out"), apiError(tbl.v));
   const chars = x.status === 200 ? x.v.output.characters : [];
   const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));
-  const rows = [el("tr", { "data-flavor": "rfc3986" }, el("td", {}, "rfc3986"), el("td", { class: "output" }, t.v.rfc3986), el("td", { class: "diffs" }, ""))];
-  for (const f of t.v.flavors) {
+  const rows = [el("tr", { "data-flavor": "rfc3986" }, el("td", {}, "rfc3986"), el("td", { class: "output" }, tbl.v.rfc3986), el("td", { class: "diffs" }, ""))];
+  for (const f of tbl.v.flavors) {
     let cell;
     if (f.error !== undefined) {
       cell = el("td", { class: "output error" }, f.error);
