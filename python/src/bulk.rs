@@ -20,7 +20,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
-use urlkit::normalize::{key_append_with, Form, KeyRoom, Options};
+use urlkit::normalize::{Form, Keys, Options};
 
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
@@ -45,21 +45,27 @@ enum Operation {
     Decode(DecodeMode),
 }
 
-/// What one loop over many rows reuses from row to row: the room the one-pass key writer
-/// writes in (allocated and zero-filled once per longest URL, not once per row) and, for
-/// outputs that copy each row in (string views), the row's result.
+/// What one loop over many rows reuses from row to row: the keying object of the key
+/// operation (made at the first row; its scratch space grows once per longest URL, not once
+/// per row) and, for outputs that copy each row in (string views), the row's result.
 #[derive(Default)]
 struct Scratch {
-    room: KeyRoom,
+    keys: Option<Keys>,
     out: String,
 }
 
 impl Operation {
     /// Appends the row's result to `out`, which is left as it was on a failure.
-    fn append(&self, input: &str, room: &mut KeyRoom, out: &mut String) -> Result<(), Failure> {
+    fn append(
+        &self,
+        input: &str,
+        keys: &mut Option<Keys>,
+        out: &mut String,
+    ) -> Result<(), Failure> {
         match self {
             Operation::Key(options) => {
-                key_append_with(input, options, room, out).map_err(|e| Failure {
+                let keys = keys.get_or_insert_with(|| Keys::new(*options));
+                keys.key_append(input, out).map_err(|e| Failure {
                     kind: e.kind().name(),
                     offset: e.offset(),
                     message: e.to_string(),
@@ -103,9 +109,9 @@ impl Operation {
 
     /// The row's result in `scratch.out` (cleared first).
     fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
-        let Scratch { room, out } = scratch;
+        let Scratch { keys, out } = scratch;
         out.clear();
-        self.append(input, room, out)
+        self.append(input, keys, out)
     }
 }
 
@@ -143,18 +149,16 @@ pub fn op_normalize(
 /// The encode operation (`urlkit.encode_many`): a named set, or a foreign encoder.
 #[pyfunction]
 #[pyo3(signature = (set="unreserved", as_=None, safe=None, hex="upper"))]
-pub fn op_encode(set: &str, as_: Option<&str>, safe: Option<&str>, hex: &str) -> PyResult<Op> {
+pub fn op_encode(
+    py: Python<'_>,
+    set: &str,
+    as_: Option<&str>,
+    safe: Option<&str>,
+    hex: &str,
+) -> PyResult<Op> {
     if let Some(name) = as_ {
-        let flavor = Flavor::from_name(name)
-            .filter(|f| f.direction() == Direction::Encode)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Flavor::ALL
-                    .iter()
-                    .filter(|f| f.direction() == Direction::Encode)
-                    .map(|f| f.name())
-                    .collect();
-                unknown("encoder", name, &names)
-            })?;
+        // The one lookup (full names, and bare names said), as `encode` and the CLI do.
+        let flavor = crate::input::flavor(py, name, Direction::Encode)?;
         let mut params = Params::default();
         if let Some(s) = safe {
             params = params.safe(s);
@@ -221,12 +225,12 @@ fn offset_rows<O: OffsetSizeTrait>(
     let mut ends = Vec::with_capacity(input.len() + 1);
     ends.push(O::usize_as(0));
     let mut nulls = NullBufferBuilder::new(input.len());
-    let mut room = KeyRoom::new();
+    let mut keys = None;
     for row in 0..input.len() {
         if input.is_null(row) {
             nulls.append_null();
         } else {
-            match op.append(input.value(row), &mut room, &mut values) {
+            match op.append(input.value(row), &mut keys, &mut values) {
                 Ok(()) => nulls.append_non_null(),
                 Err(f) => {
                     failures.push((base_row + row, f));

@@ -1,7 +1,7 @@
 //! `encode`, `decode` and `flavors`: the codec and the foreign-function catalogue.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyString};
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder, HexCase};
 use urlkit::flavor::{Decoded, Direction, Flavor, Input, Params};
@@ -68,21 +68,8 @@ pub fn decode_mode(mode: &str) -> PyResult<DecodeMode> {
     })
 }
 
-fn flavor_named(name: &str, direction: Direction) -> PyResult<Flavor> {
-    Flavor::from_name(name)
-        .filter(|f| f.direction() == direction)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Flavor::ALL
-                .iter()
-                .filter(|f| f.direction() == direction)
-                .map(|f| f.name())
-                .collect();
-            let what = match direction {
-                Direction::Encode => "encoder",
-                Direction::Decode => "decoder",
-            };
-            unknown(what, name, &names)
-        })
+fn flavor_named(py: Python<'_>, name: &str, direction: Direction) -> PyResult<Flavor> {
+    crate::input::flavor(py, name, direction)
 }
 
 fn python_params(flavor: Flavor, safe: Option<&str>) -> PyResult<Params> {
@@ -121,7 +108,7 @@ pub fn encode(
                 "as_= names a foreign encoder: set= and hex= do not apply to it",
             ));
         }
-        let flavor = flavor_named(name, Direction::Encode)?;
+        let flavor = flavor_named(py, name, Direction::Encode)?;
         let params = python_params(flavor, safe)?;
         return flavor
             .encode_with(text.flavor_input(), &params)
@@ -153,7 +140,7 @@ pub fn decode<'py>(
                 "as_= names a foreign decoder: mode= does not apply to it",
             ));
         }
-        let flavor = flavor_named(name, Direction::Decode)?;
+        let flavor = flavor_named(py, name, Direction::Decode)?;
         let decoded = flavor
             .decode_with(text.flavor_input(), &Params::default())
             .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()))?;
@@ -188,24 +175,14 @@ fn decoded_to_python(py: Python<'_>, decoded: Decoded) -> PyResult<Bound<'_, PyA
     }
 }
 
-/// Every foreign encoder and decoder urlkit reproduces: a list of dicts with `name`,
-/// `direction` (`"encode"` or `"decode"`), `keeps`, `checked_against` and `spec`.
+/// Every foreign encoder and decoder urlkit reproduces (`urlkit flavors --json`): a list of
+/// dicts with `name`, `direction` (`"encode"` or `"decode"`), `keeps`, `checked_against` and
+/// `spec`.
 #[pyfunction]
-pub fn flavors(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-    Flavor::ALL
-        .iter()
-        .map(|f| {
-            let d = PyDict::new(py);
-            d.set_item("name", f.name())?;
-            let direction = match f.direction() {
-                Direction::Encode => "encode",
-                Direction::Decode => "decode",
-            };
-            d.set_item("direction", direction)?;
-            d.set_item("keeps", f.keeps())?;
-            d.set_item("checked_against", f.checked_against())?;
-            d.set_item("spec", f.spec())?;
-            Ok(d)
-        })
-        .collect()
+pub fn flavors(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let all: Vec<urlkit_records::flavors::FlavorInfo> = Flavor::ALL
+        .into_iter()
+        .map(urlkit_records::flavors::FlavorInfo::from)
+        .collect();
+    crate::records::to_py(py, &all)
 }

@@ -14,10 +14,12 @@ mod bulk;
 mod codec;
 mod compare;
 mod errors;
+mod input;
 mod lint;
 mod options;
 mod parse;
 mod reconcile;
+mod records;
 mod repair;
 mod values;
 

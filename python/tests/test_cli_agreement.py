@@ -32,7 +32,7 @@ def test_key_agrees_with_cli(lines: list[str], level: str) -> None:
     ]
     assert not mismatches, mismatches[:5]
     # The bulk path gives the same keys (null where the CLI reports an error).
-    bulk = urlkit.keys(lines, level)
+    bulk = urlkit.keys(lines, level, errors="null")
     assert bulk == [r["output"] if r["ok"] else None for r in cli]
 
 
@@ -43,7 +43,7 @@ def test_normalize_agrees_with_cli(lines: list[str], level: str, to: str) -> Non
     assert len(cli) == len(lines)
     for line, r in zip(lines, cli):
         assert python_record(lambda u: urlkit.normalize(u, level, to=to), line) == cli_record(r), line
-    assert urlkit.normalize_many(lines, level, to=to) == [r["output"] if r["ok"] else None for r in cli]
+    assert urlkit.normalize_many(lines, level, to=to, errors="null") == [r["output"] if r["ok"] else None for r in cli]
 
 
 @pytest.mark.parametrize("level", ["exact", "safe", "normal", "loose"])
@@ -73,6 +73,13 @@ def test_compare_verdicts_agree_with_cli(lines: list[str], level: str) -> None:
         assert c.lowest_equal_level == r["lowest_equal_level"], (a, b)
         assert c.rules == r["rules"], (a, b)
         assert c.whatwg_equal == r["whatwg_equal"], (a, b)
+        # The whole record, the report in words included (the CLI's input is the tab-separated
+        # line, Python's the two URLs as `compare A B` takes them).
+        assert c.to_dict() | {"input": r["input"]} == r, (a, b)
         equal_seen += c.equal
         different_seen += not c.equal
     assert equal_seen > 100 and different_seen > 100, (equal_seen, different_seen)
+
+
+def test_flavors_are_the_cli_records() -> None:
+    assert urlkit.flavors() == run_cli(["flavors"], [])

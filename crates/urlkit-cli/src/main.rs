@@ -7,6 +7,8 @@
 
 mod cmd;
 mod diag;
+#[macro_use]
+mod input;
 mod progress;
 mod records;
 mod style;

@@ -217,7 +217,13 @@ fn inner() {
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, "").unwrap();
     let empty = format!("text:{}", empty.display());
-    let reconcile = run(&["reconcile", "sitemap:http://public.test/index.xml", &empty]);
+    // Every child is refused, so neither side gives a URL: allowed, to see the findings.
+    let reconcile = run(&[
+        "reconcile",
+        "--allow-empty",
+        "sitemap:http://public.test/index.xml",
+        &empty,
+    ]);
     let listed = run(&["check", "--json", "sitemap:http://public.test/urls.xml"]);
     let redirected = run(&[
         "check",

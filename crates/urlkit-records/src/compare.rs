@@ -1,8 +1,11 @@
 //! The records of the comparison ladder: `normalize`, `key`, `dedupe`, `compare`.
 
 use serde::Serialize;
+use urlkit::compare::Comparison;
+use urlkit::normalize::{normalize, Form, Level, Options};
 
 use crate::envelope::True;
+use crate::text::{display_width, escape_controls, Style};
 
 /// `urlkit normalize --json` and `urlkit key --json`: `{"input", "level", "ok", "output"}`.
 ///
@@ -121,6 +124,20 @@ pub struct Compare {
 }
 
 impl Compare {
+    /// The record of comparing `a` and `b` as `c` says, with the report in words (never
+    /// coloured: JSON is read by programs) and what Unicode normalization would change.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// let c = urlkit::compare::compare("http://A/", "http://b/", &Options::new(Level::Safe)).unwrap();
+    /// let r = urlkit_records::compare::Compare::build("http://A/ http://b/", "http://A/", "http://b/", &c);
+    /// assert!(r.report.starts_with("different at safe"));
+    /// ```
+    pub fn build(input: impl Into<String>, a: &str, b: &str, c: &Comparison) -> Compare {
+        let text = report(c, a, b, &Style::plain()).trim_end().to_owned();
+        Compare::new(input, a, b, c, text, unicode_forms(c, a, b))
+    }
+
     /// The record of comparing `a` and `b` (`input` as the record shows them); `report` and
     /// `unicode_normalization` are the text forms the door wrote.
     ///
@@ -155,4 +172,113 @@ impl Compare {
             whatwg_equal: c.whatwg_equal,
         }
     }
+}
+
+/// When two different URLs read the same once both are in Unicode Normalization Form C: which
+/// form each is in (`A is NFC, B is NFD`).
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// let (a, b) = ("http://a/caf\u{e9}", "http://a/cafe\u{301}");
+/// let c = urlkit::compare::compare(a, b, &Options::new(Level::Safe)).unwrap();
+/// assert_eq!(urlkit_records::compare::unicode_forms(&c, a, b).as_deref(), Some("A is NFC, B is NFD"));
+/// ```
+///
+/// # Rationale
+///
+/// No level of the ladder applies Unicode normalization: `café` and `cafe\u{301}` are
+/// different characters to every URL parser and server. But they look the same, so the
+/// report says why they differ instead of leaving the user to stare at two equal strings.
+pub fn unicode_forms(c: &Comparison, a: &str, b: &str) -> Option<String> {
+    use unicode_normalization::{is_nfc, UnicodeNormalization};
+    if c.equal {
+        return None;
+    }
+    let readable = |t: &str| {
+        normalize(t, &Options::new(Level::Safe), Form::Iri).unwrap_or_else(|_| t.to_owned())
+    };
+    let (ra, rb) = (readable(a), readable(b));
+    if ra == rb || ra.nfc().collect::<String>() != rb.nfc().collect::<String>() {
+        return None;
+    }
+    let form = |t: &str| {
+        if is_nfc(t) {
+            "NFC"
+        } else if unicode_normalization::is_nfd(t) {
+            "NFD"
+        } else {
+            "neither NFC nor NFD"
+        }
+    };
+    Some(format!("A is {}, B is {}", form(&ra), form(&rb)))
+}
+
+/// The human report of a comparison: verdict, rules, browser view, and the located
+/// difference (the text form of `urlkit compare A B`).
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// let c = urlkit::compare::compare("http://a/%7e", "http://a/~", &Options::new(Level::Safe)).unwrap();
+/// let text = urlkit_records::compare::report(&c, "http://a/%7e", "http://a/~", &urlkit_records::text::Style::plain());
+/// assert!(text.starts_with("equal at safe"));
+/// ```
+pub fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
+    let mut s = String::new();
+    let lowest = c
+        .lowest_equal_level
+        .map_or("at no level".to_owned(), |l| format!("from level {l} up"));
+    if c.equal {
+        s.push_str(&format!(
+            "{} at {} ({lowest})\n",
+            style.good("equal"),
+            c.level
+        ));
+    } else {
+        s.push_str(&format!(
+            "{} at {} (equal {lowest})\n",
+            style.error("different"),
+            c.level
+        ));
+    }
+    if !c.rules.is_empty() {
+        s.push_str("made equal by:\n");
+        for r in &c.rules {
+            let pad = " ".repeat(20usize.saturating_sub(r.name().len()));
+            s.push_str(&format!(
+                "  {}{pad}{}\n",
+                style.bold(r.name()),
+                style.dim(r.describe())
+            ));
+        }
+    }
+    match c.whatwg_equal {
+        Some(true) => s.push_str("a browser (WHATWG URL) sees the same URL\n"),
+        Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
+        None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
+    }
+    if let Some(forms) = unicode_forms(c, a, b) {
+        s.push_str(&format!(
+            "{}\n",
+            style.highlight(&format!(
+                "the two differ only by Unicode normalization: {forms} (macOS writes file \
+                 names in NFD); no level equates them, normalize both to NFC first"
+            ))
+        ));
+    }
+    if let Some(d) = &c.difference {
+        s.push_str(&format!("{}\n", d.message));
+        for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
+            let shown = escape_controls(text);
+            let before = text.get(..off.min(text.len())).unwrap_or(text);
+            // Columns, not characters: a caret after ブログ must skip two per character.
+            let width = display_width(&escape_controls(before));
+            s.push_str(&format!("  {label}: {shown}\n"));
+            s.push_str(&format!(
+                "     {}{}\n",
+                " ".repeat(width),
+                style.highlight("^")
+            ));
+        }
+    }
+    s
 }

@@ -71,7 +71,8 @@ impl Failure {
     }
 }
 
-/// The record of an input that failed: `{"error", "input", "level"?, "line"?, "ok": false}`.
+/// The record of an input that failed: `{"error", "input", "level"?, "line"?, "ok": false,
+/// "source"?}`.
 ///
 /// ```
 /// use urlkit_records::{Failed, Failure};
@@ -90,11 +91,14 @@ pub struct Failed {
     /// The level asked for, for the commands that work at one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<&'static str>,
-    /// The 1-based stdin line (or list position) the input came from.
+    /// The 1-based line (of stdin or a file, or the list position) the input came from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// `false`.
     pub ok: False,
+    /// The file or source the input came from (`urlkit key urls.txt`), when it came from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl Failed {
@@ -106,7 +110,14 @@ impl Failed {
             level: None,
             line: None,
             ok: False,
+            source: None,
         }
+    }
+
+    /// The same record, saying the file or source it came from.
+    pub fn source(mut self, source: impl Into<String>) -> Failed {
+        self.source = Some(source.into());
+        self
     }
 
     /// The same record, saying the line it came from.

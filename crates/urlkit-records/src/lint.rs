@@ -116,6 +116,9 @@ pub struct Lint {
     pub line: usize,
     /// `true`.
     pub ok: True,
+    /// The file or source the URL came from (`urlkit lint urls.txt`), when it came from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl Lint {
@@ -126,7 +129,14 @@ impl Lint {
             input: input.into(),
             line,
             ok: True,
+            source: None,
         }
+    }
+
+    /// The same record, saying the file or source it came from.
+    pub fn source(mut self, source: Option<String>) -> Lint {
+        self.source = source;
+        self
     }
 }
 

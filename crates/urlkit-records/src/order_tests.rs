@@ -141,6 +141,7 @@ fn lint() {
             input: s("a"),
             line: 1,
             ok: True,
+            source: Some(s("urls.txt")),
         },
     );
     for r in urlkit::lint::rules() {

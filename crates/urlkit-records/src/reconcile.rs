@@ -4,6 +4,39 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit_sources::{Catalog, Position};
+
+/// The URL as people read it (escapes of non-ASCII shown as characters, U-label hosts), when
+/// that differs from the URL: an occurrence's `iri`.
+///
+/// ```
+/// use urlkit_records::reconcile::readable;
+/// assert_eq!(readable("https://a.example/%E9%81%8B/").as_deref(), Some("https://a.example/運/"));
+/// assert_eq!(readable("https://a.example/a/"), None);
+/// ```
+pub fn readable(url: &str) -> Option<String> {
+    normalize(url, &Options::new(Level::Safe), Form::Iri)
+        .ok()
+        .filter(|iri| iri != url && !iri.is_ascii())
+}
+
+/// Where a record was in its source: `name:line`, `name#pointer` or `name:line#pointer` (an
+/// occurrence's `source`).
+///
+/// ```
+/// use urlkit_records::reconcile::place;
+/// use urlkit_sources::Position;
+/// assert_eq!(place("a.csv", &Position::Line(3)), "a.csv:3");
+/// ```
+pub fn place(name: &str, position: &Position) -> String {
+    match position {
+        Position::Line(n) => format!("{name}:{n}"),
+        Position::Pointer(p) => format!("{name}#{p}"),
+        Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+        Position::Item(i) => format!("{name}[{i}]"),
+    }
+}
 
 /// Where a URL of a list was, and what its source says about it: `{"fields"?, "index"?,
 /// "iri", "key", "source", "type", "url"}`.
@@ -190,6 +223,32 @@ pub struct Summary {
     pub rules: BTreeMap<String, usize>,
 }
 
+impl Summary {
+    /// The summary of a reconciliation at `level`, with each side's own summary.
+    pub fn new(
+        level: Level,
+        s: &urlkit_reconcile::Summary,
+        left: SideSummary,
+        right: SideSummary,
+    ) -> Summary {
+        Summary {
+            left,
+            level: level.name(),
+            matched: s.matched(),
+            matched_exact: s.matched_exact,
+            matched_normalized: s.matched_normalized,
+            only_left: s.only_left,
+            only_right: s.only_right,
+            right,
+            rules: s
+                .rule_counts
+                .iter()
+                .map(|(r, n)| ((*r).to_owned(), *n))
+                .collect(),
+        }
+    }
+}
+
 /// One side's counts, sources and findings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideSummary {
@@ -211,6 +270,46 @@ pub struct SideSummary {
     pub specs: Vec<String>,
     /// Records per content type.
     pub types: BTreeMap<String, u64>,
+}
+
+impl SideSummary {
+    /// One side's summary: the engine's counts, and what its readers read (`catalog`) from
+    /// the sources as given (`specs`).
+    pub fn new(
+        counts: &urlkit_reconcile::SideCounts,
+        catalog: &Catalog,
+        specs: &[String],
+    ) -> SideSummary {
+        SideSummary {
+            distinct: counts.distinct,
+            duplicate_keys: counts.duplicate_keys,
+            duplicate_records: counts.duplicate_records,
+            findings: catalog
+                .findings()
+                .iter()
+                .map(|f| SourceFinding {
+                    effect: f.effect.name(),
+                    kind: f.kind,
+                    message: f.message.clone(),
+                    position: f.position.as_ref().map(ToString::to_string),
+                    source: catalog.source(f.source).map(|s| s.name.clone()),
+                })
+                .collect(),
+            invalid: counts.invalid,
+            records: counts.records,
+            sources: catalog
+                .sources()
+                .iter()
+                .map(|src| SourceCount {
+                    format: src.format.name(),
+                    name: src.name.clone(),
+                    records: src.records,
+                })
+                .collect(),
+            specs: specs.to_vec(),
+            types: catalog.records_by_kind().into_iter().collect(),
+        }
+    }
 }
 
 /// One source of a side: `{"format", "name", "records"}`.
@@ -238,6 +337,37 @@ pub struct SourceFinding {
     pub position: Option<String>,
     /// The source's name.
     pub source: Option<String>,
+}
+
+/// A whole reconciliation as one value (Python's `urlkit.reconcile`, the page's Reconcile
+/// panel): `{"duplicates", "extra", "invalid", "matched", "missing", "summary"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The keys a side lists more than once.
+    pub duplicates: Vec<Duplicate>,
+    /// The right list's URLs the left lacks.
+    pub extra: Vec<Occurrence>,
+    /// The URLs with no key at the level.
+    pub invalid: Vec<Invalid>,
+    /// The pairs.
+    pub matched: Vec<Matched>,
+    /// The left list's URLs the right lacks.
+    pub missing: Vec<Occurrence>,
+    /// The counts.
+    pub summary: Summary,
+}
+
+impl Invalid {
+    /// The record of a URL with no key.
+    pub fn new(v: &urlkit_reconcile::Invalid<'_>) -> Invalid {
+        Invalid {
+            kind: v.error.kind().name(),
+            message: v.error.message().to_owned(),
+            offset: v.error.offset(),
+            side: v.side.name(),
+            url: v.url.to_owned(),
+        }
+    }
 }
 
 /// A URL that has no key at the level (Python's `invalid` list): `{"kind", "message",

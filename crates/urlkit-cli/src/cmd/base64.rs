@@ -4,7 +4,7 @@ use urlkit::base64::{Alphabet, Base64, Padding};
 use urlkit_records::{Record, Text};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -95,7 +95,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         },
     );
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         if !args.decode {
             let encoded = codec.encode(item.bytes);
             return out.ok(&encoded, || Text::new(item.display(), encoded.as_str()));

@@ -2,12 +2,13 @@
 //! appended, parameters set, appended or removed, the fragment set), every value encoded
 //! once with its component's set; `--canonical` prints what a signer would hash.
 
-use urlkit::build::{check_segment, BuildError, Form, HostInput, QueryStyle, UrlBuilder};
+use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
 use urlkit::flavor::{aws_sigv4, oauth1};
+use urlkit::normalize::Form;
 use urlkit::uri::parse;
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use urlkit_records::{build::Build, Record};
 
 const AFTER_HELP: &str = "\
@@ -139,7 +140,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         None => args.urls.clone(),
     };
     let mut out = ctx.output();
-    for_each_input(&starts, InputKind::Url, &ctx.err_style(), |item| {
+    for_each_input(&starts, Content::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),

@@ -4,12 +4,12 @@
 use std::io::Write;
 
 use urlkit::compare::{compare, CompareError, Comparison, Side};
-use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::normalize::Options;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Origin};
-use crate::style::{display_width, escape_controls, Style};
+use crate::records::{for_each_input, Content, Item, Origin};
+use urlkit_records::compare::report;
 use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
@@ -54,50 +54,59 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         ));
     }
     let pairs_from_args = args.urls.len() == 2;
-    let mut one = |item: Item<'_>, a: &str, b: &str, out: &mut crate::records::Output| match compare(
-        a, b, &options,
-    ) {
-        Ok(c) => {
-            if !c.equal {
-                differ += 1;
+    let err_style = ctx.err_style();
+    // `b_at`: where B starts in the item's bytes (a stdin line), for its errors' offsets.
+    let mut one =
+        |item: Item<'_>, a: &str, b: &str, b_at: usize, out: &mut crate::records::Output| {
+            match compare(a, b, &options) {
+                Ok(c) => {
+                    if !c.equal {
+                        differ += 1;
+                    }
+                    if out.is_json() {
+                        out.json_line(&compare_record(&item, &c, a, b))
+                    } else if !pairs_from_args {
+                        out.ok(&one_line(&c), || compare_record(&item, &c, a, b))
+                    } else {
+                        let text = report(&c, a, b, &style);
+                        // The report spans several lines: written as is, not as a one-line record.
+                        out.writer().write_all(text.as_bytes())
+                    }
+                }
+                Err(e) => {
+                    let (located, f) = located(&e, a, b, b_at, &item);
+                    out.fail_at_level(&located, &f, level)
+                }
             }
-            if out.is_json() {
-                out.json_line(&compare_record(&item, &c, a, b))
-            } else if !pairs_from_args {
-                out.ok(&one_line(&c), || compare_record(&item, &c, a, b))
-            } else {
-                let text = report(&c, a, b, &style);
-                // The report spans several lines: written as is, not as a one-line record.
-                out.writer().write_all(text.as_bytes())
-            }
-        }
-        Err(e) => {
-            let (located, f) = located(&e, a, b, &item);
-            out.fail_at_level(&located, &f, level)
-        }
-    };
+        };
     if args.urls.len() == 2 {
-        let (a, b) = (&args.urls[0], &args.urls[1]);
+        // Each URL trimmed by the one rule, as every command's inputs are.
+        let a = crate::input::trim_url(&args.urls[0], "argument 1", &err_style);
+        let b = crate::input::trim_url(&args.urls[1], "argument 2", &err_style);
         let joined = format!("{a} {b}");
         let item = Item {
             origin: Origin::Arg(1),
             bytes: joined.as_bytes(),
         };
-        one(item, a, b, &mut out)?;
+        one(item, a, b, a.len() + 1, &mut out)?;
     } else {
-        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
+        for_each_input(&[], Content::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
                 Err(f) => return out.fail_at_level(&item, &f, level),
             };
-            let Some((a, b)) = text.split_once('\t') else {
+            let Some((a_raw, b_raw)) = text.split_once('\t') else {
                 let f = crate::records::Failure::new(
                     "not-a-pair",
                     "expected two URLs separated by a tab",
                 );
                 return out.fail_at_level(&item, &f, level);
             };
-            one(item, a, b, &mut out)
+            let place = item.origin.describe();
+            let a = crate::input::trim_url(a_raw, &format!("{place} (A)"), &err_style);
+            let b = crate::input::trim_url(b_raw, &format!("{place} (B)"), &err_style);
+            let b_at = a_raw.len() + 1 + (b_raw.len() - b_raw.trim_start().len());
+            one(item, a, b, b_at, &mut out)
         })?;
     }
     let failures = out.failures();
@@ -111,17 +120,18 @@ fn located<'a>(
     e: &CompareError,
     a: &'a str,
     b: &'a str,
+    b_at: usize,
     item: &Item<'a>,
 ) -> (Item<'a>, crate::records::Failure) {
     let mut f = failure(&e.error);
     f.message = format!("{} ({})", f.message, e.side.name());
-    let (bytes, origin) = match (e.side, item.origin) {
+    let (bytes, origin) = match (e.side, item.origin.clone()) {
         (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
         (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
         (Side::A, o) => (a.as_bytes(), o),
         (Side::B, o) => {
             if let Some(off) = f.offset.as_mut() {
-                *off += a.len() + 1;
+                *off += b_at;
             }
             (item.bytes, o)
         }
@@ -131,6 +141,11 @@ fn located<'a>(
 
 /// `urlkit compare --json A B` at `options`, for `urlkit serve`.
 pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::compare::Compare> {
+    // Trimmed by the one rule, as the command trims its arguments.
+    let (a, b) = (
+        urlkit_sources::trim_str(a, urlkit_sources::Content::Url).0,
+        urlkit_sources::trim_str(b, urlkit_sources::Content::Url).0,
+    );
     let joined = format!("{a} {b}");
     let item = Item {
         origin: Origin::Arg(1),
@@ -139,7 +154,7 @@ pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::com
     match compare(a, b, options) {
         Ok(c) => Record::Ok(compare_record(&item, &c, a, b)),
         Err(e) => {
-            let (located, f) = located(&e, a, b, &item);
+            let (located, f) = located(&e, a, b, a.len() + 1, &item);
             Record::Failed(located.failed(f).level(options.level().name()))
         }
     }
@@ -168,114 +183,12 @@ fn one_line(c: &Comparison) -> String {
     format!("{}\t{lowest}\t{rules}\t{diff}", verdict(c))
 }
 
-/// When two different URLs read the same once both are in Unicode Normalization Form C: which
-/// form each is in (`A is NFC, B is NFD`).
-///
-/// # Rationale
-///
-/// No level of the ladder applies Unicode normalization: `café` and `cafe\u{301}` are
-/// different characters to every URL parser and server. But they look the same, so the
-/// report says why they differ instead of leaving the user to stare at two equal strings.
-fn unicode_forms(c: &Comparison, a: &str, b: &str) -> Option<String> {
-    use unicode_normalization::{is_nfc, UnicodeNormalization};
-    if c.equal {
-        return None;
-    }
-    let readable = |t: &str| {
-        normalize(t, &Options::new(Level::Safe), Form::Iri).unwrap_or_else(|_| t.to_owned())
-    };
-    let (ra, rb) = (readable(a), readable(b));
-    if ra == rb || ra.nfc().collect::<String>() != rb.nfc().collect::<String>() {
-        return None;
-    }
-    let form = |t: &str| {
-        if is_nfc(t) {
-            "NFC"
-        } else if unicode_normalization::is_nfd(t) {
-            "NFD"
-        } else {
-            "neither NFC nor NFD"
-        }
-    };
-    Some(format!("A is {}, B is {}", form(&ra), form(&rb)))
-}
-
-/// The JSON record of one comparison, with the human explanation too (never coloured: JSON
-/// is read by programs).
+/// The JSON record of one comparison.
 fn compare_record(
     item: &Item<'_>,
     c: &Comparison,
     a: &str,
     b: &str,
 ) -> urlkit_records::compare::Compare {
-    urlkit_records::compare::Compare::new(
-        item.display(),
-        a,
-        b,
-        c,
-        report(c, a, b, &Style::plain()).trim_end().to_owned(),
-        unicode_forms(c, a, b),
-    )
-}
-
-/// The human report: verdict, rules, browser view, and the located difference.
-fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
-    let mut s = String::new();
-    let lowest = c
-        .lowest_equal_level
-        .map_or("at no level".to_owned(), |l| format!("from level {l} up"));
-    if c.equal {
-        s.push_str(&format!(
-            "{} at {} ({lowest})\n",
-            style.good("equal"),
-            c.level
-        ));
-    } else {
-        s.push_str(&format!(
-            "{} at {} (equal {lowest})\n",
-            style.error("different"),
-            c.level
-        ));
-    }
-    if !c.rules.is_empty() {
-        s.push_str("made equal by:\n");
-        for r in &c.rules {
-            let pad = " ".repeat(20usize.saturating_sub(r.name().len()));
-            s.push_str(&format!(
-                "  {}{pad}{}\n",
-                style.bold(r.name()),
-                style.dim(r.describe())
-            ));
-        }
-    }
-    match c.whatwg_equal {
-        Some(true) => s.push_str("a browser (WHATWG URL) sees the same URL\n"),
-        Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
-        None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
-    }
-    if let Some(forms) = unicode_forms(c, a, b) {
-        s.push_str(&format!(
-            "{}\n",
-            style.highlight(&format!(
-                "the two differ only by Unicode normalization: {forms} (macOS writes file \
-                 names in NFD); no level equates them, normalize both to NFC first"
-            ))
-        ));
-    }
-    if let Some(d) = &c.difference {
-        s.push_str(&format!("{}\n", d.message));
-        for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
-            let shown = escape_controls(text);
-            let before = text.get(..off.min(text.len())).unwrap_or(text);
-            // Columns, not characters: a caret after ブログ must skip two per character.
-            let width = display_width(&escape_controls(before));
-            s.push_str(&format!("  {label}: {shown}\n"));
-            s.push_str(&format!(
-                "     {}{}\n",
-                " ".repeat(width),
-                style.highlight("^")
-            ));
-        }
-    }
-    s
+    urlkit_records::compare::Compare::build(item.display(), a, b, c)
 }

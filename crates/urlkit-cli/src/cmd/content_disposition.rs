@@ -5,7 +5,7 @@ use urlkit::content_disposition::{build, parse, Disposition};
 use urlkit_records::{header::ContentDisposition, Record, Text};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -80,7 +80,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Disposition::Attachment
     };
     let mut out = ctx.output();
-    for_each_input(&args.inputs, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.inputs, Content::Text, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),

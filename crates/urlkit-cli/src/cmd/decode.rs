@@ -10,7 +10,7 @@ use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 use urlkit_records::codec::{Decode, DelimiterWarning};
 use urlkit_records::Record;
@@ -227,7 +227,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         return run_charset(charset, mode, args, ctx);
     }
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let found = escaped_delimiters(item.bytes);
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
@@ -279,7 +279,7 @@ pub fn record(text: &str, mode: DecodeMode) -> Record<Decode> {
 fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let err_style = ctx.err_style();
-    for_each_input(&args.texts, InputKind::Text, &err_style, |item| {
+    for_each_input(&args.texts, Content::Text, &err_style, |item| {
         let bytes = match decode_to_bytes(item.bytes, mode) {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure_of(&e)),
@@ -367,7 +367,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let params = python_params(flavor, None, &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),

@@ -7,7 +7,7 @@ use urlkit::flavor::{Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind};
+use crate::records::{for_each_input, Content};
 use urlkit_records::codec::Encode;
 
 const AFTER_HELP: &str = "\
@@ -88,7 +88,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut buf = String::new();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         buf.clear();
         encoder.encode_bytes_into(item.bytes, &mut buf);
         out.ok(&buf, || {
@@ -106,7 +106,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     for_each_input(
         &args.texts,
-        InputKind::Text,
+        Content::Text,
         &ctx.err_style(),
         |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
             Ok(text) => out.ok(&text, || {

@@ -5,7 +5,7 @@ use std::io::Write;
 use urlkit_records::codec::{hex_bytes, pieces, treatment, Explain, EXPLAIN_SETS as MAIN_SETS};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::{display_width, escape_controls, Style};
 
 const AFTER_HELP: &str = "\
@@ -43,7 +43,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut first = true;
     for_each_input(
         &args.texts,
-        InputKind::Text,
+        Content::Text,
         &ctx.err_style(),
         |item| match item.text() {
             Ok(text) if out.is_json() => out.json_line(&Explain::new(text)),

@@ -4,10 +4,11 @@
 use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_url_input, Content, Failure};
 use urlkit_records::compare::Leveled;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Levels (--level), each containing the ones before it:
   exact   identical bytes
   safe    case of scheme and host, hex case, escaped unreserved characters, raw non-ASCII vs
@@ -23,7 +24,9 @@ Examples:
   urlkit normalize --to iri 'https://example.com/%e9%81%8b'  https://example.com/運
   urlkit normalize --level normal '/a/./b/../c'            /a/c
   urlkit normalize --level loose --loose-off query-order 'http://www.a.com/x/?b=1&a=2'
-  cat urls.txt | urlkit normalize --json                   one JSON object per line";
+  cat urls.txt | urlkit normalize --json                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// The level and loose switches, shared by `normalize`, `key` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
@@ -79,6 +82,8 @@ pub struct Args {
     /// URLs; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit normalize`.
@@ -90,16 +95,22 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         FormArg::Iri => Form::Iri,
     };
     let mut out = ctx.output();
-    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail_at_level(&item, &f, level),
-        };
-        match normalize(text, &options, form) {
-            Ok(s) => out.ok(&s, || Leveled::new(item.display(), level, s.as_str())),
-            Err(e) => out.fail_at_level(&item, &failure(&e), level),
-        }
-    })?;
+    for_each_url_input(
+        &args.urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail_at_level(&item, &f, level),
+            };
+            match normalize(text, &options, form) {
+                Ok(s) => out.ok(&s, || Leveled::new(item.display(), level, s.as_str())),
+                Err(e) => out.fail_at_level(&item, &failure(&e), level),
+            }
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }

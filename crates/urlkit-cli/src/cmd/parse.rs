@@ -2,21 +2,17 @@
 //! by side, with a `parser-disagreement` finding where they differ.
 
 use urlkit::build::{read_params, read_segments, QueryStyle};
-use urlkit::lint::parser_disagreement::{
-    self, side_by_side, Rfc3986Reading, RfcReject, SideBySide, RULE,
-};
+use urlkit::lint::parser_disagreement::{self, side_by_side, Rfc3986Reading, SideBySide, RULE};
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item, Output};
+use crate::records::{for_each_url_input, Content, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
-use urlkit_records::parse::{
-    Disagreement, Param, Parse, Rfc3986, Rfc3986Error, Rfc3986Parts, Segment, Whatwg, WhatwgError,
-    WhatwgParts,
-};
-use urlkit_records::{False, Record, True};
+use urlkit_records::parse::Parse;
+use urlkit_records::Record;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
 one is given; when RFC 3986 rejects the URL, the column shows the generic split of RFC 3986
 Appendix B, which is what lenient parsers go by. The WHATWG column is what browsers and
@@ -31,7 +27,9 @@ Examples:
   urlkit parse 'http://a\\b/'                       RFC 3986 rejects '\\', a browser reads host a
   urlkit parse 'https://例え.jp/運営'                 the same URL to both: exit 0
   urlkit parse --base 'http://a/b/c/d;p?q' '../g'  both resolve to http://a/b/g
-  urlkit parse --json < urls.txt                   one JSON object per line";
+  urlkit parse --json < urls.txt                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit parse`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +41,8 @@ pub struct Args {
     /// URLs to parse; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit parse`.
@@ -57,22 +57,36 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
-        };
-        let seen = side_by_side(text, base);
-        if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-            return out.fail(&item, &rejected(text, r));
-        }
-        if !seen.differences.is_empty() {
-            findings += 1;
-        }
-        write_record(&mut out, &item, text, base, &seen)
-    })?;
+    for_each_url_input(
+        &args.urls,
+        Content::Text,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail(&item, &f),
+            };
+            let seen = side_by_side(text, base);
+            if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+                return out.fail(&item, &urlkit_records::parse::rejected(text, r));
+            }
+            if !seen.differences.is_empty() {
+                findings += 1;
+            }
+            write_record(&mut out, &item, text, base, &seen)
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures + findings))
+}
+
+/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
+pub fn record(text: &str) -> Record<Parse> {
+    Record::from_result(
+        text,
+        urlkit_records::parse::build(text.to_owned(), text, None),
+    )
 }
 
 fn write_record(
@@ -82,153 +96,14 @@ fn write_record(
     base: Option<&str>,
     seen: &SideBySide,
 ) -> std::io::Result<()> {
-    let diagnostics = parser_disagreement::check(text, base);
-    let summary = summary(seen);
     if out.is_json() {
-        return out.json_line(&parse_record(
-            item.display(),
-            summary,
-            text,
-            base,
-            seen,
-            &diagnostics,
-        ));
+        let record = urlkit_records::parse::from_reading(item.display(), text, base, seen);
+        return out.json_line(&record);
     }
+    let diagnostics = parser_disagreement::check(text, base);
     let mut block = text_block(&out.style, text, seen, &diagnostics);
     block.push_str(&parts_text(&out.style, text));
     out.ok(&block, || ())
-}
-
-/// What a browser and RFC 3986 read: the WHATWG href, else the RFC 3986 recomposition.
-fn summary(seen: &SideBySide) -> String {
-    match (&seen.whatwg, &seen.rfc3986) {
-        (Ok(w), _) => w.href.clone(),
-        (Err(_), Ok(r)) => r.to_string(),
-        (Err(_), Err(_)) => String::new(),
-    }
-}
-
-/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
-pub fn record(text: &str) -> Record<Parse> {
-    let seen = side_by_side(text, None);
-    if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-        return Record::from_result(text, Err(rejected(text, r)));
-    }
-    let diagnostics = parser_disagreement::check(text, None);
-    Record::Ok(parse_record(
-        text.to_owned(),
-        summary(&seen),
-        text,
-        None,
-        &seen,
-        &diagnostics,
-    ))
-}
-
-/// The failure of a URL that neither parser accepts.
-fn rejected(text: &str, r: &RfcReject) -> Failure {
-    Failure::at(
-        "invalid-url",
-        r.offset.min(text.len()),
-        format!(
-            "neither RFC 3986 ({} in the {}) nor the WHATWG URL Standard accepts this URL",
-            r.kind.name(),
-            r.component
-        ),
-    )
-}
-
-/// The JSON record of one URL's two readings.
-fn parse_record(
-    input: String,
-    output: String,
-    text: &str,
-    base: Option<&str>,
-    seen: &SideBySide,
-    diagnostics: &[urlkit::lint::Diagnostic],
-) -> Parse {
-    let findings = diagnostics
-        .iter()
-        .zip(&seen.differences)
-        .map(|(d, diff)| Disagreement {
-            code: d.code,
-            component: diff.component().to_owned(),
-            message: d.message.clone(),
-            rule: d.rule,
-            severity: d.severity.name(),
-            span: [d.span.start, d.span.end],
-        })
-        .collect();
-    let (segments, params) = parts_record(text);
-    Parse {
-        findings,
-        input,
-        ok: True,
-        output,
-        params,
-        rfc3986: rfc_record(seen),
-        segments,
-        whatwg: whatwg_record(seen, text, base),
-    }
-}
-
-fn rfc_parts(r: &Rfc3986Reading) -> Rfc3986Parts {
-    Rfc3986Parts {
-        fragment: r.fragment.clone(),
-        host: r.host.clone(),
-        path: r.path.clone(),
-        port: r.port.clone(),
-        query: r.query.clone(),
-        scheme: r.scheme.clone(),
-        userinfo: r.userinfo.clone(),
-    }
-}
-
-fn rfc_record(seen: &SideBySide) -> Rfc3986 {
-    match &seen.rfc3986 {
-        Ok(r) => Rfc3986::accepted(rfc_parts(r), r.to_string()),
-        Err(e) => Rfc3986::Rejected {
-            error: Rfc3986Error {
-                component: e.component,
-                kind: e.kind.name(),
-                offset: e.offset,
-            },
-            ok: False,
-            split: rfc_parts(&seen.rfc3986_split),
-        },
-    }
-}
-
-fn whatwg_record(seen: &SideBySide, text: &str, base: Option<&str>) -> Whatwg {
-    match &seen.whatwg {
-        Ok(c) => {
-            let host_kind = Url::parse(text, base)
-                .map(|u| u.host_kind().name())
-                .unwrap_or("none");
-            Whatwg::Accepted(Box::new(WhatwgParts {
-                hash: c.hash.clone(),
-                host: c.host.clone(),
-                host_kind,
-                hostname: c.hostname.clone(),
-                href: c.href.clone(),
-                ok: True,
-                origin: c.origin.clone(),
-                password: c.password.clone(),
-                pathname: c.pathname.clone(),
-                port: c.port.clone(),
-                protocol: c.protocol.clone(),
-                search: c.search.clone(),
-                username: c.username.clone(),
-            }))
-        }
-        Err(e) => Whatwg::Rejected {
-            error: WhatwgError {
-                kind: e.kind().name(),
-                message: e.to_string(),
-            },
-            ok: False,
-        },
-    }
 }
 
 fn rows(r: &Rfc3986Reading, w: Option<&Components>) -> Vec<(&'static str, String, String)> {
@@ -361,51 +236,6 @@ fn pad(s: &str, width: usize) -> String {
 }
 
 /// A value decoded once, for display: text, or lossy text when the bytes are not UTF-8.
-fn shown(bytes: &[u8]) -> (String, bool) {
-    match std::str::from_utf8(bytes) {
-        Ok(t) => (t.to_owned(), true),
-        Err(_) => (String::from_utf8_lossy(bytes).into_owned(), false),
-    }
-}
-
-/// The path segments and the query parameters (form rules) as a server reads them, each
-/// decoded once, with the span of its raw text in the input (RFC 3986 reading of the input
-/// itself, not of a resolved URL).
-/// The path segments and query parameters a server reads (`None` when RFC 3986 rejects the
-/// URL).
-fn parts_record(text: &str) -> (Option<Vec<Segment>>, Option<Vec<Param>>) {
-    let Ok(u) = urlkit::uri::parse(text) else {
-        return (None, None);
-    };
-    let segments = read_segments(&u)
-        .iter()
-        .map(|s| {
-            let (value, utf8) = shown(&s.value);
-            Segment {
-                raw: text[s.span.clone()].to_owned(),
-                span: [s.span.start, s.span.end],
-                utf8,
-                value,
-            }
-        })
-        .collect();
-    let params = read_params(&u, QueryStyle::Form)
-        .iter()
-        .map(|p| {
-            let (key, key_utf8) = shown(&p.key);
-            let (value, value_utf8) = shown(&p.value);
-            Param {
-                key,
-                raw: text[p.span.clone()].to_owned(),
-                span: [p.span.start, p.span.end],
-                utf8: key_utf8 && value_utf8,
-                value,
-            }
-        })
-        .collect();
-    (Some(segments), Some(params))
-}
-
 fn parts_text(style: &Style, text: &str) -> String {
     let Ok(u) = urlkit::uri::parse(text) else {
         return String::new();
@@ -418,7 +248,7 @@ fn parts_text(style: &Style, text: &str) -> String {
             style.dim("path segments, decoded once:")
         ));
         for seg in &segments {
-            let (value, utf8) = shown(&seg.value);
+            let (value, utf8) = urlkit_records::parse::lossy(&seg.value);
             let span = format!("{}..{}", seg.span.start, seg.span.end);
             s.push_str(&format!(
                 "\n    {:<10}{}{}",
@@ -435,8 +265,8 @@ fn parts_text(style: &Style, text: &str) -> String {
             style.dim("query parameters, form-decoded once:")
         ));
         for p in &params {
-            let (key, k8) = shown(&p.key);
-            let (value, v8) = shown(&p.value);
+            let (key, k8) = urlkit_records::parse::lossy(&p.key);
+            let (value, v8) = urlkit_records::parse::lossy(&p.value);
             let span = format!("{}..{}", p.span.start, p.span.end);
             s.push_str(&format!(
                 "\n    {:<10}{} = {}{}",

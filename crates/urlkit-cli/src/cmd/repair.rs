@@ -6,11 +6,12 @@ use std::io::Write;
 use urlkit::charset::repair::{repair_list, Candidate, Repair, Step, Verdict};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::records::{for_each_url_input, Content, Failure, Item};
 use crate::style::escape_controls;
 use urlkit_records::Record;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Each URL's path segments, query names and values and fragment are percent-decoded, and each
 run of bytes >= 0x80 (with the ASCII trail bytes of double-byte charsets: %83s%83G%81[) is
 looked at on its own; nothing else in the URL changes (hex case, '+', raw characters stay).
@@ -34,7 +35,9 @@ Examples:
       https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF   (Shift_JIS 外装不良)
   urlkit repair 'https://example.com/tags/%C3%A9%C2%96%C2%8B/'
       https://example.com/tags/%E9%96%8B/                           (Latin-1 mojibake of 開)
-  urlkit repair --json < urls.txt";
+  urlkit repair --json < urls.txt",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit repair`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +46,8 @@ pub struct Args {
     /// URLs to repair; stdin, one per line, when none is given (or `-`).
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit repair`.
@@ -54,10 +59,16 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     // The list-level ranking needs every URL first: read them all, then answer in order.
     let mut inputs: Vec<(crate::records::Origin, Vec<u8>)> = Vec::new();
-    for_each_input(&urls, InputKind::Url, &ctx.err_style(), |item| {
-        inputs.push((item.origin, item.bytes.to_vec()));
-        Ok(())
-    })?;
+    for_each_url_input(
+        &urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            inputs.push((item.origin, item.bytes.to_vec()));
+            Ok(())
+        },
+    )?;
     let texts: Vec<Option<&str>> = inputs
         .iter()
         .map(|(_, b)| std::str::from_utf8(b).ok())
@@ -69,7 +80,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut unresolved = 0;
     for ((origin, bytes), text) in inputs.iter().zip(&texts) {
         let item = Item {
-            origin: *origin,
+            origin: origin.clone(),
             bytes,
         };
         if text.is_none() {

@@ -47,9 +47,14 @@ pub struct Args {
     /// Write Markdown tables instead of text.
     #[arg(long)]
     markdown: bool,
-    /// The values (default: the seed's awkward values).
-    #[arg(value_name = "VALUE")]
+    /// The values; stdin, one per line, when none is given (the seed's awkward values when
+    /// stdin is a terminal).
+    #[arg(value_name = "VALUE", conflicts_with = "default_values")]
     values: Vec<String>,
+    /// Use the seed's awkward values (what a terminal shows when no value is given), whatever
+    /// stdin is.
+    #[arg(long)]
+    default_values: bool,
 }
 
 fn parse_placement(name: &str) -> Result<Placement, String> {
@@ -81,8 +86,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.decoders.clone()
     };
-    let values: Vec<&str> = if args.values.is_empty() {
+    let piped;
+    let values: Vec<&str> = if args.default_values || crate::input::shows_demo(&args.values) {
         DEFAULT_VALUES.to_vec()
+    } else if args.values.is_empty() {
+        piped = crate::input::stdin_values(&ctx.err_style())?;
+        piped.iter().map(String::as_str).collect()
     } else {
         args.values.iter().map(String::as_str).collect()
     };

@@ -7,7 +7,7 @@ use urlkit::flavor::{Direction, Flavor, Input, Params};
 
 use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind};
+use crate::records::{for_each_input, Content};
 use crate::style::{escape_controls, Style};
 use urlkit_records::flavors::{Table, TableRow};
 
@@ -34,7 +34,8 @@ Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Texts to show ('-' for stdin, one per line); the seed's string when none is given.
+    /// Texts to show; stdin, one per line, when none is given ('-' too); the seed's string
+    /// when none is given and stdin is a terminal.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
 }
@@ -168,7 +169,7 @@ pub fn record(text: &str) -> Table {
 
 /// Runs `urlkit table`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
-    let texts: Vec<String> = if args.texts.is_empty() {
+    let texts: Vec<String> = if crate::input::shows_demo(&args.texts) {
         vec![SEED_INPUT.to_owned()]
     } else if args.texts == ["-"] {
         Vec::new()
@@ -187,7 +188,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         .max()
         .unwrap_or(0);
     let mut first = true;
-    for_each_input(&texts, InputKind::Text, &ctx.err_style(), |item| {
+    let mut any = false;
+    for_each_input(&texts, Content::Text, &ctx.err_style(), |item| {
+        any = true;
         let text = std::str::from_utf8(item.bytes).ok();
         let rows = rows(flavor_input(item.bytes), text);
         if out.is_json() {
@@ -231,6 +234,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
         Ok(())
     })?;
+    if !any {
+        crate::input::say_no_input(&ctx.err_style());
+    }
     out.finish()?;
     Ok(Status::Clean)
 }

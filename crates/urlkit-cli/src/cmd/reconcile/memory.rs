@@ -102,6 +102,7 @@ pub fn report(
                 column: None,
                 pointer: None,
                 format_from: FormatFrom::Content,
+                encoding: None,
             })
         },
     )

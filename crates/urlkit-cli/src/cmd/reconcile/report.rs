@@ -2,15 +2,14 @@
 
 use std::io::Write;
 
-use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::normalize::Level;
 use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
 use super::{Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
 use urlkit_records::reconcile::{
-    Duplicate, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, SourceCount,
-    SourceFinding, Summary,
+    Duplicate, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
 };
 
 /// Everything the report formats need.
@@ -352,55 +351,10 @@ impl Report<'_> {
     fn summary_record(&self) -> Summary {
         let s = self.done.summary();
         let side = |side: Side| {
-            let c = s.side(side);
             let input = self.side(side);
-            SideSummary {
-                distinct: c.distinct,
-                duplicate_keys: c.duplicate_keys,
-                duplicate_records: c.duplicate_records,
-                findings: input
-                    .catalog
-                    .findings()
-                    .iter()
-                    .map(|f| SourceFinding {
-                        effect: f.effect.name(),
-                        kind: f.kind,
-                        message: f.message.clone(),
-                        position: f.position.as_ref().map(ToString::to_string),
-                        source: input.catalog.source(f.source).map(|s| s.name.clone()),
-                    })
-                    .collect(),
-                invalid: c.invalid,
-                records: c.records,
-                sources: input
-                    .catalog
-                    .sources()
-                    .iter()
-                    .map(|src| SourceCount {
-                        format: src.format.name(),
-                        name: src.name.clone(),
-                        records: src.records,
-                    })
-                    .collect(),
-                specs: input.specs.clone(),
-                types: self.kinds(side).into_iter().collect(),
-            }
+            SideSummary::new(s.side(side), &input.catalog, &input.specs)
         };
-        Summary {
-            left: side(Side::Left),
-            level: self.level.name(),
-            matched: s.matched(),
-            matched_exact: s.matched_exact,
-            matched_normalized: s.matched_normalized,
-            only_left: s.only_left,
-            only_right: s.only_right,
-            right: side(Side::Right),
-            rules: s
-                .rule_counts
-                .iter()
-                .map(|(r, n)| ((*r).to_owned(), *n))
-                .collect(),
-        }
+        Summary::new(self.level, s, side(Side::Left), side(Side::Right))
     }
 
     pub(super) fn csv(
@@ -622,12 +576,7 @@ impl Report<'_> {
     }
 }
 
-/// The URL as people read it (escapes of non-ASCII shown as characters), when that differs.
-fn readable(url: &str) -> Option<String> {
-    normalize(url, &Options::new(Level::Safe), Form::Iri)
-        .ok()
-        .filter(|iri| iri != url && !iri.is_ascii())
-}
+use urlkit_records::reconcile::readable;
 
 /// The rules that made a pair equal, written the same way in every format: their names
 /// joined by `,`, or `exact` for byte-identical URLs.
