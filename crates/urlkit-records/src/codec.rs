@@ -32,6 +32,21 @@ pub struct Encode {
     /// Without `--as`: the set's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set: Option<&'static str>,
+    /// What the input says about a likely mistake (already encoded, a whole URL).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<EncodeWarning>,
+}
+
+/// One warning of `encode`: `already-encoded` or `whole-url`, where, and the sentence the
+/// CLI writes on stderr.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodeWarning {
+    /// `already-encoded` or `whole-url`.
+    pub kind: &'static str,
+    /// The warning with its remedy.
+    pub message: String,
+    /// The byte offset in the input (the first escape; 0 for a whole URL).
+    pub offset: usize,
 }
 
 impl Encode {
@@ -47,6 +62,7 @@ impl Encode {
             ok: True,
             output: output.into(),
             set: Some(set),
+            warnings: Vec::new(),
         }
     }
 
@@ -67,6 +83,7 @@ impl Encode {
             ok: True,
             output: output.into(),
             set: None,
+            warnings: Vec::new(),
         }
     }
 }
@@ -114,17 +131,20 @@ impl Decode {
     }
 }
 
-/// The `warning` of a decode record: `{"escapes", "kind": "decoded-delimiter", "message"}`.
+/// The `warning` of a decode record: `{"component", "escapes", "kind": "decoded-delimiter",
+/// "message"}`.
 ///
 /// ```
-/// let w = urlkit_records::codec::DelimiterWarning::new(vec!["%26".into()], "m");
+/// let w = urlkit_records::codec::DelimiterWarning::new("path", vec!["%2F".into()], "m");
 /// assert_eq!(
 ///     serde_json::to_string(&w).unwrap(),
-///     r#"{"escapes":["%26"],"kind":"decoded-delimiter","message":"m"}"#
+///     r#"{"component":"path","escapes":["%2F"],"kind":"decoded-delimiter","message":"m"}"#
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DelimiterWarning {
+    /// What the input was read as: `url`, `path` or `query`.
+    pub component: &'static str,
     /// The escapes decoded, in order of first appearance (`%26`).
     pub escapes: Vec<String>,
     /// `decoded-delimiter`.
@@ -135,8 +155,13 @@ pub struct DelimiterWarning {
 
 impl DelimiterWarning {
     /// The warning for these escapes.
-    pub fn new(escapes: Vec<String>, message: impl Into<String>) -> DelimiterWarning {
+    pub fn new(
+        component: &'static str,
+        escapes: Vec<String>,
+        message: impl Into<String>,
+    ) -> DelimiterWarning {
         DelimiterWarning {
+            component,
             escapes,
             kind: "decoded-delimiter",
             message: message.into(),

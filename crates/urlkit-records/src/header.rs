@@ -1,4 +1,4 @@
-//! The record of `content-disposition --parse`.
+//! The records of `content-disposition` (built and `--parse`) and of `base64`.
 
 use serde::Serialize;
 
@@ -50,4 +50,53 @@ impl ContentDisposition {
             output: filename.into(),
         }
     }
+}
+
+/// A remark about one answer: a stable kebab-case kind and a sentence (what a builder asks of
+/// the sender, what a lenient reading accepted).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// Stable kebab-case kind.
+    pub kind: &'static str,
+    /// For people.
+    pub message: String,
+}
+
+impl Note {
+    /// A note of `kind`.
+    pub fn new(kind: &'static str, message: impl Into<String>) -> Note {
+        Note {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+/// The record of `content-disposition FILENAME`: the header value, with the builder's notes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Built {
+    /// The file name.
+    pub input: String,
+    /// What the value asks of its sender (quoted-pairs, a non-ASCII fallback).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
+    /// `true`.
+    pub ok: True,
+    /// The header value.
+    pub output: String,
+}
+
+/// The record of `base64`: the answer, and with `--lenient` what was accepted beyond strict
+/// RFC 4648.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Base64 {
+    /// What a lenient reading accepted (the other alphabet, no padding, whitespace).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub accepted: Vec<Note>,
+    /// The input as text.
+    pub input: String,
+    /// `true`.
+    pub ok: True,
+    /// The encoded or decoded text.
+    pub output: String,
 }

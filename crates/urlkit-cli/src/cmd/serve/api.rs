@@ -181,12 +181,15 @@ fn roundtrip(r: &Request) -> Result<Answer, ApiError> {
 
 fn content_disposition(r: &Request) -> Result<Answer, ApiError> {
     let text = r.text("text")?;
+    let fallback = r.optional("fallback")?.filter(|f| !f.is_empty());
     let as_ = match r.choice("mode", &["attachment", "inline", "parse"], "attachment")? {
         "inline" => Some(Disposition::Inline),
         "parse" => None,
         _ => Some(Disposition::Attachment),
     };
-    Ok(record(&cmd::content_disposition::record(text, as_)))
+    Ok(record(&cmd::content_disposition::record(
+        text, as_, fallback,
+    )))
 }
 
 fn base64(r: &Request) -> Result<Answer, ApiError> {
@@ -199,7 +202,11 @@ fn base64(r: &Request) -> Result<Answer, ApiError> {
         "decode" => cmd::base64::Way::Decode,
         _ => cmd::base64::Way::Encode,
     };
-    Ok(record(&cmd::base64::record(text, alphabet, way)))
+    let reading = match r.choice("reading", &["strict", "lenient"], "strict")? {
+        "lenient" => cmd::base64::ReadingMode::Lenient,
+        _ => cmd::base64::ReadingMode::Strict,
+    };
+    Ok(record(&cmd::base64::record(text, alphabet, way, reading)))
 }
 
 /// The most lines of one pasted list.

@@ -321,7 +321,8 @@ fn qr_content_disposition_and_base64() {
         v,
         json!(cmd::content_disposition::record(
             "報告書.pdf",
-            Some(urlkit::content_disposition::Disposition::Attachment)
+            Some(urlkit::content_disposition::Disposition::Attachment),
+            None
         ))
     );
     assert!(v["output"]
