@@ -172,6 +172,7 @@ fn lint() {
             input: s("a"),
             line: 1,
             ok: True,
+            output: Some(s("b")),
             source: Some(s("urls.txt")),
         },
     );
