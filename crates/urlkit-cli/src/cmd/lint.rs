@@ -95,11 +95,6 @@ pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Record<Lint>>, Stri
         .collect())
 }
 
-/// A rule's documentation (`urlkit lint --explain RULE`), by code, name or alias.
-pub fn explain(key: &str) -> Option<String> {
-    rule(key).map(|r| r.explain())
-}
-
 /// The URL with the fixes `level` allows applied (`urlkit lint --fix`, `--unsafe-fixes`),
 /// for `urlkit serve`.
 pub fn fixed(url: &str, level: FixLevel) -> String {
