@@ -1,19 +1,52 @@
 //! The one CSV writer: every CSV report (reconcile, check, the page's downloads) goes through
-//! [`Writer`], which quotes with the `csv` crate (RFC 4180) and makes each cell safe first.
+//! [`Writer`], which quotes with the `csv` crate (RFC 4180) and makes each cell safe first:
+//! no raw control character, and no cell that a spreadsheet would run as a formula.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use crate::table::Table;
 use crate::text::escape_controls;
 
 /// A cell as the writer stores it: control characters written as `\xHH`, as in every other
-/// format (a CSV is often looked at on a terminal, and a URL holds no raw control).
+/// format (a CSV is often looked at on a terminal, and a URL holds no raw control), and a
+/// text that starts like a formula (`=`, `+`, `-`, `@`, TAB, CR) with a `'` before it.
 ///
 /// ```
-/// assert_eq!(urlkit_records::csv::cell("a\r\nb"), "a\\x0D\\x0Ab");
+/// use urlkit_records::csv::cell;
+/// assert_eq!(cell("a\r\nb"), "a\\x0D\\x0Ab");
+/// assert_eq!(cell("=HYPERLINK(\"http://evil/\")"), "'=HYPERLINK(\"http://evil/\")");
+/// assert_eq!(cell("https://a.example/?x=-1"), "https://a.example/?x=-1");
 /// ```
+///
+/// # Rationale
+///
+/// OWASP's rule for CSV injection: a spreadsheet reads a cell that starts with one of those
+/// characters as a formula, which can run commands or send data elsewhere, and a list read
+/// from a remote sitemap or a WordPress site can hold anything. The `'` makes the cell text in
+/// Excel, LibreOffice and Google Sheets, which do not show it. TAB and CR never reach the
+/// check raw (they are escaped first), but a text that starts with them is caught either way.
+/// <https://owasp.org/www-community/attacks/CSV_Injection>
 pub fn cell(text: &str) -> Cow<'_, str> {
-    escape_controls(text)
+    let escaped = escape_controls(text);
+    if starts_formula(&escaped) {
+        Cow::Owned(format!("'{escaped}"))
+    } else {
+        escaped
+    }
+}
+
+/// Whether a spreadsheet would read a cell starting so as a formula.
+///
+/// ```
+/// assert!(urlkit_records::csv::starts_formula("@SUM(A1)"));
+/// assert!(!urlkit_records::csv::starts_formula("'=1"));
+/// ```
+pub fn starts_formula(text: &str) -> bool {
+    matches!(
+        text.as_bytes().first(),
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
+    )
 }
 
 /// CSV rows on a writer.
@@ -69,4 +102,24 @@ fn into_io(e: csv::Error) -> io::Error {
         csv::ErrorKind::Io(e) => e,
         other => io::Error::other(format!("{other:?}")),
     }
+}
+
+/// Writes `table` as CSV: the header (the column names), then one record per row, every cell
+/// through [`cell`].
+///
+/// ```
+/// use urlkit_records::table::{Align, Table};
+/// let mut t = Table::new([("status", Align::Left), ("url", Align::Left)]);
+/// t.push(["extra".into(), "=1+2".into()]);
+/// let mut out = Vec::new();
+/// urlkit_records::csv::write_table(&mut out, &t).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "status,url\nextra,'=1+2\n");
+/// ```
+pub fn write_table(out: &mut impl Write, table: &Table) -> io::Result<()> {
+    let mut w = Writer::new(out);
+    w.row(table.columns.iter().map(|c| c.name.as_str()))?;
+    for row in &table.rows {
+        w.row((0..table.columns.len()).map(|i| row.get(i).map(|c| c.plain()).unwrap_or_default()))?;
+    }
+    w.flush()
 }

@@ -40,6 +40,7 @@ pub mod markdown;
 pub mod parse;
 pub mod reconcile;
 pub mod repair;
+pub mod table;
 pub mod text;
 
 #[cfg(test)]
