@@ -2,8 +2,9 @@
 //! appended, parameters set, appended or removed, the fragment set), every value encoded
 //! once with its component's set; `--canonical` prints what a signer would hash.
 
-use urlkit::build::{check_segment, BuildError, Form, HostInput, QueryStyle, UrlBuilder};
+use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
 use urlkit::flavor::{aws_sigv4, oauth1};
+use urlkit::normalize::Form;
 use urlkit::uri::parse;
 
 use super::{CliError, CmdResult, Ctx, Status};

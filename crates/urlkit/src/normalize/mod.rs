@@ -184,14 +184,18 @@ impl Options {
     }
 }
 
-/// Which form [`normalize`] writes.
+/// Which form of a URL to write: the URI or the IRI. [`normalize`] writes either, and so
+/// does a built URL ([`crate::build::Built::to_form`]).
 ///
 /// ```
 /// use urlkit::normalize::{normalize, Form, Level, Options};
 /// let o = Options::new(Level::Safe);
 /// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Uri).unwrap(), "https://example.com/%E9%81%8B");
 /// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Iri).unwrap(), "https://example.com/運");
+/// assert_eq!(Form::from_name("iri"), Some(Form::Iri));
 /// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Form {
     /// ASCII, uppercase hex: the comparison key (RFC 3986).
@@ -200,6 +204,34 @@ pub enum Form {
     /// For people: escapes of characters an IRI allows shown as the characters, hosts as
     /// U-labels (RFC 3987 §3.2); everything else stays encoded.
     Iri,
+}
+
+impl Form {
+    /// Both forms.
+    pub const ALL: [Form; 2] = [Form::Uri, Form::Iri];
+
+    /// `uri` or `iri`.
+    ///
+    /// ```
+    /// use urlkit::normalize::Form;
+    /// assert_eq!(Form::Iri.name(), "iri");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Form::Uri => "uri",
+            Form::Iri => "iri",
+        }
+    }
+
+    /// The form of that name.
+    ///
+    /// ```
+    /// use urlkit::normalize::Form;
+    /// assert_eq!(Form::from_name("uri"), Some(Form::Uri));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.name() == name)
+    }
 }
 
 /// What went wrong normalizing an input: the input is not a URI reference (the parser's
