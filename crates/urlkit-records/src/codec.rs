@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use urlkit::codec::sets::NamedSet;
+use urlkit::codec::{decode_bytes_to_str, DecodeError, DecodeErrorKind, DecodeMode, EncodeSet};
 
-use crate::envelope::True;
+use crate::envelope::{Failure, Record, True};
 
 /// `urlkit encode --json`: `{"flavor"?, "input", "ok", "output", "set"?}` (a named set, or
 /// with `--as` a flavor).
@@ -324,6 +325,109 @@ impl Serialize for Explain<'_> {
         st.serialize_field("output", &Explanation(self.text))?;
         st.end()
     }
+}
+
+/// The record form of a library decode error (the door adds where).
+pub fn decode_failure(e: &DecodeError) -> Failure {
+    let message = match e.kind() {
+        DecodeErrorKind::MalformedEscape => {
+            "malformed percent-escape: '%' must be followed by two hex digits".to_owned()
+        }
+        DecodeErrorKind::InvalidUtf8 => {
+            "the decoded bytes are not valid UTF-8 (use --mode lenient for U+FFFD, or --bytes)"
+                .to_owned()
+        }
+        _ => e.to_string(),
+    };
+    Failure::at(e.kind().name(), e.offset(), message)
+}
+
+/// The bytes whose escape, once decoded, can change what a URL means: RFC 3986's reserved
+/// characters (gen-delims and sub-delims, §2.2) and `%` itself (§2.4: decoding `%25` twice
+/// decodes data).
+const DELIMITERS: EncodeSet = {
+    use urlkit::codec::sets::{PCHAR, RFC3986_QUERY, UNRESERVED};
+    // sub-delims, ':' and '@' (what pchar keeps beyond unreserved), '/' and '?' (what a query
+    // keeps beyond pchar), then the gen-delims no component keeps raw, and '%'.
+    UNRESERVED
+        .difference(PCHAR)
+        .union(PCHAR.difference(RFC3986_QUERY))
+        .add_all(b"#[]%")
+};
+
+/// When `input` looks like a whole URL (it has a scheme), the escapes of delimiters in it, in
+/// order of first appearance, with how often each occurs: decoding them gives a URL that
+/// means something else (`%26` becomes a new query parameter).
+pub fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
+    let mut found: Vec<(u8, usize)> = Vec::new();
+    for i in memchr::memchr_iter(b'%', input) {
+        let Some(byte) = urlkit::codec::escape_at(input, i) else {
+            continue;
+        };
+        if DELIMITERS.contains(byte) {
+            match found.iter_mut().find(|(b, _)| *b == byte) {
+                Some((_, n)) => *n += 1,
+                None => found.push((byte, 1)),
+            }
+        }
+    }
+    // Whether it is a whole URL (UTF-8 text with a scheme) is asked last: most lines have no
+    // escaped delimiter, and the scan costs less than a check and a parse.
+    let is_url = |input| {
+        std::str::from_utf8(input)
+            .is_ok_and(|text| urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()))
+    };
+    if !found.is_empty() && !is_url(input) {
+        found.clear();
+    }
+    found
+}
+
+/// The `warning` field of a JSON record, when escaped delimiters were found.
+pub fn delimiter_record(found: &[(u8, usize)]) -> Option<DelimiterWarning> {
+    if found.is_empty() {
+        return None;
+    }
+    let escapes = found.iter().map(|&(b, _)| format!("%{b:02X}")).collect();
+    Some(DelimiterWarning::new(escapes, delimiter_warning(found)))
+}
+
+/// The warning for [`escaped_delimiters`].
+pub fn delimiter_warning(found: &[(u8, usize)]) -> String {
+    let list: Vec<String> = found
+        .iter()
+        .map(|&(b, n)| {
+            let times = if n == 1 {
+                String::new()
+            } else {
+                format!(" ({n} times)")
+            };
+            format!("%{b:02X} as '{}'{times}", char::from(b))
+        })
+        .collect();
+    format!(
+        "decoding this URL turned escaped delimiters into real ones: {}; the result is a \
+         different URL. `urlkit normalize --to iri` makes it readable and keeps them escaped",
+        list.join(", ")
+    )
+}
+
+/// `urlkit decode --json` (strict, lenient or form) for one text: the record, with the
+/// `warning` field when escaped delimiters became real ones.
+///
+/// ```
+/// use urlkit::codec::DecodeMode;
+/// let r = urlkit_records::codec::decode_record("%41%26", DecodeMode::Strict);
+/// assert!(r.is_ok());
+/// ```
+pub fn decode_record(text: &str, mode: DecodeMode) -> Record<Decode> {
+    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
+        .map(|out| Decode {
+            warning: delimiter_record(&escaped_delimiters(text.as_bytes())),
+            ..Decode::new(text, out.as_ref())
+        })
+        .map_err(|e| decode_failure(&e));
+    Record::from_result(text, decoded)
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! The record of `content-disposition --parse`.
 
 use serde::Serialize;
+use urlkit::content_disposition::{build, parse, Disposition};
 
-use crate::envelope::True;
+use crate::envelope::{Failure, Record, Text, True};
 
 /// `urlkit content-disposition --parse --json`: `{"charset", "disposition", "fallback",
 /// "input", "language", "ok", "output"}` (`output` is the file name).
@@ -51,3 +52,43 @@ impl ContentDisposition {
         }
     }
 }
+
+/// A header value's record (its file name and parameters), or why it gives none.
+pub fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
+    let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
+    let Some(name) = cd.filename() else {
+        return Err(Failure::at(
+            "no-filename",
+            text.len(),
+            "the value has no filename or filename* parameter",
+        ));
+    };
+    Ok(ContentDisposition::new(text, name, &cd))
+}
+
+/// What `urlkit content-disposition --json` writes for one input: a built value, or a
+/// parsed one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// `FILENAME` built into a header value.
+    Built(Text),
+    /// `--parse VALUE`.
+    Parsed(ContentDisposition),
+}
+
+/// `urlkit content-disposition --json FILENAME` (`Some(disposition)`) or `--parse --json
+/// VALUE` (`None`) for one input.
+///
+/// ```
+/// use urlkit::content_disposition::Disposition;
+/// let r = urlkit_records::header::record("a.txt", Some(Disposition::Inline));
+/// assert!(r.is_ok());
+/// ```
+pub fn record(text: &str, build_as: Option<Disposition>) -> Record<Answer> {
+    match build_as {
+        Some(d) => Record::Ok(Answer::Built(Text::new(text, build(text, d)))),
+        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
+    }
+}
+

@@ -27,6 +27,7 @@
 //! that it builds for `wasm32-unknown-unknown` with the library.
 #![warn(missing_docs)]
 
+pub mod base64;
 pub mod build;
 pub mod check;
 pub mod codec;

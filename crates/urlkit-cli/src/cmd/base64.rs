@@ -1,10 +1,10 @@
 //! `urlkit base64`: base64 and base64url (RFC 4648 §4, §5), strict.
 
 use urlkit::base64::{Alphabet, Base64, Padding};
-use urlkit_records::{Record, Text};
+use urlkit_records::Text;
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Content, Failure};
+use crate::records::{for_each_input, Content};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -41,39 +41,7 @@ pub struct Args {
     texts: Vec<String>,
 }
 
-fn decode_failure(e: &urlkit::base64::Base64Error) -> Failure {
-    Failure::at(e.kind().name(), e.offset(), e.description())
-}
-
-/// `text` decoded as text, or why not.
-fn decoded(codec: Base64, text: &str) -> Result<String, Failure> {
-    let bytes = codec.decode(text).map_err(|e| decode_failure(&e))?;
-    String::from_utf8(bytes).map_err(|_| {
-        Failure::new(
-            "not-utf8",
-            "the decoded bytes are not UTF-8 text (use --bytes for the raw bytes)",
-        )
-    })
-}
-
-/// Which way `urlkit base64` goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Way {
-    /// Text to Base64.
-    Encode,
-    /// Base64 to text (`--decode`).
-    Decode,
-}
-
-/// `urlkit base64 [--url] [--decode] --json TEXT` for one text, for `urlkit serve`.
-pub fn record(text: &str, alphabet: Alphabet, way: Way) -> Record<Text> {
-    let codec = Base64::new(alphabet, Padding::Pad);
-    let output = match way {
-        Way::Decode => decoded(codec, text),
-        Way::Encode => Ok(codec.encode(text.as_bytes())),
-    };
-    Record::from_result(text, output.map(|o| Text::new(text, o)))
-}
+use urlkit_records::base64::{decode_failure, decoded};
 
 /// Runs `urlkit base64`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {

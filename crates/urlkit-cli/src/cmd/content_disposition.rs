@@ -1,11 +1,12 @@
 //! `urlkit content-disposition`: build a `Content-Disposition` value for a file name, or
 //! read one back (RFC 6266, RFC 8187).
 
-use urlkit::content_disposition::{build, parse, Disposition};
-use urlkit_records::{header::ContentDisposition, Record, Text};
+use urlkit::content_disposition::{build, Disposition};
+use urlkit_records::header::parsed;
+use urlkit_records::Text;
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Content, Failure};
+use crate::records::{for_each_input, Content};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -37,39 +38,6 @@ pub struct Args {
     /// File names (or, with --parse, header values); stdin, one per line, when none is given.
     #[arg(value_name = "FILENAME")]
     inputs: Vec<String>,
-}
-
-/// A header value's record (its file name and parameters), or why it gives none.
-fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
-    let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
-    let Some(name) = cd.filename() else {
-        return Err(Failure::at(
-            "no-filename",
-            text.len(),
-            "the value has no filename or filename* parameter",
-        ));
-    };
-    Ok(ContentDisposition::new(text, name, &cd))
-}
-
-/// What `urlkit content-disposition --json` writes for one input: a built value, or a
-/// parsed one.
-#[derive(serde::Serialize)]
-#[serde(untagged)]
-pub enum Answer {
-    /// `FILENAME` built into a header value.
-    Built(Text),
-    /// `--parse VALUE`.
-    Parsed(ContentDisposition),
-}
-
-/// `urlkit content-disposition --json FILENAME` (`Some(disposition)`) or `--parse --json
-/// VALUE` (`None`) for one input, for `urlkit serve`.
-pub fn record(text: &str, build_as: Option<Disposition>) -> Record<Answer> {
-    match build_as {
-        Some(d) => Record::Ok(Answer::Built(Text::new(text, build(text, d)))),
-        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
-    }
 }
 
 /// Runs `urlkit content-disposition`.

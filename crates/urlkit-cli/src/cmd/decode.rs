@@ -12,8 +12,9 @@ use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
-use urlkit_records::codec::{Decode, DelimiterWarning};
-use urlkit_records::Record;
+use urlkit_records::codec::{
+    decode_failure as failure_of, delimiter_record, delimiter_warning, escaped_delimiters, Decode,
+};
 
 const AFTER_HELP: &str = "\
 Modes (--mode):
@@ -122,91 +123,6 @@ fn parse_charset(s: &str) -> Result<CharsetArg, String> {
     })
 }
 
-/// The CLI form of a library decode error.
-pub fn failure_of(e: &DecodeError) -> Failure {
-    let message = match e.kind() {
-        DecodeErrorKind::MalformedEscape => {
-            "malformed percent-escape: '%' must be followed by two hex digits".to_owned()
-        }
-        DecodeErrorKind::InvalidUtf8 => {
-            "the decoded bytes are not valid UTF-8 (use --mode lenient for U+FFFD, or --bytes)"
-                .to_owned()
-        }
-        _ => e.to_string(),
-    };
-    Failure::at(e.kind().name(), e.offset(), message)
-}
-
-/// The bytes whose escape, once decoded, can change what a URL means: RFC 3986's reserved
-/// characters (gen-delims and sub-delims, §2.2) and `%` itself (§2.4: decoding `%25` twice
-/// decodes data).
-const DELIMITERS: EncodeSet = {
-    use urlkit::codec::sets::{PCHAR, RFC3986_QUERY, UNRESERVED};
-    // sub-delims, ':' and '@' (what pchar keeps beyond unreserved), '/' and '?' (what a query
-    // keeps beyond pchar), then the gen-delims no component keeps raw, and '%'.
-    UNRESERVED
-        .difference(PCHAR)
-        .union(PCHAR.difference(RFC3986_QUERY))
-        .add_all(b"#[]%")
-};
-
-/// When `input` looks like a whole URL (it has a scheme), the escapes of delimiters in it, in
-/// order of first appearance, with how often each occurs: decoding them gives a URL that
-/// means something else (`%26` becomes a new query parameter).
-fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
-    let mut found: Vec<(u8, usize)> = Vec::new();
-    for i in memchr::memchr_iter(b'%', input) {
-        let Some(byte) = urlkit::codec::escape_at(input, i) else {
-            continue;
-        };
-        if DELIMITERS.contains(byte) {
-            match found.iter_mut().find(|(b, _)| *b == byte) {
-                Some((_, n)) => *n += 1,
-                None => found.push((byte, 1)),
-            }
-        }
-    }
-    // Whether it is a whole URL (UTF-8 text with a scheme) is asked last: most lines have no
-    // escaped delimiter, and the scan costs less than a check and a parse.
-    let is_url = |input| {
-        std::str::from_utf8(input)
-            .is_ok_and(|text| urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()))
-    };
-    if !found.is_empty() && !is_url(input) {
-        found.clear();
-    }
-    found
-}
-
-/// The `warning` field of a JSON record, when escaped delimiters were found.
-fn delimiter_record(found: &[(u8, usize)]) -> Option<DelimiterWarning> {
-    if found.is_empty() {
-        return None;
-    }
-    let escapes = found.iter().map(|&(b, _)| format!("%{b:02X}")).collect();
-    Some(DelimiterWarning::new(escapes, delimiter_warning(found)))
-}
-
-/// The warning for [`escaped_delimiters`].
-fn delimiter_warning(found: &[(u8, usize)]) -> String {
-    let list: Vec<String> = found
-        .iter()
-        .map(|&(b, n)| {
-            let times = if n == 1 {
-                String::new()
-            } else {
-                format!(" ({n} times)")
-            };
-            format!("%{b:02X} as '{}'{times}", char::from(b))
-        })
-        .collect();
-    format!(
-        "decoding this URL turned escaped delimiters into real ones: {}; the result is a \
-         different URL. `urlkit normalize --to iri` makes it readable and keeps them escaped",
-        list.join(", ")
-    )
-}
-
 /// Runs `urlkit decode`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     if args.bytes && ctx.json {
@@ -261,18 +177,6 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
-}
-
-/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`: the
-/// record, with the `warning` field when escaped delimiters became real ones.
-pub fn record(text: &str, mode: DecodeMode) -> Record<Decode> {
-    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
-        .map(|out| Decode {
-            warning: delimiter_record(&escaped_delimiters(text.as_bytes())),
-            ..Decode::new(text, out.as_ref())
-        })
-        .map_err(|e| failure_of(&e));
-    Record::from_result(text, decoded)
 }
 
 /// `urlkit decode --charset CHARSET`.
