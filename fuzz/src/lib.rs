@@ -6,6 +6,9 @@
 use std::cell::Cell;
 use std::io::Cursor;
 
+mod check_head;
+pub use check_head::check_head;
+
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{decode, decode_to_bytes, percent_decode, DecodeMode, HexCase, Space};
 use urlkit::compare::compare;

@@ -149,18 +149,16 @@ pub fn op_normalize(
 /// The encode operation (`urlkit.encode_many`): a named set, or a foreign encoder.
 #[pyfunction]
 #[pyo3(signature = (set="unreserved", as_=None, safe=None, hex="upper"))]
-pub fn op_encode(set: &str, as_: Option<&str>, safe: Option<&str>, hex: &str) -> PyResult<Op> {
+pub fn op_encode(
+    py: Python<'_>,
+    set: &str,
+    as_: Option<&str>,
+    safe: Option<&str>,
+    hex: &str,
+) -> PyResult<Op> {
     if let Some(name) = as_ {
-        let flavor = Flavor::from_name(name)
-            .filter(|f| f.direction() == Direction::Encode)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Flavor::ALL
-                    .iter()
-                    .filter(|f| f.direction() == Direction::Encode)
-                    .map(|f| f.name())
-                    .collect();
-                unknown("encoder", name, &names)
-            })?;
+        // The one lookup (full names, and bare names said), as `encode` and the CLI do.
+        let flavor = crate::input::flavor(py, name, Direction::Encode)?;
         let mut params = Params::default();
         if let Some(s) = safe {
             params = params.safe(s);

@@ -68,21 +68,8 @@ pub fn decode_mode(mode: &str) -> PyResult<DecodeMode> {
     })
 }
 
-fn flavor_named(name: &str, direction: Direction) -> PyResult<Flavor> {
-    Flavor::from_name(name)
-        .filter(|f| f.direction() == direction)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Flavor::ALL
-                .iter()
-                .filter(|f| f.direction() == direction)
-                .map(|f| f.name())
-                .collect();
-            let what = match direction {
-                Direction::Encode => "encoder",
-                Direction::Decode => "decoder",
-            };
-            unknown(what, name, &names)
-        })
+fn flavor_named(py: Python<'_>, name: &str, direction: Direction) -> PyResult<Flavor> {
+    crate::input::flavor(py, name, direction)
 }
 
 fn python_params(flavor: Flavor, safe: Option<&str>) -> PyResult<Params> {
@@ -121,7 +108,7 @@ pub fn encode(
                 "as_= names a foreign encoder: set= and hex= do not apply to it",
             ));
         }
-        let flavor = flavor_named(name, Direction::Encode)?;
+        let flavor = flavor_named(py, name, Direction::Encode)?;
         let params = python_params(flavor, safe)?;
         return flavor
             .encode_with(text.flavor_input(), &params)
@@ -153,7 +140,7 @@ pub fn decode<'py>(
                 "as_= names a foreign decoder: mode= does not apply to it",
             ));
         }
-        let flavor = flavor_named(name, Direction::Decode)?;
+        let flavor = flavor_named(py, name, Direction::Decode)?;
         let decoded = flavor
             .decode_with(text.flavor_input(), &Params::default())
             .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()))?;

@@ -26,6 +26,7 @@ pub fn normalize(
     loose_on: Vec<String>,
 ) -> PyResult<String> {
     let options = level_options(level, &loose_off, &loose_on)?;
+    let url = crate::input::url(py, url)?;
     urlkit::normalize::normalize(url, &options, form(to)?).map_err(|e| url_error(py, &e))
 }
 
@@ -41,6 +42,7 @@ pub fn key(
     loose_on: Vec<String>,
 ) -> PyResult<String> {
     let options = level_options(level, &loose_off, &loose_on)?;
+    let url = crate::input::url(py, url)?;
     urlkit::normalize::key(url, &options).map_err(|e| url_error(py, &e))
 }
 
@@ -199,6 +201,7 @@ pub fn compare(
     loose_on: Vec<String>,
 ) -> PyResult<Comparison> {
     let options = level_options(level, &loose_off, &loose_on)?;
+    let (a, b) = (crate::input::url(py, a)?, crate::input::url(py, b)?);
     match urlkit::compare::compare(a, b, &options) {
         Ok(c) => Ok(Comparison {
             record: urlkit_records::compare::Compare::build(format!("{a} {b}"), a, b, &c),

@@ -14,6 +14,7 @@ mod bulk;
 mod codec;
 mod compare;
 mod errors;
+mod input;
 mod lint;
 mod options;
 mod parse;

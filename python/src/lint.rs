@@ -35,6 +35,7 @@ pub fn lint<'py>(
     ignore: Vec<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let selection = selection(&select, &ignore)?;
+    let url = crate::input::url(py, url)?;
     findings(py, &lint_one(url, &selection))
 }
 
@@ -49,10 +50,8 @@ pub fn lint_list<'py>(
     ignore: Vec<String>,
 ) -> PyResult<Bound<'py, PyList>> {
     let selection = selection(&select, &ignore)?;
-    let found = py.detach(|| {
-        let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
-        lint_many(&refs, &selection)
-    });
+    let refs = crate::input::urls(py, &urls)?;
+    let found = py.detach(|| lint_many(&refs, &selection));
     let out = PyList::empty(py);
     for f in &found {
         out.append(findings(py, f)?)?;
@@ -64,7 +63,14 @@ pub fn lint_list<'py>(
 /// (never changes the resource) or `"unsafe"` (`--unsafe-fixes`).
 #[pyfunction]
 #[pyo3(signature = (url, fixes="safe", select=Vec::new(), ignore=Vec::new()))]
-pub fn fix(url: &str, fixes: &str, select: Vec<String>, ignore: Vec<String>) -> PyResult<String> {
+pub fn fix(
+    py: Python<'_>,
+    url: &str,
+    fixes: &str,
+    select: Vec<String>,
+    ignore: Vec<String>,
+) -> PyResult<String> {
+    let url = crate::input::url(py, url)?;
     let level = match fixes {
         "safe" => FixLevel::Safe,
         "unsafe" => FixLevel::Unsafe,

@@ -50,35 +50,59 @@ enum ReadError {
     Read(String),
 }
 
-fn read_side(
-    arg: SideArg,
+/// How one side is read: the CLI's `--encoding` (or `--left-encoding`), `--allow-empty`.
+#[derive(Clone, Copy)]
+struct ReadOptions {
     encoding: Option<&'static urlkit_sources::Encoding>,
-) -> Result<SideInput, ReadError> {
+    allow_empty: bool,
+}
+
+impl ReadOptions {
+    /// A reader of local files only: it has no fetcher, so a URL given as a source is
+    /// refused with the reader's own error.
+    fn reader(self) -> Reader<'static> {
+        let mut reader = Reader::new();
+        if let Some(e) = self.encoding {
+            reader = reader.encoding(e);
+        }
+        if self.allow_empty {
+            reader = reader.allow_empty();
+        }
+        reader
+    }
+}
+
+fn read_side(arg: SideArg, name: &str, options: ReadOptions) -> Result<SideInput, ReadError> {
     match arg {
-        SideArg::Urls(urls) => Ok(SideInput {
-            specs: Vec::new(),
-            catalog: Catalog::default(),
-            urls: urls
-                .into_iter()
-                .enumerate()
-                .map(|(index, u)| {
+        SideArg::Urls(urls) => {
+            // Read as the CLI reads the lines of a list: trimmed (said), an item that is
+            // empty or not a URL a finding, not a missing page.
+            let mut reader = options.reader();
+            let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
+            let mut out = Vec::new();
+            reader
+                .read_list(name, &refs, &mut |r| {
+                    let index = match r.position {
+                        Position::Item(i) => i as usize,
+                        _ => out.len(),
+                    };
                     let origin = Origin {
                         index,
                         read: None,
                         extra: Vec::new(),
                     };
-                    (u, origin)
+                    out.push((r.url, origin));
                 })
-                .collect(),
-        }),
+                .map_err(|e| ReadError::Read(e.to_string()))?;
+            Ok(SideInput {
+                specs: Vec::new(),
+                catalog: reader.into_catalog(),
+                urls: out,
+            })
+        }
         SideArg::Spec(text) => {
             let spec = SourceSpec::parse(&text).map_err(|e| ReadError::Spec(e.to_string()))?;
-            // Local files only: this reader has no fetcher, so a URL given as a source is
-            // refused with the reader's own error.
-            let mut reader = Reader::new();
-            if let Some(e) = encoding {
-                reader = reader.encoding(e);
-            }
+            let mut reader = options.reader();
             let mut urls = Vec::new();
             reader
                 .read(&spec, &mut |r| {
@@ -158,8 +182,9 @@ impl Sides<'_> {
 /// reports, as one dict: `summary` (the CLI's summary record), `matched`, `missing`,
 /// `extra`, `duplicates` and `invalid` (see `urlkit.reconcile`). The GIL is released while
 /// the sources are read and the lists keyed and joined.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (left, right, level="safe", *, loose_off=Vec::new(), loose_on=Vec::new(), encoding=None))]
+#[pyo3(signature = (left, right, level="safe", *, loose_off=Vec::new(), loose_on=Vec::new(), encoding=None, left_encoding=None, right_encoding=None, allow_empty=false))]
 pub fn reconcile<'py>(
     py: Python<'py>,
     left: SideArg,
@@ -168,20 +193,30 @@ pub fn reconcile<'py>(
     loose_off: Vec<String>,
     loose_on: Vec<String>,
     encoding: Option<&str>,
+    left_encoding: Option<&str>,
+    right_encoding: Option<&str>,
+    allow_empty: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = level_options(level, &loose_off, &loose_on)?;
-    let encoding = match encoding {
-        None => None,
-        Some(name) => Some(urlkit_sources::encoding_for_name(name).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown encoding '{name}' (cp932, shift_jis, euc-jp, windows-1252, utf-16le or \
-                 another Encoding Standard label)"
-            ))
-        })?),
+    let named = |name: Option<&str>| -> PyResult<Option<&'static urlkit_sources::Encoding>> {
+        name.map(|n| {
+            urlkit_sources::encoding_for_name(n)
+                .ok_or_else(|| PyValueError::new_err(urlkit_sources::unknown_encoding(n)))
+        })
+        .transpose()
     };
+    let encoding = named(encoding)?;
+    let side = |own: Option<&'static urlkit_sources::Encoding>| ReadOptions {
+        encoding: own.or(encoding),
+        allow_empty,
+    };
+    let (left_options, right_options) = (side(named(left_encoding)?), side(named(right_encoding)?));
     let keyer = LevelKeyer::new(options);
     let read = py.detach(|| -> Result<[SideInput; 2], ReadError> {
-        Ok([read_side(left, encoding)?, read_side(right, encoding)?])
+        Ok([
+            read_side(left, "left list", left_options)?,
+            read_side(right, "right list", right_options)?,
+        ])
     });
     let [left, right] = read.map_err(|e| match e {
         ReadError::Spec(m) => PyValueError::new_err(m),

@@ -27,6 +27,7 @@ fn report<'py>(py: Python<'py>, url: &str, r: &Repair) -> PyResult<Bound<'py, Py
 /// Repairs one URL written in a legacy charset or through Latin-1 mojibake.
 #[pyfunction]
 pub fn repair<'py>(py: Python<'py>, url: &str) -> PyResult<Bound<'py, PyAny>> {
+    let url = crate::input::url(py, url)?;
     let r = py.detach(|| repair_one(url));
     match r {
         Ok(r) => report(py, url, &r),
@@ -40,10 +41,8 @@ pub fn repair<'py>(py: Python<'py>, url: &str) -> PyResult<Bound<'py, PyAny>> {
 /// that one bad line does not hide the others' answers).
 #[pyfunction]
 pub fn repair_list<'py>(py: Python<'py>, urls: Vec<String>) -> PyResult<Bound<'py, PyList>> {
-    let results = py.detach(|| {
-        let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
-        repair_many(&refs)
-    });
+    let refs = crate::input::urls(py, &urls)?;
+    let results = py.detach(|| repair_many(&refs));
     let out = PyList::empty(py);
     for (url, r) in urls.iter().zip(&results) {
         match r {

@@ -14,14 +14,16 @@ KEYS = ["https://example.com/%E9%81%8B/", "https://example.com/%E9%81%8B/", None
 @pytest.mark.parametrize("arrow_type", [pa.string(), pa.large_string(), pa.string_view()])
 def test_keys_keep_the_type(arrow_type) -> None:
     arr = pa.array(URLS, arrow_type)
-    out = urlkit.keys(arr)
+    with pytest.warns(urlkit.SourceWarning, match="1 of 5 rows failed and became null"):
+        out = urlkit.keys(arr, errors="null")
     assert isinstance(out, pa.Array) and out.type == arrow_type
     assert out.to_pylist() == KEYS
 
 
 def test_chunked_arrays_keep_their_chunks() -> None:
     arr = pa.chunked_array([pa.array(URLS[:2]), pa.array(URLS[2:])], pa.string())
-    out = urlkit.keys(arr)
+    with pytest.warns(urlkit.SourceWarning):
+        out = urlkit.keys(arr, errors="null")
     assert isinstance(out, pa.ChunkedArray)
     assert [len(c) for c in out.chunks] == [2, 3]
     assert out.to_pylist() == KEYS
@@ -52,11 +54,14 @@ def test_errors_modes() -> None:
 
 
 def test_lists_and_other_bulk_functions() -> None:
-    assert urlkit.keys(URLS) == KEYS
+    with pytest.warns(urlkit.SourceWarning, match="1 of 5 rows"):
+        assert urlkit.keys(URLS, errors="null") == KEYS
     assert urlkit.normalize_many(["https://example.com/%e9%81%8b"], to="iri") == ["https://example.com/運"]
     assert urlkit.encode_many(["東京 カフェ", None], "form") == ["%E6%9D%B1%E4%BA%AC+%E3%82%AB%E3%83%95%E3%82%A7", None]
     assert urlkit.encode_many(["a b"], as_="js.encodeURIComponent") == ["a%20b"]
-    assert urlkit.decode_many(pa.array(["%E9%81%8B", "100%"]), "strict").to_pylist() == ["運", None]
+    with pytest.warns(urlkit.SourceWarning):
+        decoded = urlkit.decode_many(pa.array(["%E9%81%8B", "100%"]), "strict", errors="null")
+    assert decoded.to_pylist() == ["運", None]
     with pytest.raises(TypeError):
         urlkit.keys("http://a/")
     with pytest.raises(TypeError):
@@ -72,8 +77,8 @@ def test_bulk_equals_one_by_one(lines: list[str]) -> None:
                 expected.append(urlkit.key(line, level))
             except urlkit.UrlError:
                 expected.append(None)
-        assert urlkit.keys(arr, level).to_pylist() == expected
-        assert urlkit.keys(arr.cast(pa.string_view()), level).to_pylist() == expected
+        assert urlkit.keys(arr, level, errors="null").to_pylist() == expected
+        assert urlkit.keys(arr.cast(pa.string_view()), level, errors="null").to_pylist() == expected
 
 
 @pytest.mark.parametrize("arrow_type", [pa.string(), pa.large_string(), pa.string_view()])
@@ -93,7 +98,8 @@ def test_threads_give_the_same_answer(lines: list[str], arrow_type) -> None:
         urlkit.keys(arr, errors="raise", threads=3)
     assert e.value.row == next(i for i, r in enumerate(fail_one.to_pylist()) if r is not None)
     chunked = pa.chunked_array([arr, arr.slice(7)])
-    out = urlkit.keys(chunked, threads=2)
+    with pytest.warns(urlkit.SourceWarning):
+        out = urlkit.keys(chunked, threads=2, errors="null")
     assert [len(c) for c in out.chunks] == [len(arr), len(arr) - 7]
     assert out.to_pylist() == one.to_pylist() + one.to_pylist()[7:]
     with pytest.raises(ValueError):

@@ -39,10 +39,10 @@ from ._urlkit import (
     normalize,
     parse,
 )
-from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
+from ._errors import DecodeError, FlavorError, SourceWarning, UrlError, UrlkitError
 from ._bulk import decode_many, encode_many, keys, normalize_many
 from ._lint import fix, lint, lint_list, repair, repair_list, rules
-from ._reconcile import SourceWarning, reconcile
+from ._reconcile import reconcile
 
 __all__ = [
     "Comparison",

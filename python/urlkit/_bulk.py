@@ -10,8 +10,10 @@ Arrow objects get an object that implements the same capsule protocol. Plain Pyt
 Null input gives null output. A row that fails (a URL that cannot be keyed, a malformed escape
 in strict decoding) is handled as ``errors=`` says:
 
-- ``"null"`` (default): the row is null; nothing else is reported.
-- ``"raise"``: the first failure is raised (its ``row`` attribute is the row's index).
+- ``"raise"`` (default, as pandas' ``errors=``): the first failure is raised (its ``row``
+  attribute is the row's index).
+- ``"null"``: the row is null, and a :class:`urlkit.SourceWarning` says how many rows became
+  null (the command line reports each bad line).
 - ``"return"``: the call returns ``(result, failures)``: for Arrow input a struct array
   ``{kind, offset, message}`` with one row per input row (null where the row succeeded), or
   ``None`` when no row failed; for a list, a list of ``(row, kind, offset, message)``.
@@ -26,9 +28,21 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Sequence
 
 from . import _urlkit
-from ._errors import DecodeError, FlavorError, UrlError, UrlkitError
+import warnings
 
-_ERRORS = ("null", "raise", "return")
+from ._errors import DecodeError, FlavorError, SourceWarning, UrlError, UrlkitError
+
+_ERRORS = ("raise", "null", "return")
+
+
+def _say_nulls(failed: int, rows: int) -> None:
+    if failed:
+        warnings.warn(
+            f"{failed} of {rows} rows failed and became null (errors='return' says why, "
+            "errors='raise' stops at the first)",
+            SourceWarning,
+            stacklevel=4,
+        )
 
 
 def _is_arrow(values: Any) -> bool:
@@ -64,8 +78,9 @@ def _map(op: Any, values: Any, errors: str, cls: type, threads: int = 1) -> Any:
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive int, not {threads!r}")
     if _is_arrow(values):
-        reasons = "drop" if errors == "null" else "keep"
-        result, failures = _urlkit.map_arrow(op, values, reasons, threads)
+        # The reasons are kept in every mode: "null" counts them (None when no row failed,
+        # so a clean call costs nothing more).
+        result, failures = _urlkit.map_arrow(op, values, "keep", threads)
         result = _back_to_callers_type(values, result)
         if failures is not None:
             import pyarrow as pa
@@ -75,12 +90,17 @@ def _map(op: Any, values: Any, errors: str, cls: type, threads: int = 1) -> Any:
                 for row, item in enumerate(failures.to_pylist()):
                     if item is not None:
                         raise _failure_exception(cls, row, item["kind"], item["offset"], item["message"])
+            if errors == "null":
+                _say_nulls(len(failures) - failures.null_count, len(failures))
         return (result, failures) if errors == "return" else result
     if isinstance(values, (str, bytes)):
         raise TypeError("expected many URLs (a list or an Arrow array), got one string")
-    results, failures = _urlkit.map_list(op, list(values))
+    rows = list(values)
+    results, failures = _urlkit.map_list(op, rows)
     if errors == "raise" and failures:
         raise _failure_exception(cls, *failures[0])
+    if errors == "null":
+        _say_nulls(len(failures), len(rows))
     return (results, failures) if errors == "return" else results
 
 
@@ -90,14 +110,21 @@ def keys(
     *,
     loose_off: Sequence[str] = (),
     loose_on: Sequence[str] = (),
-    errors: str = "null",
+    errors: str = "raise",
     threads: int = 1,
 ) -> Any:
     """The comparison key of every URL (see :func:`urlkit.key`), in bulk.
 
     >>> import urlkit
-    >>> urlkit.keys(["https://example.com/%e9%81%8b/", "https://example.com/運/", None, "http://a/%zz"])
-    ['https://example.com/%E9%81%8B/', 'https://example.com/%E9%81%8B/', None, None]
+    >>> urlkit.keys(["https://example.com/%e9%81%8b/", "https://example.com/運/", None])
+    ['https://example.com/%E9%81%8B/', 'https://example.com/%E9%81%8B/', None]
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     urlkit.keys(["http://a/", "http://a/%zz"], errors="null")
+    ...     str(w[0].message)
+    ['http://a/', None]
+    "1 of 2 rows failed and became null (errors='return' says why, errors='raise' stops at the first)"
     >>> import pyarrow as pa
     >>> urlkit.keys(pa.array(["HTTP://A/%7e"] * 40000), threads=2).unique().to_pylist()
     ['http://a/~']
@@ -113,7 +140,7 @@ def normalize_many(
     to: str = "uri",
     loose_off: Sequence[str] = (),
     loose_on: Sequence[str] = (),
-    errors: str = "null",
+    errors: str = "raise",
     threads: int = 1,
 ) -> Any:
     """:func:`urlkit.normalize` over many URLs.
@@ -133,7 +160,7 @@ def encode_many(
     as_: Optional[str] = None,
     safe: Optional[str] = None,
     hex: str = "upper",
-    errors: str = "null",
+    errors: str = "raise",
 ) -> Any:
     """:func:`urlkit.encode` over many texts.
 
@@ -145,7 +172,7 @@ def encode_many(
     return _map(op, values, errors, FlavorError)
 
 
-def decode_many(values: Any, mode: str = "strict", *, errors: str = "null") -> Any:
+def decode_many(values: Any, mode: str = "strict", *, errors: str = "raise") -> Any:
     """:func:`urlkit.decode` over many texts (``mode`` ``"strict"``, ``"lenient"`` or ``"form"``).
 
     >>> import urlkit

@@ -43,3 +43,20 @@ class UrlError(UrlkitError):
 
 class FlavorError(UrlkitError):
     """A foreign function's own failure, reproduced (``URIError``, Go's ``invalid URL escape``)."""
+
+
+class SourceWarning(UserWarning):
+    """urlkit told something about its input, where the command line writes a note on stderr:
+    it removed the whitespace around a URL or a byte order mark, read a bare function name as
+    the one flavor that has it (``as_="encodeURIComponent"``), guessed how to read a source
+    (which CSV column holds the URLs), or part of a source gave no URL (a prose line, an item
+    that is not a URL, a cell that is not UTF-8), or rows of a bulk call became null.
+
+    >>> import urlkit, warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     urlkit.key(" https://example.com/a ")
+    ...     [str(x.message) for x in w]
+    'https://example.com/a'
+    ['removed the whitespace around the URL (U+0020 before, U+0020 after)']
+    """

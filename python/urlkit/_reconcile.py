@@ -8,14 +8,9 @@ import warnings
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from . import _urlkit
+from ._errors import SourceWarning
 
 Side = Union[str, "os.PathLike[str]", Iterable[str]]
-
-
-class SourceWarning(UserWarning):
-    """A source was read with a guess (which CSV column holds the URLs) or part of it gave no
-    URL (a prose line in a text file, a cell that is not UTF-8). The report's
-    ``summary[side]["findings"]`` lists every finding; these are the ones to know at once."""
 
 
 def _side(value: Side) -> Union[str, list[str]]:
@@ -34,6 +29,9 @@ def reconcile(
     loose_off: Sequence[str] = (),
     loose_on: Sequence[str] = (),
     encoding: Optional[str] = None,
+    left_encoding: Optional[str] = None,
+    right_encoding: Optional[str] = None,
+    allow_empty: bool = False,
 ) -> dict[str, Any]:
     """Matches two URL lists by their keys at ``level`` (see :func:`urlkit.key`) and says what
     is truly missing, what is extra, what repeats, and which rules made each pair match.
@@ -42,8 +40,13 @@ def reconcile(
     ``"wp:PATH"`` for saved WordPress REST answers, a file or a folder, ``"csv:PATH#column"``,
     ``"tsv:..."``, ``"text:PATH"``, ``"json:PATH#/pointer"``, or a bare path whose format is
     detected; an ``os.PathLike`` too), or an iterable of URLs. Only local files are read:
-    a URL given as a source is refused. ``encoding`` reads every source in that charset
-    (``"cp932"`` for a CSV from Japanese Excel).
+    a URL given as a source is refused. ``encoding`` reads the text and CSV sources in that
+    charset (``"cp932"`` for a CSV from Japanese Excel; ``left_encoding`` / ``right_encoding``
+    for one side, ``"csv:list.csv?encoding=cp932"`` for one source); JSON is UTF-8 and XML
+    follows its declaration. The items of an iterable are read as the lines of a text file:
+    whitespace around a URL is removed, and an item that is empty or not a URL (prose, no
+    scheme) is a finding (a :class:`SourceWarning`), never a missing page. A side that gives
+    no URL at all raises ``OSError`` unless ``allow_empty``.
 
     The result is ``urlkit reconcile --json``'s records gathered in one dict:
 
@@ -61,7 +64,8 @@ def reconcile(
     readable IRI when that differs, its key, its place (``"list.csv:3"``,
     ``"posts.json#/0/link"``; ``None`` for an iterable), its content type when the source
     says (``"post"``, ``"page"``, ...), and its 0-based position among its side's records.
-    A guess or skipped input while reading is also issued as a :class:`SourceWarning`.
+    A guess, skipped input or removed whitespace while reading is also issued as a
+    :class:`SourceWarning`, as the command line says it on stderr.
 
     >>> import urlkit
     >>> r = urlkit.reconcile(
@@ -74,11 +78,19 @@ def reconcile(
     (['https://example.com/gone/'], ['https://example.com/new/'])
     """
     report = _urlkit.reconcile(
-        _side(left), _side(right), level, loose_off=list(loose_off), loose_on=list(loose_on), encoding=encoding
+        _side(left),
+        _side(right),
+        level,
+        loose_off=list(loose_off),
+        loose_on=list(loose_on),
+        encoding=encoding,
+        left_encoding=left_encoding,
+        right_encoding=right_encoding,
+        allow_empty=allow_empty,
     )
     for side in ("left", "right"):
         for f in report["summary"][side]["findings"]:
-            if f["effect"] in ("guessed", "skipped"):
+            if f["effect"] in ("guessed", "skipped", "told"):
                 at = f" ({f['position']})" if f["position"] else ""
                 warnings.warn(f"{side} {f['source']}{at}: {f['message']}", SourceWarning, stacklevel=2)
     return report

@@ -57,16 +57,16 @@ def register(con: Any) -> Any:
     special = "special"
 
     def key_fn(urls: Any, level: Any) -> Any:
-        return _grouped([urls, level], lambda v, lv: urlkit.keys(v, lv))
+        return _grouped([urls, level], lambda v, lv: urlkit.keys(v, lv, errors="null"))
 
     def normalize_fn(urls: Any, level: Any, to: Any) -> Any:
-        return _grouped([urls, level, to], lambda v, lv, t: urlkit.normalize_many(v, lv, to=t))
+        return _grouped([urls, level, to], lambda v, lv, t: urlkit.normalize_many(v, lv, to=t, errors="null"))
 
     def encode_fn(texts: Any, set_name: Any) -> Any:
-        return _grouped([texts, set_name], lambda v, s: urlkit.encode_many(v, s))
+        return _grouped([texts, set_name], lambda v, s: urlkit.encode_many(v, s, errors="null"))
 
     def decode_fn(texts: Any, mode: Any) -> Any:
-        return _grouped([texts, mode], lambda v, m: urlkit.decode_many(v, m))
+        return _grouped([texts, mode], lambda v, m: urlkit.decode_many(v, m, errors="null"))
 
     con.create_function("urlkit_key", key_fn, [varchar, varchar], varchar, type=arrow, null_handling=special)
     con.create_function(

@@ -39,19 +39,19 @@ class UrlkitNamespace:
     def key(self, level: str = "safe", *, loose_off: Sequence[str] = (), loose_on: Sequence[str] = ()) -> pl.Expr:
         """The comparison key at ``level`` (see :func:`urlkit.key`)."""
         urlkit.key("http://a/", level, loose_off=list(loose_off), loose_on=list(loose_on))
-        return _batches(self._expr, lambda a: urlkit.keys(a, level, loose_off=loose_off, loose_on=loose_on))
+        return _batches(self._expr, lambda a: urlkit.keys(a, level, loose_off=loose_off, loose_on=loose_on, errors="null"))
 
     def normalize(self, level: str = "safe", *, to: str = "uri") -> pl.Expr:
         """Normalized at ``level``, as a URI or (``to="iri"``) a readable IRI."""
         urlkit.normalize("http://a/", level, to=to)
-        return _batches(self._expr, lambda a: urlkit.normalize_many(a, level, to=to))
+        return _batches(self._expr, lambda a: urlkit.normalize_many(a, level, to=to, errors="null"))
 
     def encode(self, set: str = "unreserved") -> pl.Expr:
         """Percent-encoded with a named set (see :func:`urlkit.encode`)."""
         urlkit.encode("", set)
-        return _batches(self._expr, lambda a: urlkit.encode_many(a, set))
+        return _batches(self._expr, lambda a: urlkit.encode_many(a, set, errors="null"))
 
     def decode(self, mode: str = "strict") -> pl.Expr:
         """Percent-decoded (``"strict"``: a malformed escape gives null; ``"lenient"``, ``"form"``)."""
         urlkit.decode("", mode)
-        return _batches(self._expr, lambda a: urlkit.decode_many(a, mode))
+        return _batches(self._expr, lambda a: urlkit.decode_many(a, mode, errors="null"))

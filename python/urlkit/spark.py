@@ -48,7 +48,8 @@ def key(
 
     @arrow_udf("string")  # type: ignore[misc]
     def urlkit_key(urls: pa.Array) -> pa.Array:
-        return urlkit.keys(urls, level, loose_off=off, loose_on=on)
+        # A row with no key is null, as SQL's TRY_ functions answer (and said).
+        return urlkit.keys(urls, level, loose_off=off, loose_on=on, errors="null")
 
     return urlkit_key(col)
 
@@ -62,7 +63,7 @@ def normalize(col: Any, level: str = "safe", *, to: str = "uri") -> Any:
 
     @arrow_udf("string")  # type: ignore[misc]
     def urlkit_normalize(urls: pa.Array) -> pa.Array:
-        return urlkit.normalize_many(urls, level, to=to)
+        return urlkit.normalize_many(urls, level, to=to, errors="null")
 
     return urlkit_normalize(col)
 

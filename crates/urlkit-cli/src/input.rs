@@ -144,6 +144,17 @@ pub fn say(err_style: &Style, notice: &Notice) {
     }
 }
 
+/// `text` trimmed as a URL by the one rule ([`urlkit_sources::trim`]), what was removed said
+/// on stderr about `place` (`argument 1`, `line 3 (B)`), for a command that splits an input
+/// into URLs itself (`compare`'s pairs).
+pub fn trim_url<'a>(text: &'a str, place: &str, err_style: &Style) -> &'a str {
+    let (kept, t) = urlkit_sources::trim_str(text, Content::Url);
+    if let Some(what) = t.describe(text.as_bytes()) {
+        crate::diag::note(err_style, format_args!("{place}: {what}"));
+    }
+    kept
+}
+
 /// Whether the demo input of `table` and `roundtrip` is shown: no argument and stdin a
 /// terminal (a person exploring). Piped stdin is the input, read as lines.
 pub fn shows_demo(args: &[String]) -> bool {

@@ -24,6 +24,9 @@ pub struct Response {
     /// The redirects followed on the way, in order. When the last one was not followed
     /// ([`crate::Offsite::Stop`]), `status` is its 3xx and `url` the URL that answered it.
     pub redirects: Vec<Hop>,
+    /// Headers the answer had whose values are not text (control or non-ASCII bytes), by
+    /// lowercase name: present, but with no value [`Response::header`] can give.
+    unreadable: Vec<String>,
 }
 
 impl Response {
@@ -40,7 +43,27 @@ impl Response {
             headers,
             body,
             redirects: Vec::new(),
+            unreadable: Vec::new(),
         }
+    }
+
+    /// The same response, with headers `names` present but not text.
+    #[must_use]
+    pub fn with_unreadable(mut self, names: Vec<String>) -> Response {
+        self.unreadable = names;
+        self
+    }
+
+    /// Whether header `name` was sent with a value that is not text.
+    ///
+    /// ```
+    /// use urlkit_sources::Response;
+    /// let r = Response::new(302, "https://a.test/", Vec::new(), Box::new(&b""[..]))
+    ///     .with_unreadable(vec!["location".into()]);
+    /// assert!(r.has_unreadable("Location") && r.header("Location").is_none());
+    /// ```
+    pub fn has_unreadable(&self, name: &str) -> bool {
+        self.unreadable.iter().any(|n| n.eq_ignore_ascii_case(name))
     }
 
     /// Every value of header `name` (case-insensitive), in order.

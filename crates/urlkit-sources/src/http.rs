@@ -168,10 +168,18 @@ impl HttpFetcher {
     }
 
     /// Starts at most `per_second` requests a second (attempts and redirect hops included),
-    /// shared by every clone of this fetcher.
+    /// shared by every clone of this fetcher. A rate so low that the time between requests
+    /// is more than a hundred years (or one that is not a positive number) waits a hundred
+    /// years between requests: never "no limit".
+    ///
+    /// ```
+    /// use urlkit_sources::HttpFetcher;
+    /// let slow = HttpFetcher::new().rate_limit(1e-30);
+    /// # drop(slow);
+    /// ```
     #[must_use]
     pub fn rate_limit(mut self, per_second: f64) -> HttpFetcher {
-        let interval = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(Duration::ZERO);
+        let interval = rate_interval(per_second);
         self.rate = Some(Arc::new(RateLimit {
             interval,
             next: Mutex::new(None),
@@ -345,6 +353,12 @@ fn convert(response: ureq::Response) -> Response {
     let mut names = response.headers_names();
     names.sort();
     names.dedup();
+    // ureq keeps a header whose value is not visible ASCII but gives no value for it.
+    let unreadable: Vec<String> = names
+        .iter()
+        .filter(|n| response.all(n).is_empty())
+        .cloned()
+        .collect();
     let headers = names
         .iter()
         .flat_map(|n| {
@@ -357,6 +371,21 @@ fn convert(response: ureq::Response) -> Response {
     let status = response.status();
     let url = response.get_url().to_owned();
     Response::new(status, url, headers, Box::new(response.into_reader()))
+        .with_unreadable(unreadable)
+}
+
+/// The longest wait between two requests: a hundred years (an `Instant` that far ahead
+/// still exists, as `Duration::MAX` ahead does not).
+const LONGEST_INTERVAL: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+
+/// The time between two requests at `per_second` requests a second, at most
+/// [`LONGEST_INTERVAL`].
+fn rate_interval(per_second: f64) -> Duration {
+    if per_second.is_nan() || per_second <= 0.0 {
+        return LONGEST_INTERVAL;
+    }
+    Duration::try_from_secs_f64(1.0 / per_second)
+        .map_or(LONGEST_INTERVAL, |d| d.min(LONGEST_INTERVAL))
 }
 
 fn retryable(status: u16) -> bool {
@@ -471,6 +500,20 @@ impl Fetcher for HttpFetcher {
             }
             let response = attempt.map_err(|e| fail(e, &hops))?;
             let location = response.header("Location").map(str::to_owned);
+            if is_redirect(response.status)
+                && location.is_none()
+                && response.has_unreadable("Location")
+            {
+                let m = format!(
+                    "HTTP {} with a Location that is not text (control or non-ASCII bytes): \
+                     not followed",
+                    response.status
+                );
+                return Err(fail(
+                    FetchError::new(FetchErrorKind::BadUrl, &current, m),
+                    &hops,
+                ));
+            }
             let (true, Some(location)) = (is_redirect(response.status), location) else {
                 let mut response = response.with_redirects(hops);
                 response.url = current;
@@ -549,6 +592,17 @@ mod tests {
             HttpFetcher::wire_url("https://example.com/tag/ログ/?q=%e3 x"),
             "https://example.com/tag/%E3%83%AD%E3%82%B0/?q=%e3%20x"
         );
+    }
+
+    #[test]
+    fn a_tiny_rate_is_a_long_wait_not_no_limit() {
+        assert_eq!(rate_interval(2.0), Duration::from_millis(500));
+        assert_eq!(rate_interval(f64::INFINITY), Duration::ZERO);
+        // The slot after the next is still an instant.
+        let _ = std::time::Instant::now() + rate_interval(1e-30) + rate_interval(1e-30);
+        for tiny in [5e-20, 1e-30, f64::MIN_POSITIVE, 0.0, -1.0, f64::NAN] {
+            assert_eq!(rate_interval(tiny), LONGEST_INTERVAL, "{tiny}");
+        }
     }
 
     #[test]

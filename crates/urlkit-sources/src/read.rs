@@ -1,7 +1,7 @@
 //! The entry point: read a [`SourceSpec`] into records, dispatched to its format's reader.
 
 use crate::block::{FnSink, RecordSink};
-use crate::catalog::{Effect, Record, SourceId};
+use crate::catalog::{Effect, Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
 use crate::input::{open_peeking, Opened, Peek};
 use crate::reader::Reader;
@@ -53,6 +53,68 @@ impl Reader<'_> {
         self.after_read(first, said);
         read?;
         self.require_records(first, spec)
+    }
+
+    /// Reads a list of URLs given in memory (a Python list) as the text reader reads lines:
+    /// each item trimmed by the one rule (said), an item that is empty or not a URL (prose, no
+    /// scheme) a finding that gives no record, the others records at [`Position::Item`].
+    /// The list is a source named `name` (format text); an empty one is an error unless
+    /// [`Reader::allow_empty`].
+    ///
+    /// ```
+    /// use urlkit_sources::{Position, Reader};
+    /// let mut reader = Reader::new();
+    /// let mut urls = Vec::new();
+    /// reader
+    ///     .read_list("left", &[" https://a.example/", "not a url"], &mut |r| {
+    ///         urls.push((r.url, r.position))
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(urls, [("https://a.example/".to_owned(), Position::Item(0))]);
+    /// let kinds: Vec<&str> = reader.catalog().findings().iter().map(|f| f.kind).collect();
+    /// assert_eq!(kinds, ["whitespace-removed", "list-not-a-url"]);
+    /// ```
+    pub fn read_list(
+        &mut self,
+        name: &str,
+        items: &[&str],
+        sink: &mut dyn FnMut(Record),
+    ) -> Result<(), SourceError> {
+        let first = self.catalog.sources().len();
+        let id = self.add_source(name, Format::Text);
+        for (i, item) in items.iter().enumerate() {
+            let at = Position::Item(i as u64);
+            let url = crate::lines::trim_str(item, crate::lines::Content::Url).0;
+            if url.is_empty() {
+                let message = "an empty item; not joined";
+                self.catalog.skip(id, "list-empty-item", Some(at), message);
+                continue;
+            }
+            if let Some(why) = crate::lines::not_a_url(url) {
+                let message = format!("not a URL ({why}); not joined");
+                self.catalog.skip(id, "list-not-a-url", Some(at), message);
+                continue;
+            }
+            let record = Record {
+                url: (*item).to_owned(),
+                source: id,
+                position: at,
+                kind: None,
+                extra: Vec::new(),
+            };
+            self.catalog.emit(sink, record);
+        }
+        self.after_read(first, Said::new());
+        if self.allow_empty || self.catalog.sources()[first].records > 0 {
+            return Ok(());
+        }
+        let skipped = self
+            .catalog
+            .findings()
+            .iter()
+            .filter(|f| f.source == id && f.effect == Effect::Skipped)
+            .count();
+        Err(empty_source(name, skipped))
     }
 
     /// Opens `spec` and tells its format: the spec's, else its first bytes' (said).

@@ -400,12 +400,50 @@ enum Routes {
     Query,
 }
 
-fn route_url(base: &str, routes: Routes, route: &str, query: &str) -> String {
-    match (routes, query.is_empty()) {
-        (Routes::Pretty, true) => format!("{base}/wp-json{route}"),
-        (Routes::Pretty, false) => format!("{base}/wp-json{route}?{query}"),
-        (Routes::Query, true) => format!("{base}/?rest_route={route}"),
-        (Routes::Query, false) => format!("{base}/?rest_route={route}&{query}"),
+fn route_url(site: &Site<'_>, routes: Routes, route: &str, query: &str) -> String {
+    let root = site.root;
+    let mut params: Vec<&str> = Vec::new();
+    let rest_route = format!("rest_route={route}");
+    let path = match routes {
+        Routes::Pretty => format!("{root}/wp-json{route}"),
+        Routes::Query => {
+            params.push(&rest_route);
+            format!("{root}/")
+        }
+    };
+    params.extend(site.query);
+    if !query.is_empty() {
+        params.push(query);
+    }
+    if params.is_empty() {
+        path
+    } else {
+        format!("{path}?{}", params.join("&"))
+    }
+}
+
+/// A live site as given: the URL the REST routes go under, and the query it came with.
+///
+/// *Rationale*: `wp:https://example.com/blog/?lang=ja` means the site at `/blog/` asked for
+/// with `lang=ja` (a multilingual plugin's switch): the routes go into the path and the query
+/// is kept beside the API's own parameters, never written after it (which asked for
+/// `/blog/?lang=ja/wp-json/...`). A fragment is not sent.
+struct Site<'a> {
+    root: &'a str,
+    query: Option<&'a str>,
+}
+
+impl<'a> Site<'a> {
+    fn of(base: &'a str) -> Site<'a> {
+        let base = base.split_once('#').map_or(base, |(b, _)| b);
+        let (root, query) = match base.split_once('?') {
+            Some((root, query)) => (root, Some(query).filter(|q| !q.is_empty())),
+            None => (base, None),
+        };
+        Site {
+            root: root.trim_end_matches('/'),
+            query,
+        }
     }
 }
 
@@ -422,7 +460,8 @@ fn read_live(
     base: &str,
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
-    let base = base.trim_end_matches('/');
+    let site = Site::of(base);
+    let base = site.root;
     let Some(fetcher) = reader.fetcher else {
         return Err(SourceError::new(
             SourceErrorKind::HttpDisabled,
@@ -430,12 +469,12 @@ fn read_live(
             "reading a live WordPress site needs the `http` feature (urlkit's command line has it)",
         ));
     };
-    let (routes, types) = discover(fetcher, base)?;
-    let taxonomies = get_json(fetcher, &route_url(base, routes, "/wp/v2/taxonomies", ""))?;
+    let (routes, types) = discover(fetcher, &site)?;
+    let taxonomies = get_json(fetcher, &route_url(&site, routes, "/wp/v2/taxonomies", ""))?;
     let mut collections = collections(&types, "types", "id,link,type,title", &SKIPPED_TYPES);
     collections.extend(collections_of(&taxonomies, "id,link,taxonomy,name"));
     for c in collections {
-        if read_collection(reader, fetcher, base, routes, &c, sink)? == Flow::Stop {
+        if read_collection(reader, fetcher, &site, routes, &c, sink)? == Flow::Stop {
             break;
         }
     }
@@ -459,12 +498,12 @@ enum Flow {
 fn read_collection(
     reader: &mut Reader<'_>,
     fetcher: &dyn Fetcher,
-    base: &str,
+    site: &Site<'_>,
     routes: Routes,
     c: &Collection,
     sink: &mut dyn FnMut(Record),
 ) -> Result<Flow, SourceError> {
-    let first = route_url(base, routes, &c.route, "");
+    let first = route_url(site, routes, &c.route, "");
     let id = reader.add_source(&first, Format::WordPress);
     let mut page = 1;
     let mut items = 0usize;
@@ -473,7 +512,7 @@ fn read_collection(
     let mut flow = Flow::Go;
     loop {
         let query = format!("per_page={PER_PAGE}&page={page}&_fields={}", c.fields);
-        let url = route_url(base, routes, &c.route, &query);
+        let url = route_url(site, routes, &c.route, &query);
         let mut response = match fetcher.get(&url) {
             Ok(r) => r,
             Err(e) if e.kind == FetchErrorKind::BudgetExhausted => {
@@ -648,19 +687,19 @@ fn http_status_error(url: &str, status: u16, body: &[u8]) -> SourceError {
 ///
 /// *Rationale*: `/wp-json/` is tried first (pretty permalinks, the common case); when it
 /// does not answer JSON, `?rest_route=` works on every WordPress.
-fn discover(fetcher: &dyn Fetcher, base: &str) -> Result<(Routes, Value), SourceError> {
-    let pretty = route_url(base, Routes::Pretty, "/wp/v2/types", "");
+fn discover(fetcher: &dyn Fetcher, site: &Site<'_>) -> Result<(Routes, Value), SourceError> {
+    let pretty = route_url(site, Routes::Pretty, "/wp/v2/types", "");
     match get_json(fetcher, &pretty) {
         Ok(v @ Value::Object(_)) => Ok((Routes::Pretty, v)),
         first => {
-            let query = route_url(base, Routes::Query, "/wp/v2/types", "");
+            let query = route_url(site, Routes::Query, "/wp/v2/types", "");
             match get_json(fetcher, &query) {
                 Ok(v @ Value::Object(_)) => Ok((Routes::Query, v)),
                 _ => Err(match first {
                     Err(e) => e,
                     Ok(_) => SourceError::new(
                         SourceErrorKind::WpNotFound,
-                        base,
+                        site.root,
                         "no WordPress REST API at /wp-json/ or ?rest_route=",
                     ),
                 }),
@@ -726,4 +765,40 @@ fn collection(slug: &str, t: &Value, fields: &'static str) -> Option<Collection>
         route: format!("/{namespace}/{rest_base}"),
         fields,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_go_into_the_path_and_the_site_query_is_kept() {
+        let plain = Site::of("https://a.test/blog/");
+        assert_eq!(
+            route_url(&plain, Routes::Pretty, "/wp/v2/types", ""),
+            "https://a.test/blog/wp-json/wp/v2/types"
+        );
+        let site = Site::of("https://a.test/blog/?lang=ja#top");
+        assert_eq!(
+            route_url(&site, Routes::Pretty, "/wp/v2/types", ""),
+            "https://a.test/blog/wp-json/wp/v2/types?lang=ja"
+        );
+        assert_eq!(
+            route_url(&site, Routes::Pretty, "/wp/v2/pages", "page=2"),
+            "https://a.test/blog/wp-json/wp/v2/pages?lang=ja&page=2"
+        );
+        assert_eq!(
+            route_url(&site, Routes::Query, "/wp/v2/pages", "page=2"),
+            "https://a.test/blog/?rest_route=/wp/v2/pages&lang=ja&page=2"
+        );
+        assert_eq!(
+            route_url(
+                &Site::of("https://a.test?"),
+                Routes::Query,
+                "/wp/v2/types",
+                ""
+            ),
+            "https://a.test/?rest_route=/wp/v2/types"
+        );
+    }
 }

@@ -1,8 +1,9 @@
-//! The HTTP side: routing, body limits, the Host check, the error shape, and the server's
-//! life on its own thread.
+//! The HTTP side: routing, body limits, the Host check, the error shape, the API's
+//! concurrency limit, and the server's life on its own thread.
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -13,9 +14,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
 use serde_json::Value;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, Semaphore};
 
-use crate::request::{Answer, ApiError, Endpoint, Request};
+use crate::limits::Limits;
+use crate::request::{Answer, ApiError, Endpoint, Request, SMALL_BODY};
 
 /// What every answer of the server carries: the page may load only its own assets and talk
 /// only to this server, and no other site may frame it.
@@ -28,6 +30,11 @@ const DRAIN: usize = 1024 * 1024;
 struct Shared {
     endpoints: HashMap<&'static str, Endpoint>,
     port: u16,
+    limits: Limits,
+    /// Units of API work that may run now ([`Limits::api_permits`]).
+    work: Arc<Semaphore>,
+    /// API requests waiting for work.
+    waiting: AtomicUsize,
 }
 
 /// A running server on 127.0.0.1.
@@ -45,7 +52,7 @@ pub struct Server {
 
 impl Server {
     /// Binds 127.0.0.1:`port` (0: any free port) and serves the page and `endpoints` (plus the
-    /// built-in `qr`) on a thread of its own.
+    /// built-in `qr`) on a thread of its own, with the default [`Limits`].
     ///
     /// # Rationale
     ///
@@ -54,6 +61,21 @@ impl Server {
     /// (or `localhost`) are refused, so that a web page cannot reach the server through DNS
     /// rebinding.
     pub fn start(port: u16, endpoints: Vec<Endpoint>) -> std::io::Result<Server> {
+        Server::start_with(port, endpoints, Limits::default())
+    }
+
+    /// [`Server::start`] with limits of your choice.
+    ///
+    /// ```no_run
+    /// let limits = urlkit_web::Limits { api_permits: 1, ..Default::default() };
+    /// let server = urlkit_web::Server::start_with(0, Vec::new(), limits).expect("bound");
+    /// # drop(server);
+    /// ```
+    pub fn start_with(
+        port: u16,
+        endpoints: Vec<Endpoint>,
+        limits: Limits,
+    ) -> std::io::Result<Server> {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))?;
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
@@ -61,9 +83,17 @@ impl Server {
         for e in endpoints.into_iter().chain([crate::qr::ENDPOINT]) {
             table.insert(e.name, e);
         }
+        let limits = Limits {
+            api_permits: limits.api_permits.clamp(1, 1 << 16),
+            max_connections: limits.max_connections.max(1),
+            ..limits
+        };
         let shared = Arc::new(Shared {
             endpoints: table,
             port: addr.port(),
+            work: Arc::new(Semaphore::new(limits.api_permits)),
+            waiting: AtomicUsize::new(0),
+            limits: limits.clone(),
         });
         let (stop, stopped) = oneshot::channel::<()>();
         let thread = std::thread::Builder::new()
@@ -75,12 +105,8 @@ impl Server {
                     .build()?;
                 runtime.block_on(async move {
                     let listener = tokio::net::TcpListener::from_std(listener)?;
-                    axum::serve(listener, router(shared))
-                        .with_graceful_shutdown(async {
-                            // A dropped sender ends the server as a sent message does.
-                            let _ = stopped.await;
-                        })
-                        .await
+                    // A dropped sender ends the server as a sent message does.
+                    crate::conn::serve(listener, router(shared), limits, stopped).await
                 })
             })?;
         Ok(Server {
@@ -243,28 +269,79 @@ async fn api(
             "the body must be sent as application/json",
         ));
     }
-    // A body a little too large is read to its end before the 413, so that the client sees
-    // the answer rather than a connection closed while it was still sending.
-    let drained = endpoint.max_body.max(DRAIN);
-    let bytes: Bytes = match axum::body::to_bytes(body, drained).await {
-        Ok(b) if b.len() <= endpoint.max_body => b,
-        _ => {
-            return error_response(
-                &ApiError::new(
-                    413,
-                    "body-too-large",
-                    format!(
-                        "the body is larger than the {} bytes /api/{name} accepts",
-                        endpoint.max_body
-                    ),
-                )
-                .with("limit", endpoint.max_body.into()),
+    let too_large = || {
+        error_response(
+            &ApiError::new(
+                413,
+                "body-too-large",
+                format!(
+                    "the body is larger than the {} bytes /api/{name} accepts",
+                    endpoint.max_body
+                ),
             )
-        }
+            .with("limit", endpoint.max_body.into()),
+        )
     };
+    // A body announced too large is refused before it is sent; one a little too large is
+    // read to its end first (below), so that the client sees the answer rather than a
+    // connection closed while it was still sending.
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let drained = endpoint.max_body.max(DRAIN);
+    if announced.is_some_and(|n| n > drained as u64) {
+        let mut response = too_large();
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    // Wait for a turn before reading the body: a list endpoint's body and work are large.
+    let units = if endpoint.max_body > SMALL_BODY {
+        shared.limits.api_permits
+    } else {
+        1
+    };
+    let Some(permit) = turn(&shared, units).await else {
+        let mut response = error_response(
+            &ApiError::new(
+                503,
+                "busy",
+                "the server is answering as many requests as it takes; try again",
+            )
+            .with("limit", shared.limits.api_permits.into()),
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return response;
+    };
+    let read =
+        tokio::time::timeout(shared.limits.body_read, axum::body::to_bytes(body, drained)).await;
+    let bytes: Bytes = match read {
+        Err(_) => {
+            return error_response(&ApiError::new(
+                408,
+                "body-timeout",
+                format!(
+                    "the body did not arrive within {} s",
+                    shared.limits.body_read.as_secs_f64()
+                ),
+            ))
+        }
+        Ok(Ok(b)) if b.len() <= endpoint.max_body => b,
+        Ok(_) => return too_large(),
+    };
+    // The work stops being wanted when the client goes away: hyper drops this future, and
+    // the flag tells a handler that looks at it (Request::is_cancelled). The permit goes with
+    // the work, so that work nobody waits for still counts until it ends.
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(cancelled.clone());
     // The library's work is CPU-bound: off the threads that serve the connections.
     let answer = tokio::task::spawn_blocking(move || {
-        Request::parse(&bytes).and_then(|r| (endpoint.handler)(&r))
+        let _permit = permit;
+        Request::parse(&bytes).and_then(|r| (endpoint.handler)(&r.cancelled_by(cancelled)))
     })
     .await;
     match answer {
@@ -276,6 +353,42 @@ async fn api(
             format!("/api/{name} failed on this input (a bug: please report it)"),
         )),
     }
+}
+
+/// Sets its flag when dropped: the request's future ended, answered or abandoned.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Waits for `units` of API work, unless too many requests wait already or the wait is
+/// longer than the limit.
+async fn turn(shared: &Shared, units: usize) -> Option<tokio::sync::OwnedSemaphorePermit> {
+    struct Waiting<'a>(&'a AtomicUsize);
+    impl Drop for Waiting<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    let units = u32::try_from(units).expect("invariant: permits are clamped to 2^16");
+    if let Ok(permit) = shared.work.clone().try_acquire_many_owned(units) {
+        return Some(permit);
+    }
+    if shared.waiting.fetch_add(1, Ordering::Relaxed) >= shared.limits.max_waiting {
+        shared.waiting.fetch_sub(1, Ordering::Relaxed);
+        return None;
+    }
+    let _waiting = Waiting(&shared.waiting);
+    tokio::time::timeout(
+        shared.limits.queue_wait,
+        shared.work.clone().acquire_many_owned(units),
+    )
+    .await
+    .ok()?
+    .ok()
 }
 
 fn json_response(answer: &Answer) -> Response {

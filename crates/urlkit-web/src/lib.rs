@@ -22,9 +22,12 @@
 //! the CLI (the CLI depends on it for `urlkit serve`), so the CLI hands its endpoints in.
 
 pub mod assets;
+mod conn;
 mod http;
+mod limits;
 pub mod qr;
 mod request;
 
 pub use http::Server;
+pub use limits::Limits;
 pub use request::{Answer, ApiError, Endpoint, Handler, Request, LARGE_BODY, MAX_TEXT, SMALL_BODY};

@@ -1,5 +1,8 @@
 //! One API call: the request's JSON object, the answer, and the error shape.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use serde_json::{json, Map, Value};
 
 /// The largest body of an ordinary endpoint (one URL, one text): 64 KiB.
@@ -165,6 +168,7 @@ impl ApiError {
 #[derive(Clone, Debug)]
 pub struct Request {
     fields: Map<String, Value>,
+    cancelled: Arc<AtomicBool>,
 }
 
 impl Request {
@@ -181,12 +185,42 @@ impl Request {
                 .with("column", e.column().into())
         })?;
         match value {
-            Value::Object(fields) => Ok(Request { fields }),
+            Value::Object(fields) => Ok(Request {
+                fields,
+                cancelled: Arc::new(AtomicBool::new(false)),
+            }),
             _ => Err(ApiError::bad(
                 "not-an-object",
                 "the body must be a JSON object",
             )),
         }
+    }
+
+    /// Whether the client has gone away (its connection closed): a handler that loops over
+    /// many items can stop, since nobody will read its answer.
+    ///
+    /// ```
+    /// let r = urlkit_web::Request::parse(b"{}").unwrap();
+    /// assert!(!r.is_cancelled());
+    /// ```
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// The same request, cancelled when `flag` is set (the transport sets it when the
+    /// connection goes away).
+    ///
+    /// ```
+    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let r = urlkit_web::Request::parse(b"{}").unwrap().cancelled_by(flag.clone());
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert!(r.is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Request {
+        self.cancelled = flag;
+        self
     }
 
     /// A string field of at most [`MAX_TEXT`] bytes.

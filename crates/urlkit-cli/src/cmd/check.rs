@@ -22,8 +22,10 @@ Inputs (any mix; none means URLs from stdin, one a line):
   wp:FILE|DIR|BASEURL     every public page of a WordPress site (REST API)
   csv:FILE#COLUMN, text:FILE, json:FILE#/POINTER, -   as for `urlkit reconcile`
 
-Verdicts: ok (200, its own canonical at level safe), canonical-elsewhere, redirects,
-redirect-chain (more than one hop), redirect-loop, not-found (404), gone (410), error.
+Verdicts: ok (200, its own canonical at level safe), canonical-elsewhere, canonical-not-web
+(a javascript:, data:, file: ... canonical), redirects, redirect-chain (more than one hop),
+redirect-loop, not-found (404), gone (410), error (no answer, a 5xx, a head not read in
+time).
 Variants (--variants): redirects-to-canonical (good), temporary-redirect-to-canonical,
 duplicate (answers 200 itself), redirects-elsewhere, fails.
 
@@ -42,6 +44,9 @@ Examples:
   urlkit check https://example.com/%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
   urlkit check --variants sitemap:https://example.com/wp-sitemap.xml
   urlkit check --json --fail-on not-found,gone,error list.txt > report.jsonl";
+
+/// The slowest `--rate`: one request a day.
+const MIN_RATE: f64 = 1.0 / 86_400.0;
 
 /// Arguments of `urlkit check`.
 #[derive(clap::Args, Debug)]
@@ -155,6 +160,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         if !(rate > 0.0 && rate.is_finite()) {
             return Err(CliError::Usage(format!(
                 "--rate must be a positive number of requests a second, not {rate}"
+            )));
+        }
+        // Slower than one a day, a run would sit silently between two requests.
+        if rate < MIN_RATE {
+            return Err(CliError::Usage(format!(
+                "--rate {rate:e} is one request every {:.3e} seconds; the slowest accepted is one \
+                 a day ({MIN_RATE:.3e})",
+                1.0 / rate
             )));
         }
         fetcher = fetcher.rate_limit(rate);

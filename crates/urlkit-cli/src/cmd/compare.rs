@@ -54,50 +54,59 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         ));
     }
     let pairs_from_args = args.urls.len() == 2;
-    let mut one = |item: Item<'_>, a: &str, b: &str, out: &mut crate::records::Output| match compare(
-        a, b, &options,
-    ) {
-        Ok(c) => {
-            if !c.equal {
-                differ += 1;
+    let err_style = ctx.err_style();
+    // `b_at`: where B starts in the item's bytes (a stdin line), for its errors' offsets.
+    let mut one =
+        |item: Item<'_>, a: &str, b: &str, b_at: usize, out: &mut crate::records::Output| {
+            match compare(a, b, &options) {
+                Ok(c) => {
+                    if !c.equal {
+                        differ += 1;
+                    }
+                    if out.is_json() {
+                        out.json_line(&compare_record(&item, &c, a, b))
+                    } else if !pairs_from_args {
+                        out.ok(&one_line(&c), || compare_record(&item, &c, a, b))
+                    } else {
+                        let text = report(&c, a, b, &style);
+                        // The report spans several lines: written as is, not as a one-line record.
+                        out.writer().write_all(text.as_bytes())
+                    }
+                }
+                Err(e) => {
+                    let (located, f) = located(&e, a, b, b_at, &item);
+                    out.fail_at_level(&located, &f, level)
+                }
             }
-            if out.is_json() {
-                out.json_line(&compare_record(&item, &c, a, b))
-            } else if !pairs_from_args {
-                out.ok(&one_line(&c), || compare_record(&item, &c, a, b))
-            } else {
-                let text = report(&c, a, b, &style);
-                // The report spans several lines: written as is, not as a one-line record.
-                out.writer().write_all(text.as_bytes())
-            }
-        }
-        Err(e) => {
-            let (located, f) = located(&e, a, b, &item);
-            out.fail_at_level(&located, &f, level)
-        }
-    };
+        };
     if args.urls.len() == 2 {
-        let (a, b) = (&args.urls[0], &args.urls[1]);
+        // Each URL trimmed by the one rule, as every command's inputs are.
+        let a = crate::input::trim_url(&args.urls[0], "argument 1", &err_style);
+        let b = crate::input::trim_url(&args.urls[1], "argument 2", &err_style);
         let joined = format!("{a} {b}");
         let item = Item {
             origin: Origin::Arg(1),
             bytes: joined.as_bytes(),
         };
-        one(item, a, b, &mut out)?;
+        one(item, a, b, a.len() + 1, &mut out)?;
     } else {
         for_each_input(&[], Content::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
                 Err(f) => return out.fail_at_level(&item, &f, level),
             };
-            let Some((a, b)) = text.split_once('\t') else {
+            let Some((a_raw, b_raw)) = text.split_once('\t') else {
                 let f = crate::records::Failure::new(
                     "not-a-pair",
                     "expected two URLs separated by a tab",
                 );
                 return out.fail_at_level(&item, &f, level);
             };
-            one(item, a, b, &mut out)
+            let place = item.origin.describe();
+            let a = crate::input::trim_url(a_raw, &format!("{place} (A)"), &err_style);
+            let b = crate::input::trim_url(b_raw, &format!("{place} (B)"), &err_style);
+            let b_at = a_raw.len() + 1 + (b_raw.len() - b_raw.trim_start().len());
+            one(item, a, b, b_at, &mut out)
         })?;
     }
     let failures = out.failures();
@@ -111,6 +120,7 @@ fn located<'a>(
     e: &CompareError,
     a: &'a str,
     b: &'a str,
+    b_at: usize,
     item: &Item<'a>,
 ) -> (Item<'a>, crate::records::Failure) {
     let mut f = failure(&e.error);
@@ -121,7 +131,7 @@ fn located<'a>(
         (Side::A, o) => (a.as_bytes(), o),
         (Side::B, o) => {
             if let Some(off) = f.offset.as_mut() {
-                *off += a.len() + 1;
+                *off += b_at;
             }
             (item.bytes, o)
         }
@@ -131,6 +141,11 @@ fn located<'a>(
 
 /// `urlkit compare --json A B` at `options`, for `urlkit serve`.
 pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::compare::Compare> {
+    // Trimmed by the one rule, as the command trims its arguments.
+    let (a, b) = (
+        urlkit_sources::trim_str(a, urlkit_sources::Content::Url).0,
+        urlkit_sources::trim_str(b, urlkit_sources::Content::Url).0,
+    );
     let joined = format!("{a} {b}");
     let item = Item {
         origin: Origin::Arg(1),
@@ -139,7 +154,7 @@ pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::com
     match compare(a, b, options) {
         Ok(c) => Record::Ok(compare_record(&item, &c, a, b)),
         Err(e) => {
-            let (located, f) = located(&e, a, b, &item);
+            let (located, f) = located(&e, a, b, a.len() + 1, &item);
             Record::Failed(located.failed(f).level(options.level().name()))
         }
     }

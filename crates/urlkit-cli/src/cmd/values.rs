@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use urlkit::codec::sets::NamedSet;
-use urlkit::flavor::{Direction, Flavor};
+use urlkit::flavor::{Direction, Flavor, FlavorName};
 use urlkit::normalize::{Level, LooseRule};
 
 /// A value with a stable name.
@@ -98,12 +98,6 @@ impl FlavorParser {
     }
 }
 
-/// The bare names a flavor answers to: every tail after a `.` (`ruby.CGI.escape`: `CGI.escape`,
-/// `escape`).
-fn tails(name: &str) -> impl Iterator<Item = &str> {
-    name.match_indices('.').map(move |(i, _)| &name[i + 1..])
-}
-
 fn invalid(cmd: &clap::Command, arg: Option<&clap::Arg>, value: &str, why: &str) -> clap::Error {
     let arg = arg.map_or("--as <FLAVOR>".to_owned(), ToString::to_string);
     let mut cmd = cmd.clone();
@@ -129,41 +123,35 @@ impl TypedValueParser for FlavorParser {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        if let Some(f) = Flavor::from_name(&text) {
-            if f.direction() == self.0 {
-                return Ok(f);
+        match Flavor::lookup(&text, self.0) {
+            FlavorName::Exact(f) => Ok(f),
+            FlavorName::OtherDirection(f) => {
+                let (is, use_, these) = match f.direction() {
+                    Direction::Encode => ("an encoder", "urlkit encode --as", "decoders"),
+                    Direction::Decode => ("a decoder", "urlkit decode --as", "encoders"),
+                };
+                let why = format!(
+                    "{} is {is} (use `{use_}`); the {these} are: {}",
+                    f.name(),
+                    names()
+                );
+                Err(invalid(cmd, arg, &text, &why))
             }
-            let (is, use_, these) = match f.direction() {
-                Direction::Encode => ("an encoder", "urlkit encode --as", "decoders"),
-                Direction::Decode => ("a decoder", "urlkit decode --as", "encoders"),
-            };
-            let why = format!(
-                "{} is {is} (use `{use_}`); the {these} are: {}",
-                f.name(),
-                names()
-            );
-            return Err(invalid(cmd, arg, &text, &why));
-        }
-        let by_tail: Vec<Flavor> = self
-            .flavors()
-            .filter(|f| tails(f.name()).any(|t| t.eq_ignore_ascii_case(&text)))
-            .collect();
-        match by_tail.as_slice() {
-            [one] => {
+            FlavorName::Alias(one) => {
                 // Said, not silently guessed.
                 crate::diag::note(
                     &crate::style::detect(crate::style::ColorChoice::Auto, true),
                     format_args!("--as {text} is read as {}", one.name()),
                 );
-                Ok(*one)
+                Ok(one)
             }
-            [] => {
+            FlavorName::Unknown => {
                 let possible = self.flavors().map(|f| PossibleValue::new(f.name()));
                 PossibleValuesParser::new(possible)
                     .parse_ref(cmd, arg, value)
                     .and_then(|_| Err(invalid(cmd, arg, &text, "unknown flavor")))
             }
-            several => {
+            FlavorName::Ambiguous(several) => {
                 let list: Vec<&str> = several.iter().map(|f| f.name()).collect();
                 let why = format!("ambiguous: did you mean {}?", list.join(" or "));
                 Err(invalid(cmd, arg, &text, &why))
@@ -175,16 +163,5 @@ impl TypedValueParser for FlavorParser {
         Some(Box::new(
             self.flavors().map(|f| PossibleValue::new(f.name())),
         ))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tails_are_every_suffix_after_a_dot() {
-        let t: Vec<&str> = super::tails("ruby.CGI.escape").collect();
-        assert_eq!(t, ["CGI.escape", "escape"]);
-        let t: Vec<&str> = super::tails("js.encodeURIComponent").collect();
-        assert_eq!(t, ["encodeURIComponent"]);
     }
 }

@@ -17,6 +17,9 @@ pub struct Head {
     pub bytes: u64,
     /// The cap was reached before the head ended.
     pub truncated: bool,
+    /// Reading the body failed before the head ended (a timeout, a connection reset): what
+    /// the head says is unknown, not "nothing".
+    pub read_error: Option<String>,
 }
 
 /// Elements that may appear in a head (and the `html`/`head` tags themselves); any other
@@ -35,8 +38,9 @@ const HEAD_ELEMENTS: [&[u8]; 11] = [
     b"object",
 ];
 
-/// Reads `body` until the head ends (`</head>`, `<body>` or another body element) or `cap`
-/// bytes were read.
+/// Reads `body` until the head ends (`</head>`, `<body>` or another body element), the body
+/// ends, `cap` bytes were read, or reading fails ([`Head::read_error`]; an interrupted read
+/// is tried again).
 ///
 /// ```
 /// use urlkit_sources::check::read_head;
@@ -61,7 +65,13 @@ pub fn read_head(body: impl Read, cap: u64) -> Head {
         emitter.naively_switch_states(true);
         let tokens = Tokenizer::new_with_emitter(IoReader::new(&mut counted), emitter);
         for token in tokens {
-            let Ok(token) = token else { break };
+            let token = match token {
+                Ok(token) => token,
+                Err(e) => {
+                    head.read_error = Some(e.to_string());
+                    break;
+                }
+            };
             match token {
                 Token::StartTag(tag) => {
                     let name = tag.name.to_ascii_lowercase();
@@ -108,9 +118,16 @@ struct Counting<R> {
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
+        loop {
+            match self.inner.read(buf) {
+                Ok(n) => {
+                    self.bytes += n as u64;
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
     }
 }
 
@@ -181,6 +198,57 @@ mod tests {
         assert!(head.truncated);
         assert_eq!(head.bytes, 64 * 1024);
         assert_eq!(head.canonical, None);
+    }
+
+    /// A reader that gives `data` and then fails (after an interrupted read on the way).
+    struct Failing<'a> {
+        data: &'a [u8],
+        interrupted: bool,
+    }
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            if self.data.is_empty() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "timed out reading response",
+                ));
+            }
+            let n = buf.len().min(self.data.len()).min(7);
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_that_fails_before_the_head_ends_is_said() {
+        let head = read_head(
+            Failing {
+                data: b"<html><head><title>slow",
+                interrupted: false,
+            },
+            1 << 20,
+        );
+        assert_eq!(
+            head.read_error.as_deref(),
+            Some("timed out reading response")
+        );
+        assert_eq!(head.bytes, 23);
+        // A head that ended before the failure is whole.
+        let head = read_head(
+            Failing {
+                data: b"<head><link rel=canonical href=/c></head><body>",
+                interrupted: false,
+            },
+            1 << 20,
+        );
+        assert_eq!(head.read_error, None);
+        assert_eq!(head.canonical.as_deref(), Some("/c"));
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub use variants::{variants, Spelling};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::http::HttpFetcher;
-use crate::policy::{Offsite, Start};
+use crate::policy::{is_http_url, Offsite, Start};
 
 /// The verdict about one URL.
 ///
@@ -37,6 +37,9 @@ pub enum Verdict {
     Ok,
     /// 200, and the page names another URL as canonical.
     CanonicalElsewhere,
+    /// 200, and the canonical the page declares is not a web URL (`javascript:`, `data:`,
+    /// `file:`, `mailto:`, ...): no search engine can use it, and it is no other page.
+    CanonicalNotWeb,
     /// One redirect.
     Redirects,
     /// More than one redirect.
@@ -53,9 +56,10 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Ok,
         Verdict::CanonicalElsewhere,
+        Verdict::CanonicalNotWeb,
         Verdict::Redirects,
         Verdict::RedirectChain,
         Verdict::RedirectLoop,
@@ -69,6 +73,7 @@ impl Verdict {
         match self {
             Verdict::Ok => "ok",
             Verdict::CanonicalElsewhere => "canonical-elsewhere",
+            Verdict::CanonicalNotWeb => "canonical-not-web",
             Verdict::Redirects => "redirects",
             Verdict::RedirectChain => "redirect-chain",
             Verdict::RedirectLoop => "redirect-loop",
@@ -274,7 +279,11 @@ impl Checker {
             Err(e) => failed(url, e),
         };
         // The spellings of a page that answers itself; a URL that redirects is not the page.
-        if self.options.variants && c.status == Some(200) && c.redirects.is_empty() {
+        if self.options.variants
+            && c.status == Some(200)
+            && c.redirects.is_empty()
+            && c.verdict != Verdict::Error
+        {
             let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
             c.variants = variants(url)
                 .into_iter()
@@ -306,7 +315,13 @@ impl Checker {
             variants: Vec::new(),
         };
         if status == 200 {
-            self.read_canonical(&mut c, response);
+            if let Err(why) = self.read_canonical(&mut c, response) {
+                // A head never read (it trickled past the timeout, the connection broke) says
+                // nothing about the canonical: the check failed.
+                c.verdict = Verdict::Error;
+                c.message = why;
+                return c;
+            }
         }
         let hops = c.redirects.len();
         if hops > 0 {
@@ -361,6 +376,14 @@ impl Checker {
                         None => "200, no canonical declared".into(),
                     };
                 }
+                Some(canonical) if !is_http_url(&canonical) => {
+                    c.verdict = Verdict::CanonicalNotWeb;
+                    c.message = format!(
+                        "200, declares a canonical that is not a web URL ({}:): search engines \
+                         ignore it",
+                        scheme_of(&canonical)
+                    );
+                }
                 Some(canonical) => match equal_at(url, &canonical) {
                     Some((level, rules)) if level <= Level::Safe => {
                         c.verdict = Verdict::Ok;
@@ -397,6 +420,10 @@ impl Checker {
                 c.verdict = Verdict::Gone;
                 c.message = "410 Gone".into();
             }
+            s if (300..400).contains(&s) => {
+                c.verdict = Verdict::Error;
+                c.message = format!("HTTP {s} without a Location to follow");
+            }
             s => {
                 c.verdict = Verdict::Error;
                 c.message = format!("HTTP {s}");
@@ -405,36 +432,51 @@ impl Checker {
         c
     }
 
-    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head.
-    fn read_canonical(&self, c: &mut UrlCheck, response: Response) {
+    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head; why
+    /// the head could not be read, when it could not.
+    fn read_canonical(&self, c: &mut UrlCheck, response: Response) -> Result<(), String> {
         let base = response.url.clone();
         if let Some(target) = link_canonical(response.headers_named("Link")) {
             c.canonical_from = Some(CanonicalFrom::LinkHeader);
             resolve_canonical(c, &base, &target);
-            return;
+            return Ok(());
         }
         let is_html = response
             .header("Content-Type")
             .is_none_or(|t| t.to_ascii_lowercase().contains("html"));
         if !is_html {
-            return;
+            return Ok(());
         }
         let head = read_head(
             response.body.take(self.options.max_body),
             self.options.max_body,
         );
         c.head_truncated = head.truncated;
+        if let Some(e) = &head.read_error {
+            return Err(format!(
+                "200, but its HTML head could not be read ({e}, after {} bytes): its canonical \
+                 is unknown",
+                head.bytes
+            ));
+        }
         if let Some(href) = head.canonical {
-            // A <base href> that does not resolve is ignored, as browsers do: the document's
-            // URL stays the base (HTML Standard, "document base URL":
-            // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url).
+            // A <base href> that does not resolve, or resolves to a `data:` or `javascript:`
+            // URL, is ignored, as browsers do: the document's URL stays the base (HTML
+            // Standard, "set the frozen base URL":
+            // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url).
             let base = head
                 .base
                 .and_then(|b| resolve_str(&base, &b, Resolution::Strict).ok())
+                .filter(|b| {
+                    let scheme = scheme_of(b);
+                    !scheme.eq_ignore_ascii_case("data")
+                        && !scheme.eq_ignore_ascii_case("javascript")
+                })
                 .unwrap_or(base);
             c.canonical_from = Some(CanonicalFrom::LinkElement);
             resolve_canonical(c, &base, &href);
         }
+        Ok(())
     }
 
     fn check_variant(
@@ -530,6 +572,11 @@ fn failed(url: &str, e: FetchError) -> UrlCheck {
 fn equal_at(a: &str, b: &str) -> Option<(Level, Vec<Rule>)> {
     let c = compare(a, b, &Options::new(Level::Loose)).ok()?;
     Some((c.lowest_equal_level?, c.rules))
+}
+
+/// The scheme of an absolute URL (what comes before its first `:`), for messages.
+fn scheme_of(url: &str) -> &str {
+    url.split_once(':').map_or("", |(scheme, _)| scheme)
 }
 
 fn rule_names(rules: &[Rule]) -> String {

@@ -40,6 +40,11 @@ pub struct Reply {
     pub body: Vec<u8>,
     /// Wait this long before answering (a slow page).
     pub delay: Duration,
+    /// Send the body this many bytes at a time, waiting this long before each (a page that
+    /// trickles).
+    pub trickle: Option<(usize, Duration)>,
+    /// Headers written as they are, after the others (raw bytes a client must cope with).
+    pub raw_headers: Vec<u8>,
 }
 
 impl Reply {
@@ -49,6 +54,8 @@ impl Reply {
             headers: Vec::new(),
             body: body.into(),
             delay: Duration::ZERO,
+            trickle: None,
+            raw_headers: Vec::new(),
         }
     }
     pub fn html(body: impl Into<String>) -> Reply {
@@ -63,6 +70,16 @@ impl Reply {
     }
     pub fn delayed(mut self, d: Duration) -> Reply {
         self.delay = d;
+        self
+    }
+    pub fn trickled(mut self, bytes: usize, every: Duration) -> Reply {
+        self.trickle = Some((bytes.max(1), every));
+        self
+    }
+    /// A header line written as these bytes (no CRLF: it is added).
+    pub fn raw_header(mut self, line: &[u8]) -> Reply {
+        self.raw_headers.extend_from_slice(line);
+        self.raw_headers.extend_from_slice(b"\r\n");
         self
     }
 }
@@ -196,8 +213,25 @@ fn answer(
     for (k, v) in &reply.headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
-    head.push_str("\r\n");
     let mut stream = stream;
     let _ = stream.write_all(head.as_bytes());
-    let _ = stream.write_all(&reply.body);
+    let _ = stream.write_all(&reply.raw_headers);
+    let _ = stream.write_all(b"\r\n");
+    match reply.trickle {
+        None => {
+            let _ = stream.write_all(&reply.body);
+        }
+        Some((n, every)) => {
+            for chunk in reply.body.chunks(n) {
+                std::thread::sleep(every);
+                if stream
+                    .write_all(chunk)
+                    .and_then(|()| stream.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
 }

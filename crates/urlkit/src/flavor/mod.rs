@@ -30,6 +30,7 @@ mod catalog;
 mod go;
 mod java;
 mod js;
+mod names;
 pub mod oauth1;
 mod params;
 mod perl;
@@ -43,6 +44,7 @@ mod text;
 use std::fmt;
 
 pub use catalog::{Direction, Language};
+pub use names::FlavorName;
 pub use params::{Params, PyEncoding, PyErrors};
 pub use signing::{SigningError, SigningErrorKind};
 pub use text::{Decoded, Input};
