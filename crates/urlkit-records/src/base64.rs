@@ -44,4 +44,3 @@ pub fn record(text: &str, alphabet: Alphabet, way: Way) -> Record<Text> {
     };
     Record::from_result(text, output.map(|o| Text::new(text, o)))
 }
-

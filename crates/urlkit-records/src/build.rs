@@ -145,7 +145,6 @@ pub fn edit(text: &str, args: &Edits) -> Result<urlkit::build::Built, BuildError
     b.build()
 }
 
-
 /// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`; a value no URL
 /// can take is the usage error's message, as the CLI says it.
 ///

@@ -148,14 +148,18 @@ pub fn verify_round_trip(rows: &[Vec<String>]) -> Result<(), String> {
     let mut read = 0;
     for (r, record) in reader.records().enumerate() {
         let record = record.map_err(|e| format!("row {r} does not read back: {e}"))?;
-        let given = rows.get(r).ok_or_else(|| format!("row {r} was never written"))?;
+        let given = rows
+            .get(r)
+            .ok_or_else(|| format!("row {r} was never written"))?;
         if record.len() != width {
             return Err(format!("row {r} has {} cells, not {width}", record.len()));
         }
         for (i, got) in record.iter().enumerate() {
             let want = given.get(i).map_or(Cow::Borrowed(""), |t| cell(t));
             if got != want {
-                return Err(format!("row {r} cell {i}: {got:?} read back, {want:?} written"));
+                return Err(format!(
+                    "row {r} cell {i}: {got:?} read back, {want:?} written"
+                ));
             }
             if starts_formula(got) {
                 return Err(format!("row {r} cell {i} starts a formula: {got:?}"));

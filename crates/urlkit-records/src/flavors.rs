@@ -239,7 +239,6 @@ pub fn table_record(text: &str) -> Table {
     json_record(text, text.as_bytes(), &rows)
 }
 
-
 impl From<&urlkit::flavor::roundtrip::Cell> for RoundtripCell {
     fn from(c: &urlkit::flavor::roundtrip::Cell) -> RoundtripCell {
         RoundtripCell {

@@ -91,4 +91,3 @@ pub fn record(text: &str, build_as: Option<Disposition>) -> Record<Answer> {
         None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
     }
 }
-

@@ -3,9 +3,7 @@
 
 use urlkit::charset::repair::{decode_auto, Verdict};
 use urlkit::charset::{encoding_for_label, Encoding};
-use urlkit::codec::{
-    decode_bytes_to_str, decode_to_bytes, DecodeError, DecodeErrorKind, DecodeMode, EncodeSet,
-};
+use urlkit::codec::{decode_bytes_to_str, decode_to_bytes, DecodeMode};
 use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
