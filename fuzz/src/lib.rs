@@ -522,6 +522,53 @@ pub fn lint(data: &[u8]) {
     assert_eq!(once, twice, "safe fixes of {s:?} are not idempotent");
 }
 
+/// The CPU time of this thread so far: the fuzzing machine is shared, and waiting for a core
+/// is not work.
+fn cpu_now() -> std::time::Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The least CPU time of three lints of `url` with every rule, and its number of findings.
+fn lint_cost(url: &str) -> (std::time::Duration, usize) {
+    use urlkit::lint::{lint, Selection};
+    let all = Selection::parse(&["all"], &[]).expect("`all` is a selection");
+    let mut best = std::time::Duration::MAX;
+    let mut n = 0;
+    for _ in 0..3 {
+        let t = cpu_now();
+        n = lint(url, &all).len();
+        best = best.min(cpu_now() - t);
+    }
+    (best, n)
+}
+
+/// Lint precedence (issue 24.4): the time per finding is bounded. The input is a piece of a
+/// URL (after `http://a/`), repeated 32 and 256 times: eight times the text, and about eight
+/// times the findings, must cost less than 32 times the time (a quadratic step costs 64
+/// times). Runs under 2 ms are below the noise of a shared machine and are not compared.
+pub fn lint_precedence(data: &[u8]) {
+    let Some(unit) = text(data) else { return };
+    if unit.is_empty() || unit.len() > 64 {
+        return;
+    }
+    let url = |n: usize| format!("http://a/{}", unit.repeat(n));
+    let (small, found_small) = lint_cost(&url(32));
+    let (large, found_large) = lint_cost(&url(256));
+    if large < std::time::Duration::from_millis(2) || found_large < 256 {
+        return;
+    }
+    // Few findings on the small side: each costs at least as much as one of the large side.
+    let per_small = small.as_secs_f64() / found_small.max(1) as f64;
+    let per_large = large.as_secs_f64() / found_large as f64;
+    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
+    assert!(
+        ratio < 32.0 || per_large < 4.0 * per_small,
+        "lint of {unit:?} x256: {large:?} for {found_large} findings, x32: {small:?} for \
+         {found_small} (ratio {ratio:.1})"
+    );
+}
+
 /// Repair: no panic; a repaired URL is not repaired again; a URL left alone is the input.
 pub fn repair(data: &[u8]) {
     use urlkit::charset::repair::{repair, Verdict};

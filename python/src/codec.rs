@@ -3,10 +3,13 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use urlkit::codec::sets::NamedSet;
-use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder, HexCase};
+use urlkit::codec::{
+    decode_bytes_to_str, decoded_delimiters, DecodeMode, DecodedDelimiters, EncodeWarning,
+    EncodeWarningKind, Encoder, HexCase,
+};
 use urlkit::flavor::{Decoded, Direction, Flavor, Input, Params};
 
-use crate::errors::{located, unknown, Class};
+use crate::errors::{located, unknown, warn, Class, Warning};
 
 /// Text given as `str` (encoded as UTF-8) or as `bytes` (taken as they are).
 #[derive(FromPyObject)]
@@ -18,7 +21,8 @@ pub enum TextOrBytes {
 }
 
 impl TextOrBytes {
-    fn as_bytes(&self) -> &[u8] {
+    /// The bytes: a `str` as UTF-8.
+    pub fn as_bytes(&self) -> &[u8] {
         match self {
             TextOrBytes::Text(s) => s.as_bytes(),
             TextOrBytes::Bytes(b) => b,
@@ -91,9 +95,12 @@ fn python_params(flavor: Flavor, safe: Option<&str>) -> PyResult<Params> {
 /// (`as_=`, e.g. `"python.quote"`, `"js.encodeURIComponent"`).
 ///
 /// `safe=` keeps more ASCII characters (with `python.*` flavors, Python's own `safe`);
-/// `hex="lower"` writes `%e9` instead of `%E9`.
+/// `hex="lower"` writes `%e9` instead of `%E9`; `once=True` keeps valid `%XX` escapes as they
+/// are and encodes only the rest (idempotent). Text that is already percent-encoded, or a
+/// whole URL given as one component, is said as a `urlkit.EncodeWarning` (the result is
+/// still returned).
 #[pyfunction]
-#[pyo3(signature = (text, set="unreserved", *, as_=None, safe=None, hex="upper"))]
+#[pyo3(signature = (text, set="unreserved", *, as_=None, safe=None, hex="upper", once=false))]
 pub fn encode(
     py: Python<'_>,
     text: TextOrBytes,
@@ -101,23 +108,66 @@ pub fn encode(
     as_: Option<&str>,
     safe: Option<&str>,
     hex: &str,
+    once: bool,
 ) -> PyResult<String> {
     if let Some(name) = as_ {
-        if set != "unreserved" || hex != "upper" {
+        if set != "unreserved" || hex != "upper" || once {
             return Err(pyo3::exceptions::PyValueError::new_err(
-                "as_= names a foreign encoder: set= and hex= do not apply to it",
+                "as_= names a foreign encoder: set=, hex= and once= do not apply to it",
             ));
         }
         let flavor = flavor_named(py, name, Direction::Encode)?;
         let params = python_params(flavor, safe)?;
-        return flavor
+        let out = flavor
             .encode_with(text.flavor_input(), &params)
-            .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()));
+            .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()))?;
+        warn_encode(py, &flavor.encode_warnings(text.as_bytes()))?;
+        return Ok(out);
     }
     let encoder = set_encoder(set, safe, hex)?;
-    let mut out = String::new();
-    encoder.encode_bytes_into(text.as_bytes(), &mut out);
+    let mut warnings = encoder.warnings(text.as_bytes());
+    let out = if once {
+        warnings.retain(|w| w.kind() != EncodeWarningKind::AlreadyEncoded);
+        encoder.encode_once_bytes(text.as_bytes()).into_owned()
+    } else {
+        encoder.encode_bytes(text.as_bytes()).into_owned()
+    };
+    warn_encode(py, &warnings)?;
     Ok(out)
+}
+
+/// An encode warning in Python's words: the library's sentence and what to use instead.
+pub fn encode_warning_message(w: &EncodeWarning) -> String {
+    let remedy = match w.kind() {
+        EncodeWarningKind::AlreadyEncoded => {
+            "pass once=True to keep the escapes, or use urlkit.normalize for a URL"
+        }
+        EncodeWarningKind::WholeUrl => {
+            "encode each component on its own; urlkit.normalize respells a URL"
+        }
+        _ => "",
+    };
+    format!("{} — {remedy}", w.message())
+}
+
+fn warn_encode(py: Python<'_>, warnings: &[EncodeWarning]) -> PyResult<()> {
+    for w in warnings {
+        warn(
+            py,
+            Warning::Encode,
+            w.kind().name(),
+            w.offset(),
+            &encode_warning_message(w),
+        )?;
+    }
+    Ok(())
+}
+
+fn warn_delimiters(py: Python<'_>, found: Option<DecodedDelimiters>) -> PyResult<()> {
+    match found {
+        Some(d) => warn(py, Warning::Decode, "decoded-delimiter", 0, &d.message()),
+        None => Ok(()),
+    }
 }
 
 /// Percent-decodes `text`: `mode="strict"` (a malformed `%` or bytes that are not UTF-8 raise
@@ -126,6 +176,8 @@ pub fn encode(
 ///
 /// A foreign decoder that yields bytes (PHP, Go, Ruby, Perl) returns `bytes`; one that yields
 /// UTF-16 with lone surrogates (JavaScript, Java) returns a `str` holding those surrogates.
+/// When decoding turns escaped delimiters of a URL, a path or a query into real ones
+/// (`/a%2Fb/` becomes `/a/b/`), a `urlkit.DecodeWarning` says which.
 #[pyfunction]
 #[pyo3(signature = (text, mode="strict", *, as_=None))]
 pub fn decode<'py>(
@@ -144,11 +196,15 @@ pub fn decode<'py>(
         let decoded = flavor
             .decode_with(text.flavor_input(), &Params::default())
             .map_err(|e| located(py, Class::Flavor, e.kind().name(), e.offset(), e.message()))?;
+        warn_delimiters(py, flavor.decoded_delimiters(text.as_bytes()))?;
         return decoded_to_python(py, decoded);
     }
     let mode = decode_mode(mode)?;
     match decode_bytes_to_str(text.as_bytes(), mode) {
-        Ok(s) => Ok(PyString::new(py, &s).into_any()),
+        Ok(s) => {
+            warn_delimiters(py, decoded_delimiters(text.as_bytes()))?;
+            Ok(PyString::new(py, &s).into_any())
+        }
         Err(e) => {
             let message = e.to_string();
             Err(located(

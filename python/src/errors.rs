@@ -46,3 +46,45 @@ pub fn unknown(what: &str, given: &str, valid: &[&str]) -> PyErr {
         valid.join(", ")
     ))
 }
+
+/// Which warning class of `urlkit._errors` a warning is issued as.
+#[derive(Clone, Copy, Debug)]
+pub enum Warning {
+    /// An encoder's input was already encoded, or a whole URL (`urlkit.EncodeWarning`).
+    Encode,
+    /// Decoding turned escaped delimiters into real ones (`urlkit.DecodeWarning`).
+    Decode,
+    /// A header value asks something of its sender (`urlkit.HeaderWarning`).
+    Header,
+    /// A lenient Base64 reading accepted more than RFC 4648 (`urlkit.Base64Warning`).
+    Base64,
+}
+
+impl Warning {
+    const fn name(self) -> &'static str {
+        match self {
+            Warning::Encode => "EncodeWarning",
+            Warning::Decode => "DecodeWarning",
+            Warning::Header => "HeaderWarning",
+            Warning::Base64 => "Base64Warning",
+        }
+    }
+}
+
+/// Issues a warning (`warnings.warn`) of `class` carrying `kind`, `offset` and `message`,
+/// attributed to the caller's line.
+pub fn warn(
+    py: Python<'_>,
+    class: Warning,
+    kind: &str,
+    offset: usize,
+    message: &str,
+) -> PyResult<()> {
+    let value = py
+        .import("urlkit._errors")?
+        .getattr(class.name())?
+        .call1((kind, offset, message))?;
+    py.import("warnings")?
+        .call_method1("warn", (value, py.None(), 1))?;
+    Ok(())
+}

@@ -14,6 +14,7 @@ mod bulk;
 mod codec;
 mod compare;
 mod errors;
+mod headers;
 mod input;
 mod lint;
 mod options;
@@ -32,6 +33,10 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(codec::encode, m)?)?;
     m.add_function(wrap_pyfunction!(codec::decode, m)?)?;
     m.add_function(wrap_pyfunction!(codec::flavors, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::content_disposition, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::parse_content_disposition, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::base64_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(headers::base64_decode, m)?)?;
     m.add_function(wrap_pyfunction!(compare::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(compare::key, m)?)?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;

@@ -29,6 +29,10 @@ run them inside those engines.
 
 from ._urlkit import (
     Comparison,
+    base64_decode,
+    base64_encode,
+    content_disposition,
+    parse_content_disposition,
     Difference,
     __version__,
     compare,
@@ -39,20 +43,39 @@ from ._urlkit import (
     normalize,
     parse,
 )
-from ._errors import DecodeError, FlavorError, SourceWarning, UrlError, UrlkitError
+from ._errors import (
+    Base64Warning,
+    DecodeError,
+    DecodeWarning,
+    EncodeWarning,
+    FlavorError,
+    HeaderWarning,
+    SourceWarning,
+    UrlError,
+    UrlkitError,
+    UrlkitWarning,
+)
 from ._bulk import decode_many, encode_many, keys, normalize_many
 from ._lint import fix, lint, lint_list, repair, repair_list, rules
 from ._reconcile import reconcile
 
 __all__ = [
+    "Base64Warning",
     "Comparison",
     "DecodeError",
+    "DecodeWarning",
     "Difference",
+    "EncodeWarning",
     "FlavorError",
+    "HeaderWarning",
     "SourceWarning",
     "UrlError",
     "UrlkitError",
+    "UrlkitWarning",
     "__version__",
+    "base64_decode",
+    "base64_encode",
+    "content_disposition",
     "compare",
     "decode",
     "decode_many",
@@ -67,6 +90,7 @@ __all__ = [
     "normalize",
     "normalize_many",
     "parse",
+    "parse_content_disposition",
     "reconcile",
     "repair",
     "repair_list",

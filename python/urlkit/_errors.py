@@ -45,6 +45,59 @@ class FlavorError(UrlkitError):
     """A foreign function's own failure, reproduced (``URIError``, Go's ``invalid URL escape``)."""
 
 
+class UrlkitWarning(UserWarning):
+    """A urlkit warning, located in its input: ``kind`` (``"already-encoded"``,
+    ``"whole-url"``, ``"decoded-delimiter"``), ``offset`` (bytes into the input's UTF-8) and
+    ``message``, the same words the ``urlkit`` command writes."""
+
+    def __init__(self, kind: str, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.offset = offset
+        self.message = message
+
+
+class EncodeWarning(UrlkitWarning):
+    """An encoder was given text that is already percent-encoded (encoding it again gives
+    ``%25XX``), or a whole URL as one component.
+
+    >>> import urlkit, warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     urlkit.encode("%E6%97%A5")
+    '%25E6%2597%25A5'
+    >>> caught[0].message.kind
+    'already-encoded'
+    >>> urlkit.encode("%E6%97%A5 日", once=True)
+    '%E6%97%A5%20%E6%97%A5'
+    """
+
+
+class DecodeWarning(UrlkitWarning):
+    """Decoding turned escaped delimiters of a URL, a path or a query into real ones
+    (``/a%2Fb/`` into ``/a/b/``): the result means something else."""
+
+
+class HeaderWarning(UrlkitWarning):
+    """A header value that asks something of its sender: quoted-pairs that some user agents
+    do not unescape, a fallback name that must be sent as ISO-8859-1 bytes (RFC 6266
+    Appendix D), a fallback that was not needed."""
+
+
+class Base64Warning(UrlkitWarning):
+    """A lenient Base64 reading accepted more than RFC 4648 (the other alphabet, missing
+    padding, whitespace): the message says what.
+
+    >>> import urlkit, warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     urlkit.base64_decode("YWJjZA", mode="lenient")
+    b'abcd'
+    >>> str(caught[0].message)
+    "read leniently: no '=' padding"
+    """
+
+
 class SourceWarning(UserWarning):
     """urlkit told something about its input, where the command line writes a note on stderr:
     it removed the whitespace around a URL or a byte order mark, read a bare function name as

@@ -11,6 +11,7 @@ const fns = {
   'js.decodeURIComponent': decodeURIComponent,
   'js.decodeURI': decodeURI,
   'js.unescape': unescape,
+  'js.URLSearchParams.get': (s) => new URLSearchParams('k=' + s).get('k'),
 };
 const fn = fns[process.argv[2]];
 if (!fn) { console.error(`unknown flavor ${process.argv[2]}`); process.exit(2); }

@@ -169,12 +169,13 @@ fn roundtrip(r: &Request) -> Result<Answer, ApiError> {
 
 fn content_disposition(r: &Request) -> Result<Answer, ApiError> {
     let text = r.text("text")?;
+    let fallback = r.optional("fallback")?.filter(|f| !f.is_empty());
     let as_ = match r.choice("mode", &["attachment", "inline", "parse"], "attachment")? {
         "inline" => Some(Disposition::Inline),
         "parse" => None,
         _ => Some(Disposition::Attachment),
     };
-    Ok(record(&records::header::record(text, as_)))
+    Ok(record(&records::header::record(text, as_, fallback)))
 }
 
 fn base64(r: &Request) -> Result<Answer, ApiError> {
@@ -187,7 +188,13 @@ fn base64(r: &Request) -> Result<Answer, ApiError> {
         "decode" => records::base64::Way::Decode,
         _ => records::base64::Way::Encode,
     };
-    Ok(record(&records::base64::record(text, alphabet, way)))
+    let reading = match r.choice("reading", &["strict", "lenient"], "strict")? {
+        "lenient" => records::base64::ReadingMode::Lenient,
+        _ => records::base64::ReadingMode::Strict,
+    };
+    Ok(record(&records::base64::record(
+        text, alphabet, way, reading,
+    )))
 }
 
 /// The most fields of a permalink.

@@ -130,6 +130,17 @@ impl Output {
         Ok(())
     }
 
+    /// Writes a note about one input on stderr (what was guessed or accepted), after the
+    /// records before it.
+    pub fn note(&mut self, item: &Item<'_>, message: &str) -> io::Result<()> {
+        self.out.flush()?;
+        crate::diag::note(
+            &self.err_style,
+            format_args!("{}: {message}", item.origin.describe()),
+        );
+        Ok(())
+    }
+
     /// Writes a failed record: an empty line (text) or `"ok": false` (JSON), and a located
     /// message on stderr.
     pub fn fail(&mut self, item: &Item<'_>, failure: &Failure) -> io::Result<()> {

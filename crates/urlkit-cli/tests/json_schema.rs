@@ -57,11 +57,14 @@ fn lint_list() -> Vec<u8> {
 fn every_per_item_command_matches_the_documented_schema() {
     let root = schema();
     let list = real_list();
-    let texts = b"a b\n\xe6\x9d\xb1\xe4\xba\xac\n100%\n%zz\n\xff\nhttps://a/?q=%26%2B\n".to_vec();
+    let texts =
+        b"a b\n\xe6\x9d\xb1\xe4\xba\xac\n100%\n%zz\n\xff\nhttps://a/?q=%26%2B\n/a%2Fb/\nq=C%2B\n"
+            .to_vec();
     let pairs = "http://a/b\thttp://A/b\nhttp://a/%7e\thttp://a/~\nnot a pair\n%zz:\thttp://a/\n";
     // (schema, arguments, stdin, whether the input reaches a failed record)
     let runs: Vec<(&str, Vec<&str>, Vec<u8>, bool)> = vec![
         ("encode", vec!["encode"], texts.clone(), false),
+        ("encode", vec!["encode", "--once"], texts.clone(), false),
         (
             "encode",
             vec!["encode", "--set", "form"],

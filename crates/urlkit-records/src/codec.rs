@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use urlkit::codec::sets::NamedSet;
-use urlkit::codec::{decode_bytes_to_str, DecodeError, DecodeErrorKind, DecodeMode, EncodeSet};
+use urlkit::codec::{
+    decode_bytes_to_str, decoded_delimiters, DecodeError, DecodeErrorKind, DecodeMode,
+    DecodedDelimiters,
+};
 
 use crate::envelope::{Failure, Record, True};
 
@@ -33,6 +36,21 @@ pub struct Encode {
     /// Without `--as`: the set's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set: Option<&'static str>,
+    /// What the input says about a likely mistake (already encoded, a whole URL).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<EncodeWarning>,
+}
+
+/// One warning of `encode`: `already-encoded` or `whole-url`, where, and the sentence the
+/// CLI writes on stderr.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodeWarning {
+    /// `already-encoded` or `whole-url`.
+    pub kind: &'static str,
+    /// The warning with its remedy.
+    pub message: String,
+    /// The byte offset in the input (the first escape; 0 for a whole URL).
+    pub offset: usize,
 }
 
 impl Encode {
@@ -48,6 +66,7 @@ impl Encode {
             ok: True,
             output: output.into(),
             set: Some(set),
+            warnings: Vec::new(),
         }
     }
 
@@ -68,6 +87,7 @@ impl Encode {
             ok: True,
             output: output.into(),
             set: None,
+            warnings: Vec::new(),
         }
     }
 }
@@ -115,17 +135,20 @@ impl Decode {
     }
 }
 
-/// The `warning` of a decode record: `{"escapes", "kind": "decoded-delimiter", "message"}`.
+/// The `warning` of a decode record: `{"component", "escapes", "kind": "decoded-delimiter",
+/// "message"}`.
 ///
 /// ```
-/// let w = urlkit_records::codec::DelimiterWarning::new(vec!["%26".into()], "m");
+/// let w = urlkit_records::codec::DelimiterWarning::new("path", vec!["%2F".into()], "m");
 /// assert_eq!(
 ///     serde_json::to_string(&w).unwrap(),
-///     r#"{"escapes":["%26"],"kind":"decoded-delimiter","message":"m"}"#
+///     r#"{"component":"path","escapes":["%2F"],"kind":"decoded-delimiter","message":"m"}"#
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DelimiterWarning {
+    /// What the input was read as: `url`, `path` or `query`.
+    pub component: &'static str,
     /// The escapes decoded, in order of first appearance (`%26`).
     pub escapes: Vec<String>,
     /// `decoded-delimiter`.
@@ -136,8 +159,13 @@ pub struct DelimiterWarning {
 
 impl DelimiterWarning {
     /// The warning for these escapes.
-    pub fn new(escapes: Vec<String>, message: impl Into<String>) -> DelimiterWarning {
+    pub fn new(
+        component: &'static str,
+        escapes: Vec<String>,
+        message: impl Into<String>,
+    ) -> DelimiterWarning {
         DelimiterWarning {
+            component,
             escapes,
             kind: "decoded-delimiter",
             message: message.into(),
@@ -342,74 +370,19 @@ pub fn decode_failure(e: &DecodeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), message)
 }
 
-/// The bytes whose escape, once decoded, can change what a URL means: RFC 3986's reserved
-/// characters (gen-delims and sub-delims, §2.2) and `%` itself (§2.4: decoding `%25` twice
-/// decodes data).
-const DELIMITERS: EncodeSet = {
-    use urlkit::codec::sets::{PCHAR, RFC3986_QUERY, UNRESERVED};
-    // sub-delims, ':' and '@' (what pchar keeps beyond unreserved), '/' and '?' (what a query
-    // keeps beyond pchar), then the gen-delims no component keeps raw, and '%'.
-    UNRESERVED
-        .difference(PCHAR)
-        .union(PCHAR.difference(RFC3986_QUERY))
-        .add_all(b"#[]%")
-};
-
-/// When `input` looks like a whole URL (it has a scheme), the escapes of delimiters in it, in
-/// order of first appearance, with how often each occurs: decoding them gives a URL that
-/// means something else (`%26` becomes a new query parameter).
-pub fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
-    let mut found: Vec<(u8, usize)> = Vec::new();
-    for i in memchr::memchr_iter(b'%', input) {
-        let Some(byte) = urlkit::codec::escape_at(input, i) else {
-            continue;
-        };
-        if DELIMITERS.contains(byte) {
-            match found.iter_mut().find(|(b, _)| *b == byte) {
-                Some((_, n)) => *n += 1,
-                None => found.push((byte, 1)),
-            }
-        }
-    }
-    // Whether it is a whole URL (UTF-8 text with a scheme) is asked last: most lines have no
-    // escaped delimiter, and the scan costs less than a check and a parse.
-    let is_url = |input| {
-        std::str::from_utf8(input)
-            .is_ok_and(|text| urlkit::uri::parse(text).is_ok_and(|u| u.scheme().is_some()))
-    };
-    if !found.is_empty() && !is_url(input) {
-        found.clear();
-    }
-    found
-}
-
-/// The `warning` field of a JSON record, when escaped delimiters were found.
-pub fn delimiter_record(found: &[(u8, usize)]) -> Option<DelimiterWarning> {
-    if found.is_empty() {
-        return None;
-    }
-    let escapes = found.iter().map(|&(b, _)| format!("%{b:02X}")).collect();
-    Some(DelimiterWarning::new(escapes, delimiter_warning(found)))
-}
-
-/// The warning for [`escaped_delimiters`].
-pub fn delimiter_warning(found: &[(u8, usize)]) -> String {
-    let list: Vec<String> = found
+/// The `warning` of a record, when decoding turned escaped delimiters into real ones.
+pub fn delimiter_record(found: &Option<DecodedDelimiters>) -> Option<DelimiterWarning> {
+    let found = found.as_ref()?;
+    let escapes = found
+        .escapes()
         .iter()
-        .map(|&(b, n)| {
-            let times = if n == 1 {
-                String::new()
-            } else {
-                format!(" ({n} times)")
-            };
-            format!("%{b:02X} as '{}'{times}", char::from(b))
-        })
+        .map(|&(b, _)| format!("%{b:02X}"))
         .collect();
-    format!(
-        "decoding this URL turned escaped delimiters into real ones: {}; the result is a \
-         different URL. `urlkit normalize --to iri` makes it readable and keeps them escaped",
-        list.join(", ")
-    )
+    Some(DelimiterWarning::new(
+        found.context().name(),
+        escapes,
+        found.message(),
+    ))
 }
 
 /// `urlkit decode --json` (strict, lenient or form) for one text: the record, with the
@@ -417,13 +390,12 @@ pub fn delimiter_warning(found: &[(u8, usize)]) -> String {
 ///
 /// ```
 /// use urlkit::codec::DecodeMode;
-/// let r = urlkit_records::codec::decode_record("%41%26", DecodeMode::Strict);
-/// assert!(r.is_ok());
+/// assert!(urlkit_records::codec::decode_record("%41%26", DecodeMode::Strict).is_ok());
 /// ```
 pub fn decode_record(text: &str, mode: DecodeMode) -> Record<Decode> {
     let decoded = decode_bytes_to_str(text.as_bytes(), mode)
         .map(|out| Decode {
-            warning: delimiter_record(&escaped_delimiters(text.as_bytes())),
+            warning: delimiter_record(&decoded_delimiters(text.as_bytes())),
             ..Decode::new(text, out.as_ref())
         })
         .map_err(|e| decode_failure(&e));

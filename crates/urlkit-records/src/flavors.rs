@@ -149,8 +149,8 @@ pub struct Row {
     pub pieces: Vec<(String, bool)>,
 }
 
-/// One input through every flavor (`table`): encoders, then decoders; `text` is the input as
-/// text, when it is, for the per-character comparison with RFC 3986.
+/// One input through every flavor (`table`): encoders, then decoders; `text` is the input
+/// as text, when it is, for the per-character comparison with RFC 3986.
 pub fn rows(input: Input<'_>, text: Option<&str>) -> Vec<Row> {
     let rfc = Encoder::new(UNRESERVED);
     let params = Params::default();
@@ -231,8 +231,7 @@ pub fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Table {
 /// `urlkit table --json` for one text.
 ///
 /// ```
-/// let t = urlkit_records::flavors::table_record("a b");
-/// assert_eq!(t.rfc3986, "a%20b");
+/// assert_eq!(urlkit_records::flavors::table_record("a b").rfc3986, "a%20b");
 /// ```
 pub fn table_record(text: &str) -> Table {
     let rows = rows(Input::Text(text), Some(text));

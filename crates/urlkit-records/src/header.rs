@@ -1,9 +1,9 @@
-//! The record of `content-disposition --parse`.
+//! The records of `content-disposition` (built and `--parse`) and of `base64`.
 
 use serde::Serialize;
-use urlkit::content_disposition::{build, parse, Disposition};
+use urlkit::content_disposition::{build_with, parse, BuildNote, Disposition, Fallback};
 
-use crate::envelope::{Failure, Record, Text, True};
+use crate::envelope::{Failure, Record, True};
 
 /// `urlkit content-disposition --parse --json`: `{"charset", "disposition", "fallback",
 /// "input", "language", "ok", "output"}` (`output` is the file name).
@@ -53,6 +53,55 @@ impl ContentDisposition {
     }
 }
 
+/// A remark about one answer: a stable kebab-case kind and a sentence (what a builder asks of
+/// the sender, what a lenient reading accepted).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// Stable kebab-case kind.
+    pub kind: &'static str,
+    /// For people.
+    pub message: String,
+}
+
+impl Note {
+    /// A note of `kind`.
+    pub fn new(kind: &'static str, message: impl Into<String>) -> Note {
+        Note {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+/// The record of `content-disposition FILENAME`: the header value, with the builder's notes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Built {
+    /// The file name.
+    pub input: String,
+    /// What the value asks of its sender (quoted-pairs, a non-ASCII fallback).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
+    /// `true`.
+    pub ok: True,
+    /// The header value.
+    pub output: String,
+}
+
+/// The record of `base64`: the answer, and with `--lenient` what was accepted beyond strict
+/// RFC 4648.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Base64 {
+    /// What a lenient reading accepted (the other alphabet, no padding, whitespace).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub accepted: Vec<Note>,
+    /// The input as text.
+    pub input: String,
+    /// `true`.
+    pub ok: True,
+    /// The encoded or decoded text.
+    pub output: String,
+}
+
 /// A header value's record (its file name and parameters), or why it gives none.
 pub fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
     let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
@@ -72,22 +121,48 @@ pub fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
 #[serde(untagged)]
 pub enum Answer {
     /// `FILENAME` built into a header value.
-    Built(Text),
+    Built(Built),
     /// `--parse VALUE`.
     Parsed(ContentDisposition),
 }
 
-/// `urlkit content-disposition --json FILENAME` (`Some(disposition)`) or `--parse --json
-/// VALUE` (`None`) for one input.
+/// A file name's header value and what the builder says about it, or why the fallback
+/// cannot be used.
+pub fn built(
+    text: &str,
+    disposition: Disposition,
+    fallback: Option<&str>,
+) -> Result<Built, Failure> {
+    let fallback = fallback.map_or(Fallback::Derived, Fallback::Given);
+    let b = build_with(text, disposition, fallback).map_err(|e| {
+        Failure::new(
+            e.name(),
+            format!("--fallback: {e} (at byte {})", e.offset()),
+        )
+    })?;
+    Ok(Built {
+        input: text.to_owned(),
+        notes: b.notes.iter().map(|n| note(*n)).collect(),
+        ok: True,
+        output: b.value,
+    })
+}
+
+/// A builder's note as a record.
+fn note(n: BuildNote) -> Note {
+    Note::new(n.name(), n.message())
+}
+
+/// `urlkit content-disposition --json [--fallback NAME] FILENAME` (`Some(disposition)`) or
+/// `--parse --json VALUE` (`None`) for one input.
 ///
 /// ```
 /// use urlkit::content_disposition::Disposition;
-/// let r = urlkit_records::header::record("a.txt", Some(Disposition::Inline));
-/// assert!(r.is_ok());
+/// assert!(urlkit_records::header::record("a.txt", Some(Disposition::Inline), None).is_ok());
 /// ```
-pub fn record(text: &str, build_as: Option<Disposition>) -> Record<Answer> {
+pub fn record(text: &str, build_as: Option<Disposition>, fallback: Option<&str>) -> Record<Answer> {
     match build_as {
-        Some(d) => Record::Ok(Answer::Built(Text::new(text, build(text, d)))),
+        Some(d) => Record::from_result(text, built(text, d, fallback).map(Answer::Built)),
         None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
     }
 }

@@ -116,6 +116,9 @@ pub struct Lint {
     pub line: usize,
     /// `true`.
     pub ok: True,
+    /// With `--fix`: the URL with the fixes applied (then `findings` are those left in it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
     /// The file or source the URL came from (`urlkit lint urls.txt`), when it came from one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
@@ -129,8 +132,16 @@ impl Lint {
             input: input.into(),
             line,
             ok: True,
+            output: None,
             source: None,
         }
+    }
+
+    /// The same record for `lint --fix`: `output` is the fixed URL, and the record's findings
+    /// should be those that remain in it.
+    pub fn fixed(mut self, output: String) -> Lint {
+        self.output = Some(output);
+        self
     }
 
     /// The same record, saying the file or source it came from.

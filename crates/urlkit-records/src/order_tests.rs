@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use crate::build::{Build, Canonical};
 use crate::check::{Check, Hop, Variant};
-use crate::codec::{Decode, DelimiterWarning, Encode, Explain};
+use crate::codec::{Decode, DelimiterWarning, Encode, EncodeWarning, Explain};
 use crate::compare::{Compare, Dedupe, Difference, Leveled};
 use crate::envelope::{Failed, Failure, Record, Text, True};
 use crate::flavors::{FlavorInfo, RoundtripCell, Table, TableRow};
-use crate::header::ContentDisposition;
+use crate::header::{Base64, Built, ContentDisposition, Note};
 use crate::lint::{Evidence, Finding, Fix, Lint, RuleInfo, Span};
 use crate::parse::{
     Disagreement, Param, Parse, Rfc3986, Rfc3986Error, Rfc3986Parts, Segment, Whatwg, WhatwgError,
@@ -51,6 +51,33 @@ fn envelope() {
 fn codec() {
     sorted("encode", &Encode::with_set("a", "b", "path"));
     sorted("encode flavor", &Encode::with_flavor("a", "b", "js.escape"));
+    let mut warned = Encode::with_set("a", "b", "path");
+    warned.warnings.push(EncodeWarning {
+        kind: "whole-url",
+        message: s("m"),
+        offset: 0,
+    });
+    sorted("encode warnings", &warned);
+    let note = || Note::new("k", "m");
+    sorted(
+        "content-disposition built",
+        &Built {
+            input: s("a"),
+            notes: vec![note()],
+            ok: True,
+            output: s("b"),
+        },
+    );
+    sorted(
+        "base64",
+        &Base64 {
+            accepted: vec![note()],
+            input: s("a"),
+            ok: True,
+            output: s("b"),
+        },
+    );
+    sorted("note", &note());
     sorted(
         "decode",
         &Decode {
@@ -61,7 +88,7 @@ fn codec() {
             ok: True,
             output: s("b"),
             utf16_hex: Some(s("d800")),
-            warning: Some(DelimiterWarning::new(vec![s("%26")], "m")),
+            warning: Some(DelimiterWarning::new("url", vec![s("%26")], "m")),
         },
     );
     sorted("explain", &Explain::new("a b/運%"));
@@ -141,6 +168,7 @@ fn lint() {
             input: s("a"),
             line: 1,
             ok: True,
+            output: Some(s("b")),
             source: Some(s("urls.txt")),
         },
     );

@@ -132,13 +132,16 @@ const MALFORMED: &[(&str, ParseErrorKind, usize)] = &[
 ];
 
 /// (file name, disposition, value)
+/// `filename` first, then `filename*` (RFC 6266 §5 examples, Appendix D).
 const BUILD_EXAMPLES: &[(&str, Disposition, &str)] = &[
-    ("見積書.pdf", Disposition::Attachment, "attachment; filename*=UTF-8''%E8%A6%8B%E7%A9%8D%E6%9B%B8.pdf; filename=\"download.pdf\""),
+    ("見積書.pdf", Disposition::Attachment, "attachment; filename=\"download.pdf\"; filename*=UTF-8''%E8%A6%8B%E7%A9%8D%E6%9B%B8.pdf"),
     ("report.pdf", Disposition::Inline, "inline; filename=\"report.pdf\""),
-    ("a\"b\\c.txt", Disposition::Attachment, r#"attachment; filename="a\"b\\c.txt""#),
-    ("Übersicht 2026.xlsx", Disposition::Attachment, "attachment; filename*=UTF-8''%C3%9Cbersicht%202026.xlsx; filename=\"Ubersicht 2026.xlsx\""),
-    ("請求書_2026年.pdf", Disposition::Attachment, "attachment; filename*=UTF-8''%E8%AB%8B%E6%B1%82%E6%9B%B8_2026%E5%B9%B4.pdf; filename=\"_2026_.pdf\""),
-    ("a\r\nb\".txt", Disposition::Attachment, "attachment; filename*=UTF-8''a%0D%0Ab%22.txt; filename=\"ab\\\".txt\""),
+    ("a\"b\\c.txt", Disposition::Attachment, r#"attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt"#),
+    ("Übersicht 2026.xlsx", Disposition::Attachment, "attachment; filename=\"Ubersicht 2026.xlsx\"; filename*=UTF-8''%C3%9Cbersicht%202026.xlsx"),
+    ("請求書_2026年.pdf", Disposition::Attachment, "attachment; filename=\"_2026_.pdf\"; filename*=UTF-8''%E8%AB%8B%E6%B1%82%E6%9B%B8_2026%E5%B9%B4.pdf"),
+    ("a\r\nb\".txt", Disposition::Attachment, "attachment; filename=\"ab_.txt\"; filename*=UTF-8''a%0D%0Ab%22.txt"),
+    // RFC 6266 §5's own example, with urlkit's derived fallback.
+    ("€ rates", Disposition::Attachment, "attachment; filename=\"_ rates\"; filename*=UTF-8''%E2%82%AC%20rates"),
 ];
 
 /// RFC 4648 §10.
@@ -166,7 +169,7 @@ const BASE64_STRICT: &[(Alphabet, Padding, &str, Base64ErrorKind, usize)] = &[
         Alphabet::Standard,
         Padding::Pad,
         "Zg",
-        Base64ErrorKind::InvalidPadding,
+        Base64ErrorKind::MissingPadding,
         2,
     ),
     (
@@ -215,7 +218,7 @@ const BASE64_STRICT: &[(Alphabet, Padding, &str, Base64ErrorKind, usize)] = &[
         Alphabet::UrlSafe,
         Padding::Omit,
         "Zg==",
-        Base64ErrorKind::InvalidPadding,
+        Base64ErrorKind::UnexpectedPadding,
         2,
     ),
     (

@@ -244,3 +244,120 @@ fn the_generators_reach_the_rules() {
     }
     assert!(respelled_dirty > 100, "{respelled_dirty}");
 }
+
+/// A mistake that a safe fix is offered for, at the place it can be: each respells the same
+/// URL (hex case, escaped unreserved, raw non-ASCII, a raw space or `"` or `|`, an escape in
+/// the host), or is one that must not be called safe (a second `#`, a host escape that
+/// decodes to a space or a delimiter).
+fn safe_fix_url() -> impl Strategy<Value = String> {
+    let host = prop::sample::select(vec![
+        "example.com",
+        "ex%61mple.com",
+        "EX%41MPLE.com",
+        "a%20b.com",
+        "a%2Fb.com",
+        "%C3%A9t%C3%A9.fr",
+        "a%25b.com",
+    ]);
+    let piece = prop::sample::select(vec![
+        "%7euser",
+        "%7E",
+        "%e6%97%a5",
+        "%E6%97%A5",
+        "運営",
+        "a b",
+        "a\"b",
+        "a|b",
+        "x^y",
+        "{x",
+        "%41",
+        "%2e",
+        "%2E%2E",
+        "a%2Fb",
+        "%25",
+        "caf%C3%A9",
+        "x",
+        "",
+    ]);
+    let fragment = prop::sample::select(vec![
+        "", "#top", "#x#y", "##", "#a b", "#%7e", "#é", "#a|b", "#%23",
+    ]);
+    (
+        prop::sample::select(vec!["http", "https", "HTTP", "foo"]),
+        host,
+        prop::collection::vec(piece.clone(), 0..4),
+        prop::collection::vec((piece.clone(), piece), 0..3),
+        fragment,
+    )
+        .prop_map(|(scheme, host, segs, pairs, fragment)| {
+            let mut url = format!("{scheme}://{host}/{}", segs.join("/"));
+            if !pairs.is_empty() {
+                let q: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                url.push('?');
+                url.push_str(&q.join("&"));
+            }
+            url.push_str(fragment);
+            url
+        })
+}
+
+fn safe_key(url: &str) -> Result<String, urlkit::normalize::NormalizeError> {
+    urlkit::normalize::key(url, &Options::new(Level::Safe))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Issue 24.12: a safe fix never changes which resource the URL names, where "the same
+    /// resource" is `compare --level safe`: the fixed URL has the key of the URL (DESIGN §4).
+    /// A URL without a safe key (a malformed escape) is not the law's business.
+    #[test]
+    fn a_safe_fix_keeps_the_safe_key(url in safe_fix_url()) {
+        let sel = Selection::parse(&["all"], &[]).expect("all");
+        if let Ok(before) = safe_key(&url) {
+            let fixed = fix(&url, &sel, FixLevel::Safe);
+            let after = safe_key(&fixed);
+            prop_assert_eq!(after.as_ref(), Ok(&before), "{} fixed to {}", url, fixed);
+        }
+    }
+}
+
+/// The safe-fix generator reaches every rule that offers a safe fix, and both kinds of host
+/// escape.
+#[test]
+fn the_safe_fix_generator_reaches_the_safe_fixes() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    use urlkit::lint::Applicability;
+    let mut runner = TestRunner::deterministic();
+    let sel = Selection::parse(&["all"], &[]).expect("all");
+    let (mut safe, mut refused) = (BTreeSet::new(), BTreeSet::new());
+    for _ in 0..500 {
+        let url = safe_fix_url()
+            .new_tree(&mut runner)
+            .expect("a value")
+            .current();
+        for d in lint(&url, &sel) {
+            match d.fix.map(|f| f.applicability) {
+                Some(Applicability::Safe) => safe.insert(d.rule),
+                _ => refused.insert(d.rule),
+            };
+        }
+    }
+    for want in [
+        "lowercase-hex",
+        "encoded-unreserved",
+        "raw-non-ascii",
+        "raw-space",
+        "raw-reserved-misuse",
+        "host-percent-encoded",
+    ] {
+        assert!(safe.contains(want), "{want} never had a safe fix: {safe:?}");
+    }
+    for want in ["host-percent-encoded", "raw-reserved-misuse"] {
+        assert!(
+            refused.contains(want),
+            "{want} never had an unsafe or no fix: {refused:?}"
+        );
+    }
+}

@@ -3,28 +3,30 @@
 
 use urlkit::charset::repair::{decode_auto, Verdict};
 use urlkit::charset::{encoding_for_label, Encoding};
-use urlkit::codec::{decode_bytes_to_str, decode_to_bytes, DecodeMode};
+use urlkit::codec::{
+    decode_bytes_to_str, decode_to_bytes, decoded_delimiters, DecodeMode, DecodedDelimiters,
+};
 use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Content, Failure};
+use crate::records::{for_each_input, Content, Failure, Item};
 use crate::style::escape_controls;
-use urlkit_records::codec::{
-    decode_failure as failure_of, delimiter_record, delimiter_warning, escaped_delimiters, Decode,
-};
+use urlkit_records::codec::{decode_failure as failure_of, delimiter_record, Decode};
 
 const AFTER_HELP: &str = "\
-Modes (--mode):
+Modes (--mode), and what each does with '+':
   strict   a '%' not followed by two hex digits is an error, and so is a result that is not
-           UTF-8; the error names the line, column and byte offset [default]
+           UTF-8; the error names the line, column and byte offset; '+' stays '+' [default]
   lenient  the WHATWG URL Standard's percent-decode: a malformed '%' stays as it is, bytes
-           that are not UTF-8 become U+FFFD
-  form     application/x-www-form-urlencoded: '+' is a space, then lenient
+           that are not UTF-8 become U+FFFD; '+' stays '+' (as decodeURIComponent and
+           Python's unquote keep it)
+  form     application/x-www-form-urlencoded: '+' is a space, then lenient (as
+           URLSearchParams, unquote_plus, PHP urldecode and Go QueryUnescape read a query)
 
 Flavors (--as): another language's decoder, byte for byte, failures included
 (`urlkit flavors` lists them):
-  js.decodeURIComponent js.decodeURI js.unescape
+  js.decodeURIComponent js.decodeURI js.unescape js.URLSearchParams (= js.URLSearchParams.get)
   python.unquote python.unquote_plus python.unquote_to_bytes   (--encoding, --errors apply)
   php.urldecode php.rawurldecode go.QueryUnescape go.PathUnescape java.URLDecoder
   ruby.CGI.unescape perl.uri_unescape
@@ -40,10 +42,13 @@ written raw in text output, since they would split a record or reach the termina
 shown as \\xHH (or \\u{HH}). --json carries them exactly (JSON-escaped); --bytes writes the
 raw decoded bytes.
 
-Whole URLs: when the input has a scheme and decoding turns an escaped delimiter (%26 %2F %3F
-%23 %3D %2B %25 ...) into a real one, the result is a different URL (a new query parameter, a
-new path segment); a warning on stderr names the escapes. `urlkit normalize --to iri` makes a
-URL readable and keeps those escaped.
+Escaped delimiters: when decoding turns an escaped delimiter into a real one, the result
+means something else, and a warning on stderr names the escapes (--json: \"warning\"):
+  a URL (a scheme, or //)   every reserved character: %26 %2F %3F %23 %3D %2B %25 ...
+                            (`urlkit normalize --to iri` makes a URL readable and keeps them)
+  a path (a raw '/')        %2F %3F %23 %25: '/a%2Fb/' decodes to '/a/b/', a new segment
+  a query (?, or '=' '&')   %26 %3D %2B %23 %25: 'q=C%2B%2B' decodes to 'q=C++', read as 'C  '
+A plain value ('a%2Fb', 'C%2B%2B') is data: decoding it is what it is for, and gets none.
 
 A bad input gets an empty output line (so output lines stay aligned with input lines), a
 message on stderr, and exit status 1; the other inputs are still decoded.
@@ -63,7 +68,8 @@ Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// How to treat '+' and malformed escapes.
+    /// How to treat '+' and malformed escapes: strict and lenient keep '+', form reads it as
+    /// a space.
     #[arg(long, value_enum, default_value_t = ModeArg::Strict)]
     mode: ModeArg,
     /// Decode as another language's function does (see `urlkit flavors`).
@@ -85,11 +91,11 @@ pub struct Args {
 /// `--mode` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ModeArg {
-    /// Strict.
+    /// A malformed '%' or bytes that are not UTF-8 are errors; '+' stays '+'.
     Strict,
-    /// Lenient (WHATWG).
+    /// WHATWG percent-decode: a malformed '%' stays, bad UTF-8 becomes U+FFFD; '+' stays '+'.
     Lenient,
-    /// Form.
+    /// application/x-www-form-urlencoded: '+' is a space, then lenient.
     Form,
 }
 
@@ -121,6 +127,18 @@ fn parse_charset(s: &str) -> Result<CharsetArg, String> {
     })
 }
 
+/// Says `found` on stderr, when there is something to say.
+fn warn_delimiters(
+    out: &mut crate::records::Output,
+    item: &Item<'_>,
+    found: &Option<DecodedDelimiters>,
+) -> std::io::Result<()> {
+    match found {
+        Some(f) => out.warn(item, &f.message()),
+        None => Ok(()),
+    }
+}
+
 /// Runs `urlkit decode`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     if args.bytes && ctx.json {
@@ -142,13 +160,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
-        let found = escaped_delimiters(item.bytes);
+        let found = decoded_delimiters(item.bytes);
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
                 Ok(bytes) => {
-                    if !found.is_empty() {
-                        out.warn(&item, &delimiter_warning(&found))?;
-                    }
+                    warn_delimiters(&mut out, &item, &found)?;
                     out.ok_bytes(&bytes)
                 }
                 Err(e) => out.fail(&item, &failure_of(&e)),
@@ -156,9 +172,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         } else {
             match decode_bytes_to_str(item.bytes, mode) {
                 Ok(text) => {
-                    if !found.is_empty() {
-                        out.warn(&item, &delimiter_warning(&found))?;
-                    }
+                    warn_delimiters(&mut out, &item, &found)?;
                     let record = || Decode {
                         warning: delimiter_record(&found),
                         ..Decode::new(item.display(), text.as_ref())
@@ -246,8 +260,11 @@ fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) ->
                 }
             }
         };
+        let found = decoded_delimiters(item.bytes);
+        warn_delimiters(&mut out, &item, &found)?;
         let record = || Decode {
             charset: Some(name),
+            warning: delimiter_record(&found),
             ..Decode::new(item.display(), text.as_str())
         };
         if out.is_json() {
@@ -274,6 +291,8 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),
         };
+        let found = flavor.decoded_delimiters(item.bytes);
+        warn_delimiters(&mut out, &item, &found)?;
         if args.bytes {
             return match &decoded {
                 Decoded::Bytes(b) => out.ok_bytes(b),
@@ -285,6 +304,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
         let record = || {
             let mut r = Decode {
                 flavor: Some(flavor.name()),
+                warning: delimiter_record(&found),
                 ..Decode::new(item.display(), text.as_str())
             };
             match &decoded {

@@ -2,11 +2,12 @@
 
 use std::io::Write;
 
-use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
+use urlkit::lint::{fix, lint, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
 
+use super::lint_text;
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Failure, Origin, SourceArgs};
-use crate::style::{display_width, escape_controls};
+use crate::style::escape_controls;
 use urlkit_records::lint::Lint;
 use urlkit_records::{Failed, Record};
 
@@ -69,6 +70,8 @@ struct Input {
     source: Option<String>,
     /// The URL, or why the input is not one (with the input shown, bad bytes as U+FFFD).
     text: Result<String, (Failure, String)>,
+    /// The bytes of an input that is not text, written back unchanged by `--fix`.
+    raw: Vec<u8>,
 }
 
 fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
@@ -95,7 +98,17 @@ fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
                 .text()
                 .map(str::to_owned)
                 .map_err(|f| (f, item.display()));
-            out.push(Input { line, source, text });
+            let raw = if text.is_err() {
+                item.bytes.to_vec()
+            } else {
+                Vec::new()
+            };
+            out.push(Input {
+                line,
+                source,
+                text,
+                raw,
+            });
             Ok(())
         },
     )?;
@@ -174,40 +187,91 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         } else {
             FixLevel::Safe
         };
-        for (input, _) in &per_input {
-            if let Ok(text) = &input.text {
-                writeln!(stdout, "{}", escape_controls(&fix(text, &selection, level)))?;
+        let remaining = write_fixed(&mut stdout, &per_input, &selection, level, format, fail_on)?;
+        if remaining > 0 {
+            let (s, verb) = if remaining == 1 {
+                ("", "remains")
+            } else {
+                ("s", "remain")
+            };
+            crate::diag::note(
+                &ctx.err_style(),
+                format_args!(
+                    "{remaining} finding{s} {verb} after the fixes (urlkit lint shows them)"
+                ),
+            );
+        }
+        return Ok(Status::from_count(bad_inputs + remaining));
+    }
+    match format {
+        Format::Text => text(&mut stdout, &per_input)?,
+        Format::Json => {
+            for (input, d) in &per_input {
+                urlkit_records::write_json_line(&mut stdout, &json_record(input, d.as_deref()))?;
             }
         }
-    } else {
-        match format {
-            Format::Text => text(&mut stdout, &per_input)?,
-            Format::Json => {
-                for (input, d) in &per_input {
-                    urlkit_records::write_json_line(
-                        &mut stdout,
-                        &json_record(input, d.as_deref()),
-                    )?;
+        Format::Sarif => {
+            let log = super::lint_sarif::log(
+                &per_input
+                    .iter()
+                    .map(|(i, d)| (i.line, i.text.as_deref().ok(), d.as_deref()))
+                    .collect::<Vec<_>>(),
+            );
+            writeln!(
+                stdout,
+                "{}",
+                serde_json::to_string_pretty(&log).expect("invariant: JSON values serialize")
+            )?;
+        }
+    }
+    Ok(Status::from_count(bad_inputs + failing))
+}
+
+/// `--fix`: one output line per input line, the URL with the fixes applied (data, not a
+/// display: a control character the fixes leave stays the byte it was, unless stdout is a
+/// terminal), or in JSON its record with `output` and the findings that remain. An input that
+/// is not text is written back unchanged (its error is on stderr). Returns how many findings
+/// at or above `fail_on` remain.
+fn write_fixed(
+    out: &mut impl Write,
+    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
+    selection: &Selection,
+    level: FixLevel,
+    format: Format,
+    fail_on: Severity,
+) -> Result<usize, CliError> {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdout().is_terminal();
+    let mut remaining = 0;
+    for (input, _) in per_input {
+        match &input.text {
+            Ok(text) => {
+                let fixed = fix(text, selection, level);
+                let left = lint(&fixed, selection);
+                remaining += left.iter().filter(|d| d.severity >= fail_on).count();
+                if format == Format::Json {
+                    let record = match json_record(input, Some(&left)) {
+                        Record::Ok(lint) => Record::Ok(lint.fixed(fixed)),
+                        failed => failed,
+                    };
+                    urlkit_records::write_json_line(out, &record)?;
+                } else if terminal {
+                    writeln!(out, "{}", escape_controls(&fixed))?;
+                } else {
+                    writeln!(out, "{fixed}")?;
                 }
             }
-            Format::Sarif => {
-                let log = super::lint_sarif::log(
-                    &per_input
-                        .iter()
-                        .map(|(i, d)| (i.line, i.text.as_deref().ok(), d.as_deref()))
-                        .collect::<Vec<_>>(),
-                );
-                writeln!(
-                    stdout,
-                    "{}",
-                    serde_json::to_string_pretty(&log).expect("invariant: JSON values serialize")
-                )?;
+            Err(_) if format == Format::Json => {
+                urlkit_records::write_json_line(out, &json_record(input, None))?;
+            }
+            Err((_, shown)) if terminal => writeln!(out, "{}", escape_controls(shown))?,
+            Err(_) => {
+                out.write_all(&input.raw)?;
+                out.write_all(b"\n")?;
             }
         }
     }
-    Ok(Status::from_count(
-        bad_inputs + if args.fix { 0 } else { failing },
-    ))
+    Ok(remaining)
 }
 
 fn text(
@@ -219,6 +283,12 @@ fn text(
         let (Ok(url), Some(found)) = (&input.text, found) else {
             continue;
         };
+        let url_columns = lint_text::columns(url);
+        let columns = lint_text::Columns::new(url);
+        let line = match &input.source {
+            Some(s) => format!("{}:{}", escape_controls(s), input.line),
+            None => input.line.to_string(),
+        };
         for d in found {
             total += 1;
             let safe = d
@@ -226,24 +296,16 @@ fn text(
                 .as_ref()
                 .is_some_and(|f| f.applicability == urlkit::lint::Applicability::Safe);
             fixable += usize::from(safe);
-            let col = display_width(&escape_controls(&url[..d.span.start])) + 1;
+            let col = columns.at(d.span.start).0 + 1;
             let mark = if safe { " [*]" } else { "" };
-            let source = input
-                .source
-                .as_deref()
-                .map_or(String::new(), |s| format!("{}:", escape_controls(s)));
-            writeln!(
-                out,
-                "{source}{}:{col}: {} {} {}{mark}",
-                input.line,
+            let head = format!(
+                "{} {} {}{mark}",
                 d.code,
                 d.rule,
                 escape_controls(&d.message)
-            )?;
-            let shown = escape_controls(url);
-            writeln!(out, "  {shown}")?;
-            let width = display_width(&escape_controls(&url[d.span.clone()])).max(1);
-            writeln!(out, "  {}{}", " ".repeat(col - 1), "^".repeat(width))?;
+            );
+            let snippet = lint_text::snippet(url, url_columns, &d.span);
+            lint_text::write_finding(out, &line, col, &head, &snippet)?;
         }
     }
     let s = if total == 1 { "" } else { "s" };

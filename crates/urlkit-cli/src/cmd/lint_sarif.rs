@@ -6,6 +6,11 @@
 use serde_json::{json, Value};
 use urlkit::lint::{rules, Applicability, Diagnostic, RuleInfo};
 
+use super::lint_text::Columns;
+
+/// The longest URL repeated in each result's `properties.url` (the sitemaps protocol's limit).
+const URL_PROPERTY_MAX: usize = 2048;
+
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 fn rule_json(r: &RuleInfo) -> Value {
@@ -30,8 +35,8 @@ fn rule_json(r: &RuleInfo) -> Value {
     })
 }
 
-fn result_json(line: usize, url: &str, d: &Diagnostic, index: usize) -> Value {
-    let col = |byte: usize| url[..byte].chars().count() + 1;
+fn result_json(line: usize, url: &str, columns: &Columns, d: &Diagnostic, index: usize) -> Value {
+    let col = |byte: usize| columns.at(byte).1 + 1;
     let region = json!({
         "startLine": line,
         "startColumn": col(d.span.start),
@@ -42,7 +47,7 @@ fn result_json(line: usize, url: &str, d: &Diagnostic, index: usize) -> Value {
     });
     let location = json!({
         "physicalLocation": {"artifactLocation": {"uri": "urls.txt"}, "region": region.clone()},
-        "logicalLocations": [{"name": d.component, "kind": "member"}],
+        "logicalLocations": [{"name": d.component.to_string(), "kind": "member"}],
     });
     let mut v = json!({
         "ruleId": d.code,
@@ -50,8 +55,14 @@ fn result_json(line: usize, url: &str, d: &Diagnostic, index: usize) -> Value {
         "level": d.severity.name(),
         "message": {"text": d.message},
         "locations": [location],
-        "properties": {"rule": d.rule, "url": url, "component": d.component},
+        "properties": {"rule": d.rule, "component": d.component.to_string()},
     });
+    // The URL with each of its results, up to the longest URL the sitemaps protocol allows:
+    // a longer line is read from the artifact (each result would repeat it, and a line of
+    // thousands of findings would write it thousands of times).
+    if url.len() <= URL_PROPERTY_MAX {
+        v["properties"]["url"] = Value::String(url.to_owned());
+    }
     if let Some(f) = &d.fix {
         if f.applicability != Applicability::DisplayOnly {
             v["fixes"] = json!([{
@@ -84,12 +95,12 @@ pub fn log(inputs: &[Linted<'_>]) -> Value {
         let (Some(url), Some(found)) = (url, found) else {
             continue;
         };
+        let columns = Columns::new(url);
         for d in *found {
             let index = all
-                .iter()
-                .position(|r| r.code == d.code)
-                .expect("invariant: findings come from listed rules");
-            results.push(result_json(*line, url, d, index));
+                .binary_search_by(|r| r.code.cmp(d.code))
+                .expect("invariant: findings come from listed rules, which are in code order");
+            results.push(result_json(*line, url, &columns, d, index));
         }
     }
     json!({

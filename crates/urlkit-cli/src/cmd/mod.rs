@@ -19,6 +19,7 @@ pub mod flavors;
 pub mod key;
 pub mod lint;
 mod lint_sarif;
+mod lint_text;
 pub mod man;
 pub mod normalize;
 pub mod parse;

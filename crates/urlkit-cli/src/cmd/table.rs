@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use urlkit::codec::{sets::UNRESERVED, Encoder};
-use urlkit::flavor::{Direction, Flavor};
+use urlkit::flavor::{Direction, Escaped, Flavor};
 
 use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
@@ -28,12 +28,19 @@ Examples:
   urlkit table                        the seed's string through every flavor
   urlkit table '東京 カフェ'
   urlkit table '100%' 'C++'           decoders show who throws on '100%'
-  urlkit table --json 'a b'           one JSON object per input, one row per flavor";
+  urlkit table --json 'a b'           one JSON object per input, one row per flavor
+  urlkit table --escapes '\\uD800'      a lone surrogate: URIError in JavaScript, U+FFFD in
+                                      URLSearchParams, UnicodeEncodeError in Python
+  urlkit table --escapes '\\xFF'        a raw byte: PHP, Go, Ruby take it; JavaScript cannot";
 
 /// Arguments of `urlkit table`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
+    /// Read \uXXXX, \u{X...}, \xHH and \\ in each text: lone surrogates and raw bytes
+    /// reach each function as its runtime would hold them.
+    #[arg(long)]
+    escapes: bool,
     /// Texts to show; stdin, one per line, when none is given ('-' too); the seed's string
     /// when none is given and stdin is a terminal.
     #[arg(value_name = "TEXT")]
@@ -97,10 +104,31 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut any = false;
     for_each_input(&texts, Content::Text, &ctx.err_style(), |item| {
         any = true;
-        let text = std::str::from_utf8(item.bytes).ok();
-        let rows = rows(flavor_input(item.bytes), text);
+        let escaped = if args.escapes {
+            match super::encode::escaped(&item) {
+                Ok(e) => Some(e),
+                Err(f) => return out.fail(&item, &f),
+            }
+        } else {
+            None
+        };
+        let (input, text) = match &escaped {
+            Some(e @ Escaped::Text(t)) => (e.input(), Some(t.as_str())),
+            Some(e) => (e.input(), None),
+            None => (
+                flavor_input(item.bytes),
+                std::str::from_utf8(item.bytes).ok(),
+            ),
+        };
+        let bytes: &[u8] = match &escaped {
+            Some(Escaped::Text(t)) => t.as_bytes(),
+            Some(Escaped::Bytes(b)) => b,
+            Some(Escaped::Utf16(_)) => b"",
+            None => item.bytes,
+        };
+        let rows = rows(input, text);
         if out.is_json() {
-            return out.json_line(&json_record(&item.display(), item.bytes, &rows));
+            return out.json_line(&json_record(&item.display(), bytes, &rows));
         }
         let w = out.writer();
         if !first {
@@ -113,12 +141,21 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             style.bold("input:"),
             escape_controls(&item.display())
         )?;
-        writeln!(
-            w,
-            "{:<width$}  {}",
-            "rfc3986",
-            Encoder::new(UNRESERVED).encode_bytes(item.bytes)
-        )?;
+        if matches!(escaped, Some(Escaped::Utf16(_))) {
+            writeln!(
+                w,
+                "{:<width$}  {}",
+                "rfc3986",
+                style.error("a lone surrogate has no UTF-8 form")
+            )?;
+        } else {
+            writeln!(
+                w,
+                "{:<width$}  {}",
+                "rfc3986",
+                Encoder::new(UNRESERVED).encode_bytes(bytes)
+            )?;
+        }
         let mut heading_done = false;
         for row in &rows {
             if row.flavor.direction() == Direction::Decode && !heading_done {
@@ -130,6 +167,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             if row.differs.is_empty()
                 && row.flavor.direction() == Direction::Encode
                 && row.result.is_ok()
+                && text.is_some()
             {
                 writeln!(w, "{name}  {body}  {}", style.good("= rfc3986"))?;
             } else if row.differs.is_empty() {

@@ -1,5 +1,7 @@
-//! Base64 and base64url (RFC 4648 §4 and §5), strict: the URL-safe alphabet is what goes
-//! into a query without `%2B` and `%2F`.
+//! Base64 and base64url (RFC 4648 §4 and §5): strict decoding by default, and a lenient
+//! reading ([`Base64::decode_lenient`]) that takes either alphabet, either padding and
+//! whitespace, and says what it took. The URL-safe alphabet is what goes into a query without
+//! `%2B` and `%2F`.
 //!
 //! ```
 //! use urlkit::base64::{Alphabet, Base64, Padding};
@@ -88,8 +90,12 @@ pub enum Padding {
 pub enum Base64ErrorKind {
     /// A character outside the alphabet (RFC 4648 §3.3: "MUST reject").
     InvalidCharacter,
-    /// Padding missing, misplaced, or present when it must be omitted.
+    /// Padding misplaced (data after `=`), or more than two `=`.
     InvalidPadding,
+    /// No `=` padding where the length is not a multiple of four (RFC 4648 §3.2).
+    MissingPadding,
+    /// `=` padding where it must be omitted.
+    UnexpectedPadding,
     /// A length that no encoding produces (one character left over).
     InvalidLength,
     /// The last character has bits set that the encoding would have left zero (RFC 4648
@@ -107,6 +113,8 @@ impl Base64ErrorKind {
         match self {
             Base64ErrorKind::InvalidCharacter => "invalid-character",
             Base64ErrorKind::InvalidPadding => "invalid-padding",
+            Base64ErrorKind::MissingPadding => "missing-padding",
+            Base64ErrorKind::UnexpectedPadding => "unexpected-padding",
             Base64ErrorKind::InvalidLength => "invalid-length",
             Base64ErrorKind::NonCanonical => "non-canonical",
         }
@@ -124,6 +132,8 @@ impl Base64ErrorKind {
 pub struct Base64Error {
     kind: Base64ErrorKind,
     offset: usize,
+    /// The input's length in characters of the alphabet (without padding), for messages.
+    data_len: usize,
 }
 
 impl Base64Error {
@@ -131,7 +141,7 @@ impl Base64Error {
     ///
     /// ```
     /// use urlkit::base64::{Base64, Base64ErrorKind};
-    /// assert_eq!(Base64::STANDARD.decode("Zg").unwrap_err().kind(), Base64ErrorKind::InvalidPadding);
+    /// assert_eq!(Base64::STANDARD.decode("Zg").unwrap_err().kind(), Base64ErrorKind::MissingPadding);
     /// ```
     pub fn kind(&self) -> Base64ErrorKind {
         self.kind
@@ -157,16 +167,41 @@ impl Base64Error {
     pub fn description(&self) -> &'static str {
         match self.kind {
             Base64ErrorKind::InvalidCharacter => "a character outside the alphabet",
-            Base64ErrorKind::InvalidPadding => "invalid '=' padding",
+            Base64ErrorKind::InvalidPadding => "misplaced '=' padding",
+            Base64ErrorKind::MissingPadding => "missing '=' padding",
+            Base64ErrorKind::UnexpectedPadding => "'=' padding where none is allowed",
             Base64ErrorKind::InvalidLength => "a length no encoding produces",
             Base64ErrorKind::NonCanonical => "non-zero bits after the last byte",
+        }
+    }
+
+    /// What went wrong and why, without the location: the padding and length errors say
+    /// the length.
+    ///
+    /// ```
+    /// let e = urlkit::base64::Base64::STANDARD.decode("YWJjZA").unwrap_err();
+    /// assert_eq!(e.message(), "missing '=' padding: length 6 is not a multiple of 4");
+    /// ```
+    pub fn message(&self) -> String {
+        let n = self.data_len;
+        match self.kind {
+            Base64ErrorKind::MissingPadding => {
+                format!("missing '=' padding: length {n} is not a multiple of 4")
+            }
+            Base64ErrorKind::UnexpectedPadding => {
+                "'=' padding where none is allowed: this encoding omits it".to_owned()
+            }
+            Base64ErrorKind::InvalidLength => format!(
+                "a length no encoding produces: {n} characters leave one over a multiple of 4"
+            ),
+            _ => self.description().to_owned(),
         }
     }
 }
 
 impl fmt::Display for Base64Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.description(), self.offset)
+        write!(f, "{} at byte {}", self.message(), self.offset)
     }
 }
 
@@ -241,8 +276,12 @@ impl Base64 {
     /// ```
     pub fn decode(&self, text: &str) -> Result<Vec<u8>, Base64Error> {
         let bytes = text.as_bytes();
-        let err = |kind, offset| Base64Error { kind, offset };
         let data_len = bytes.iter().position(|&b| b == b'=').unwrap_or(bytes.len());
+        let err = |kind, offset| Base64Error {
+            kind,
+            offset,
+            data_len,
+        };
         let pad = &bytes[data_len..];
         if let Some(bad) = bytes[..data_len]
             .iter()
@@ -264,37 +303,232 @@ impl Base64 {
         }
         match self.padding {
             Padding::Omit if !pad.is_empty() => {
-                return Err(err(Base64ErrorKind::InvalidPadding, data_len))
+                return Err(err(Base64ErrorKind::UnexpectedPadding, data_len))
+            }
+            Padding::Pad if pad.is_empty() && !data_len.is_multiple_of(4) => {
+                return Err(err(Base64ErrorKind::MissingPadding, data_len));
             }
             Padding::Pad if !(data_len + pad.len()).is_multiple_of(4) || pad.len() > 2 => {
                 return Err(err(Base64ErrorKind::InvalidPadding, data_len));
             }
             _ => {}
         }
-        let mut out = Vec::with_capacity(data_len / 4 * 3 + 2);
-        for (c, chunk) in bytes[..data_len].chunks(4).enumerate() {
-            let mut n = 0u32;
-            for (i, &ch) in chunk.iter().enumerate() {
-                let value = self
-                    .alphabet
-                    .value(ch)
-                    .expect("invariant: every data byte was checked against the alphabet above");
-                n |= u32::from(value) << (18 - 6 * i);
-            }
-            let produced = chunk.len() - 1;
-            let all = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-            out.extend_from_slice(&all[..produced]);
-            let leftover = match chunk.len() {
-                2 => n & 0xFFFF,
-                3 => n & 0xFF,
-                _ => 0,
-            };
-            if leftover != 0 {
-                return Err(err(Base64ErrorKind::NonCanonical, c * 4 + chunk.len() - 1));
+        match decode_data(self.alphabet, &bytes[..data_len]) {
+            Ok(out) => Ok(out),
+            Err(at) => Err(err(Base64ErrorKind::NonCanonical, at)),
+        }
+    }
+
+    /// Decodes `text` leniently, as people paste Base64: either alphabet (`+/` or `-_`, even
+    /// mixed), `=` padding present, partial or missing, ASCII whitespace and line breaks
+    /// anywhere, non-zero bits after the last byte ignored. What was accepted beyond strict
+    /// RFC 4648 is listed in [`Lenient::accepted`]; characters outside both alphabets, `=`
+    /// before the end and a length that no encoding produces are still errors, at their byte
+    /// offset in `text`.
+    ///
+    /// ```
+    /// use urlkit::base64::{Accepted, Base64};
+    /// let l = Base64::decode_lenient("eyJhIjoi\r\n-_8").unwrap();
+    /// assert_eq!(l.bytes, b"{\"a\":\"\xfb\xff");
+    /// assert_eq!(l.accepted, [Accepted::Whitespace(2), Accepted::UrlSafeAlphabet, Accepted::NoPadding]);
+    /// assert!(Base64::decode_lenient("Zm9v!").is_err());
+    /// ```
+    pub fn decode_lenient(text: &str) -> Result<Lenient, Base64Error> {
+        let mut accepted = Vec::new();
+        let mut data = Vec::with_capacity(text.len());
+        // Where each kept byte was in `text`, for error offsets.
+        let mut at = Vec::with_capacity(text.len());
+        let mut whitespace = 0;
+        let (mut standard, mut url_safe) = (false, false);
+        let mut pad = 0;
+        let mut pad_at = None;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' | b'\x0C' => whitespace += 1,
+                b'=' => {
+                    pad += 1;
+                    pad_at.get_or_insert(i);
+                }
+                _ => {
+                    let err = |kind| Base64Error {
+                        kind,
+                        offset: i,
+                        data_len: data.len(),
+                    };
+                    if pad > 0 {
+                        return Err(err(Base64ErrorKind::InvalidPadding));
+                    }
+                    match b {
+                        b'+' | b'/' => standard = true,
+                        b'-' | b'_' => url_safe = true,
+                        _ if Alphabet::Standard.value(b).is_none() => {
+                            return Err(err(Base64ErrorKind::InvalidCharacter))
+                        }
+                        _ => {}
+                    }
+                    // One alphabet for both: '-' and '_' read as '+' and '/'.
+                    data.push(match b {
+                        b'-' => b'+',
+                        b'_' => b'/',
+                        _ => b,
+                    });
+                    at.push(i);
+                }
             }
         }
-        Ok(out)
+        let n = data.len();
+        let err = |kind, offset| Base64Error {
+            kind,
+            offset,
+            data_len: n,
+        };
+        if n % 4 == 1 {
+            return Err(err(Base64ErrorKind::InvalidLength, at[n - 1]));
+        }
+        let needed = (4 - n % 4) % 4;
+        if pad > 2 || (pad > 0 && needed == 0) {
+            return Err(err(
+                Base64ErrorKind::InvalidPadding,
+                pad_at.expect("invariant: pad > 0"),
+            ));
+        }
+        if whitespace > 0 {
+            accepted.push(Accepted::Whitespace(whitespace));
+        }
+        match (standard, url_safe) {
+            (true, true) => accepted.push(Accepted::MixedAlphabets),
+            (false, true) => accepted.push(Accepted::UrlSafeAlphabet),
+            _ => {}
+        }
+        if needed > 0 && pad == 0 {
+            accepted.push(Accepted::NoPadding);
+        } else if needed > pad {
+            accepted.push(Accepted::PartialPadding);
+        }
+        let bytes = match decode_data(Alphabet::Standard, &data) {
+            Ok(out) => out,
+            Err(_) => {
+                accepted.push(Accepted::NonCanonicalBits);
+                decode_data_ignoring_bits(&data)
+            }
+        };
+        Ok(Lenient { bytes, accepted })
     }
+}
+
+/// What [`Base64::decode_lenient`] took beyond strict RFC 4648.
+///
+/// ```
+/// use urlkit::base64::Accepted;
+/// assert_eq!(Accepted::NoPadding.message(), "no '=' padding");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Accepted {
+    /// This many ASCII whitespace characters (spaces, tabs, line breaks), ignored.
+    Whitespace(usize),
+    /// The URL-safe alphabet (`-` `_`, RFC 4648 §5).
+    UrlSafeAlphabet,
+    /// Both alphabets in one text (`+` or `/` and `-` or `_`).
+    MixedAlphabets,
+    /// No `=` padding where the length is not a multiple of four.
+    NoPadding,
+    /// Fewer `=` than the length needs.
+    PartialPadding,
+    /// Non-zero bits after the last byte (RFC 4648 §3.5), ignored.
+    NonCanonicalBits,
+}
+
+impl Accepted {
+    /// A stable kebab-case name.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::base64::Accepted::UrlSafeAlphabet.name(), "url-safe-alphabet");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Accepted::Whitespace(_) => "whitespace",
+            Accepted::UrlSafeAlphabet => "url-safe-alphabet",
+            Accepted::MixedAlphabets => "mixed-alphabets",
+            Accepted::NoPadding => "no-padding",
+            Accepted::PartialPadding => "partial-padding",
+            Accepted::NonCanonicalBits => "non-canonical-bits",
+        }
+    }
+
+    /// What was accepted, in words.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::base64::Accepted::Whitespace(3).message(), "3 whitespace characters ignored");
+    /// ```
+    pub fn message(self) -> String {
+        match self {
+            Accepted::Whitespace(1) => "1 whitespace character ignored".to_owned(),
+            Accepted::Whitespace(n) => format!("{n} whitespace characters ignored"),
+            Accepted::UrlSafeAlphabet => "the base64url alphabet ('-' '_')".to_owned(),
+            Accepted::MixedAlphabets => {
+                "both alphabets mixed ('+' or '/' with '-' or '_')".to_owned()
+            }
+            Accepted::NoPadding => "no '=' padding".to_owned(),
+            Accepted::PartialPadding => "incomplete '=' padding".to_owned(),
+            Accepted::NonCanonicalBits => "non-zero bits after the last byte ignored".to_owned(),
+        }
+    }
+}
+
+/// The result of [`Base64::decode_lenient`]: the bytes, and what was accepted beyond strict
+/// RFC 4648 (empty when the text was strict standard Base64).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lenient {
+    /// The decoded bytes.
+    pub bytes: Vec<u8>,
+    /// What was accepted, in the order whitespace, alphabet, padding, bits.
+    pub accepted: Vec<Accepted>,
+}
+
+/// Decodes characters of `alphabet` (no padding, length not 1 mod 4), or gives the offset of
+/// the last character of a group whose leftover bits are not zero.
+fn decode_data(alphabet: Alphabet, data: &[u8]) -> Result<Vec<u8>, usize> {
+    let mut out = Vec::with_capacity(data.len() / 4 * 3 + 2);
+    for (c, chunk) in data.chunks(4).enumerate() {
+        let mut n = 0u32;
+        for (i, &ch) in chunk.iter().enumerate() {
+            let value = alphabet
+                .value(ch)
+                .expect("invariant: the callers checked every data byte against the alphabet");
+            n |= u32::from(value) << (18 - 6 * i);
+        }
+        let produced = chunk.len() - 1;
+        let all = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&all[..produced]);
+        let leftover = match chunk.len() {
+            2 => n & 0xFFFF,
+            3 => n & 0xFF,
+            _ => 0,
+        };
+        if leftover != 0 {
+            return Err(c * 4 + chunk.len() - 1);
+        }
+    }
+    Ok(out)
+}
+
+/// [`decode_data`] for the standard alphabet, dropping leftover bits.
+fn decode_data_ignoring_bits(data: &[u8]) -> Vec<u8> {
+    let mut canonical = data.to_vec();
+    let keep = match data.len() % 4 {
+        2 => 0b11_0000,
+        3 => 0b11_1100,
+        _ => 0b11_1111,
+    };
+    if let Some(last) = canonical.last_mut() {
+        let v = Alphabet::Standard
+            .value(*last)
+            .expect("invariant: every data byte is of the standard alphabet");
+        *last = Alphabet::Standard.chars()[usize::from(v & keep)];
+    }
+    decode_data(Alphabet::Standard, &canonical)
+        .expect("invariant: the last character's leftover bits were cleared")
 }
 
 #[cfg(test)]
@@ -306,7 +540,7 @@ mod tests {
         let b = Base64::STANDARD;
         assert_eq!(
             b.decode("Zg").unwrap_err().kind(),
-            Base64ErrorKind::InvalidPadding
+            Base64ErrorKind::MissingPadding
         );
         assert_eq!(
             b.decode("Zh==").unwrap_err().kind(),
@@ -324,7 +558,70 @@ mod tests {
         let u = Base64::new(Alphabet::UrlSafe, Padding::Omit);
         assert_eq!(
             u.decode("Zg==").unwrap_err().kind(),
+            Base64ErrorKind::UnexpectedPadding
+        );
+        assert_eq!(
+            b.decode("Zg=").unwrap_err().kind(),
             Base64ErrorKind::InvalidPadding
         );
+    }
+
+    #[test]
+    fn lenient_takes_what_people_paste() {
+        let l = Base64::decode_lenient("YWJjZA").unwrap();
+        assert_eq!(
+            (l.bytes.as_slice(), l.accepted.as_slice()),
+            (&b"abcd"[..], &[Accepted::NoPadding][..])
+        );
+        let l = Base64::decode_lenient("YWJjZA=").unwrap();
+        assert_eq!(l.accepted, [Accepted::PartialPadding]);
+        let l = Base64::decode_lenient("Zm9v\nYmFy\n").unwrap();
+        assert_eq!(
+            (l.bytes.as_slice(), l.accepted.as_slice()),
+            (&b"foobar"[..], &[Accepted::Whitespace(2)][..])
+        );
+        let l = Base64::decode_lenient("+/-_").unwrap();
+        assert_eq!(l.bytes, b"\xfb\xff\xbf");
+        assert_eq!(l.accepted, [Accepted::MixedAlphabets]);
+        let l = Base64::decode_lenient("Zh==").unwrap();
+        assert_eq!(
+            (l.bytes.as_slice(), l.accepted.as_slice()),
+            (&b"f"[..], &[Accepted::NonCanonicalBits][..])
+        );
+        assert!(Base64::decode_lenient("Zm9vYmFy")
+            .unwrap()
+            .accepted
+            .is_empty());
+        let e = Base64::decode_lenient("Zg=a").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (Base64ErrorKind::InvalidPadding, 3));
+        let e = Base64::decode_lenient("Zm9 vY").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (Base64ErrorKind::InvalidLength, 5));
+        let e = Base64::decode_lenient("Zm9v===").unwrap_err();
+        assert_eq!(e.kind(), Base64ErrorKind::InvalidPadding);
+        let e = Base64::decode_lenient("Zm9v!").unwrap_err();
+        assert_eq!(
+            (e.kind(), e.offset()),
+            (Base64ErrorKind::InvalidCharacter, 4)
+        );
+    }
+
+    /// Every strict decoding is a lenient one with nothing accepted, for every alphabet and
+    /// padding, on encodings of every length.
+    #[test]
+    fn lenient_agrees_with_strict() {
+        for len in 0..40u8 {
+            let data: Vec<u8> = (0..len).map(|i| i.wrapping_mul(37) ^ 0xA5).collect();
+            for alphabet in [Alphabet::Standard, Alphabet::UrlSafe] {
+                for padding in [Padding::Pad, Padding::Omit] {
+                    let text = Base64::new(alphabet, padding).encode(&data);
+                    let l = Base64::decode_lenient(&text).unwrap();
+                    assert_eq!(l.bytes, data);
+                    // Strict standard Base64 is what has no '-' or '_' and its padding.
+                    let strict = !text.contains(['-', '_'])
+                        && (padding == Padding::Pad || data.len().is_multiple_of(3));
+                    assert_eq!(l.accepted.is_empty(), strict, "{text}");
+                }
+            }
+        }
     }
 }

@@ -17,10 +17,13 @@ mod encode;
 mod encode_set;
 pub mod form;
 mod kernel;
+mod kernel_types;
+mod once;
 mod scan;
 pub mod sets;
 #[cfg(feature = "simd")]
 mod simd;
+pub(crate) mod warnings;
 
 pub use crate::uri::chars::escape_at;
 pub use decode::{
@@ -29,21 +32,12 @@ pub use decode::{
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
-pub(crate) use kernel::{first_in_set, validated_str, validated_string, NibbleSet};
-pub use kernel::{kernel_level, KernelLevel};
-
-/// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out` with
-/// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
-/// copied (0 without one: the caller goes on escape by escape). For keys, whose paths are
-/// mostly such runs (percent-encoded UTF-8).
-pub(crate) fn copy_escape_run(
-    level: KernelLevel,
-    input: &[u8],
-    from: usize,
-    out: &mut [u8],
-) -> usize {
-    kernel::copy_escape_run(level, input, from, out)
-}
+pub use kernel::kernel_level;
+pub(crate) use kernel::{mark_key_bytes, validated_string, KeyClasses, Marks};
+pub use kernel_types::KernelLevel;
+pub use warnings::{
+    decoded_delimiters, DecodedDelimiters, DelimiterContext, EncodeWarning, EncodeWarningKind,
+};
 
 /// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that
 /// compares several escapes at once.

@@ -68,13 +68,30 @@ impl Language {
 }
 
 impl Flavor {
+    /// The other side of the same foreign object, when it has both: `js.URLSearchParams`
+    /// (serializing) and `js.URLSearchParams.get` (parsing), so that `decode --as
+    /// js.URLSearchParams` names the decoder.
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// assert_eq!(Flavor::JsUrlSearchParams.counterpart(), Some(Flavor::JsUrlSearchParamsGet));
+    /// assert_eq!(Flavor::JsEncodeUri.counterpart(), None);
+    /// ```
+    pub const fn counterpart(self) -> Option<Flavor> {
+        match self {
+            Flavor::JsUrlSearchParams => Some(Flavor::JsUrlSearchParamsGet),
+            Flavor::JsUrlSearchParamsGet => Some(Flavor::JsUrlSearchParams),
+            _ => None,
+        }
+    }
+
     /// Every flavor, encoders first within each language.
     ///
     /// ```
     /// use urlkit::flavor::{Direction, Flavor};
     /// assert_eq!(Flavor::ALL.iter().filter(|f| f.direction() == Direction::Encode).count(), 20);
     /// ```
-    pub const ALL: [Flavor; 33] = [
+    pub const ALL: [Flavor; 34] = [
         Flavor::JsEncodeUriComponent,
         Flavor::JsEncodeUri,
         Flavor::JsEscape,
@@ -83,6 +100,7 @@ impl Flavor {
         Flavor::JsDecodeUriComponent,
         Flavor::JsDecodeUri,
         Flavor::JsUnescape,
+        Flavor::JsUrlSearchParamsGet,
         Flavor::PythonQuote,
         Flavor::PythonQuotePlus,
         Flavor::PythonUrlencode,
@@ -125,6 +143,7 @@ impl Flavor {
             Flavor::JsDecodeUriComponent => "js.decodeURIComponent",
             Flavor::JsDecodeUri => "js.decodeURI",
             Flavor::JsUnescape => "js.unescape",
+            Flavor::JsUrlSearchParamsGet => "js.URLSearchParams.get",
             Flavor::PythonQuote => "python.quote",
             Flavor::PythonQuotePlus => "python.quote_plus",
             Flavor::PythonUrlencode => "python.urlencode",
@@ -173,11 +192,10 @@ impl Flavor {
     pub const fn direction(self) -> Direction {
         use Flavor::*;
         match self {
-            JsDecodeUriComponent | JsDecodeUri | JsUnescape | PythonUnquote | PythonUnquotePlus
-            | PythonUnquoteToBytes | PhpUrldecode | PhpRawurldecode | GoQueryUnescape
-            | GoPathUnescape | JavaUrlDecoder | RubyCgiUnescape | PerlUriUnescape => {
-                Direction::Decode
-            }
+            JsDecodeUriComponent | JsDecodeUri | JsUnescape | JsUrlSearchParamsGet
+            | PythonUnquote | PythonUnquotePlus | PythonUnquoteToBytes | PhpUrldecode
+            | PhpRawurldecode | GoQueryUnescape | GoPathUnescape | JavaUrlDecoder
+            | RubyCgiUnescape | PerlUriUnescape => Direction::Decode,
             _ => Direction::Encode,
         }
     }
@@ -198,7 +216,8 @@ impl Flavor {
             | JsEncodeRfc3986UriComponent
             | JsDecodeUriComponent
             | JsDecodeUri
-            | JsUnescape => Language::Js,
+            | JsUnescape
+            | JsUrlSearchParamsGet => Language::Js,
             PythonQuote | PythonQuotePlus | PythonUrlencode | PythonUnquote | PythonUnquotePlus
             | PythonUnquoteToBytes => Language::Python,
             PhpUrlencode | PhpRawurlencode | PhpUrldecode | PhpRawurldecode | PhpHttpBuildQuery => {
@@ -254,6 +273,7 @@ impl Flavor {
             JsDecodeUriComponent => "+ stays; malformed % or bad UTF-8 throws URIError",
             JsDecodeUri => "+ stays; escapes of ;/?:@&=+$,# stay; malformed throws URIError",
             JsUnescape => "+ stays; %XX and %uXXXX decoded; malformed stays",
+            JsUrlSearchParamsGet => "+ is space; malformed stays; bad UTF-8 -> U+FFFD; & ends it",
             PythonUnquote => "+ stays; malformed stays; bad UTF-8 -> U+FFFD",
             PythonUnquotePlus => "+ is space; malformed stays; bad UTF-8 -> U+FFFD",
             PythonUnquoteToBytes | PhpRawurldecode | PerlUriUnescape => {
@@ -282,6 +302,7 @@ impl Flavor {
             JsDecodeUriComponent => "https://tc39.es/ecma262/#sec-decodeuricomponent-encodeduricomponent",
             JsDecodeUri => "https://tc39.es/ecma262/#sec-decodeuri-encodeduri",
             JsUnescape => "https://tc39.es/ecma262/#sec-unescape-string",
+            JsUrlSearchParamsGet => "https://url.spec.whatwg.org/#concept-urlencoded-parser",
             PythonQuote | PythonQuotePlus | PythonUrlencode | PythonUnquote | PythonUnquotePlus
             | PythonUnquoteToBytes => "https://docs.python.org/3/library/urllib.parse.html#url-quoting",
             PhpUrlencode => "https://www.php.net/manual/en/function.urlencode.php",

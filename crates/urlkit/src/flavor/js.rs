@@ -14,6 +14,9 @@
 //!   `decodeURI` also keeps escapes of `; / ? : @ & = + $ , #` exactly as written (`%2f` stays
 //!   `%2f`).
 //! - `unescape` decodes `%XX` and `%uXXXX` to code units and leaves anything else.
+//! - `new URLSearchParams("k=" + s).get("k")` form-decodes up to the first `&` and never
+//!   throws; Node's parser falls back to a byte decoder that keeps the low byte of each code
+//!   unit when `decodeURIComponent` would throw (`%E6の` gives U+FFFD `n`).
 
 use crate::codec::sets::{COMPONENT, UNRESERVED};
 use crate::codec::{EncodeSet, Encoder};
@@ -92,6 +95,7 @@ pub(super) fn decode(flavor: Flavor, input: Input<'_>) -> Result<Decoded, Flavor
     match flavor {
         Flavor::JsUnescape => Ok(Decoded::from_utf16(unescape(&units.units))),
         Flavor::JsDecodeUri => decode_uri(&units, DECODE_URI_RESERVED),
+        Flavor::JsUrlSearchParamsGet => Ok(Decoded::Text(search_params_get(&units.units))),
         _ => decode_uri(&units, b""),
     }
 }
@@ -153,6 +157,52 @@ fn decode_uri(units: &Units, reserved: &[u8]) -> Result<Decoded, FlavorError> {
         out.extend_from_slice(ch.encode_utf16(&mut buf));
     }
     Ok(Decoded::from_utf16(out))
+}
+
+/// `new URLSearchParams("k=" + s).get("k")` as Node.js v20 computes it (`parseParams` and
+/// `querystring.unescape` in its `lib/`): the string is made a USVString (lone surrogates
+/// become U+FFFD), the value ends at the first `&`, each `+` becomes a space; a value with a
+/// valid escape goes through `decodeURIComponent`, and when that throws (a malformed `%` or
+/// bytes that are not UTF-8), through a byte decoder that keeps the low byte of each other
+/// code unit, read back as UTF-8 with replacement. So `%E6の` gives U+FFFD and `n` (0x6E,
+/// the low byte of U+306E), where a browser's WHATWG parser gives U+FFFD and `の`.
+fn search_params_get(units: &[u16]) -> String {
+    let text = String::from_utf16_lossy(units);
+    let value = text.find('&').map_or(text.as_str(), |i| &text[..i]);
+    let spaced: Vec<u16> = value
+        .encode_utf16()
+        .map(|u| {
+            if u == u16::from(b'+') {
+                u16::from(b' ')
+            } else {
+                u
+            }
+        })
+        .collect();
+    if !(0..spaced.len()).any(|i| escape_at(&spaced, i).is_some()) {
+        return String::from_utf16_lossy(&spaced);
+    }
+    let as_units = Units {
+        units: spaced.clone(),
+        offsets: None,
+        len: spaced.len(),
+    };
+    if let Ok(decoded) = decode_uri(&as_units, b"") {
+        return decoded.to_string_lossy();
+    }
+    let mut bytes = Vec::with_capacity(spaced.len());
+    let mut k = 0;
+    while k < spaced.len() {
+        if let Some(b) = escape_at(&spaced, k) {
+            bytes.push(b);
+            k += 3;
+        } else {
+            // Buffer assignment keeps the low byte.
+            bytes.push(spaced[k] as u8);
+            k += 1;
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// ECMA-262 Annex B.2.1.2 unescape ( string ).

@@ -27,6 +27,7 @@
 
 pub mod aws_sigv4;
 mod catalog;
+mod escapes;
 mod go;
 mod java;
 mod js;
@@ -44,6 +45,7 @@ mod text;
 use std::fmt;
 
 pub use catalog::{Direction, Language};
+pub use escapes::{EscapeError, EscapeErrorKind, Escaped};
 pub use names::FlavorName;
 pub use params::{Params, PyEncoding, PyErrors};
 pub use signing::{SigningError, SigningErrorKind};
@@ -103,6 +105,16 @@ pub enum Flavor {
     /// As `decodeURIComponent`, but escapes of `;/?:@&=+$,#` stay exactly as written (`%2f`
     /// stays `%2f`).
     JsDecodeUri,
+    /// JavaScript `new URLSearchParams("k=" + s).get("k")`, the value as a page reads it
+    /// (WHATWG URL §5.1), checked against Node.js v20.20.2.
+    ///
+    /// application/x-www-form-urlencoded parsing: `+` is a space, a malformed `%` stays,
+    /// bytes that are not UTF-8 become U+FFFD, a lone surrogate in the input becomes U+FFFD
+    /// (USVString); a `&` ends the value, as it ends a parameter. Never throws. Node's own
+    /// quirk is reproduced: when `decodeURIComponent` of the value would throw, each
+    /// non-ASCII character keeps only its low byte (`%E6の` gives U+FFFD `n`; a browser gives
+    /// U+FFFD `の`).
+    JsUrlSearchParamsGet,
     /// JavaScript `unescape` (ECMA-262 Annex B.2.1.2), checked against Node.js v20.20.2.
     ///
     /// Decodes `%XX` and `%uXXXX` to UTF-16 code units (so `%E6` is `æ`, not a UTF-8 byte)
@@ -364,6 +376,54 @@ impl Flavor {
         }
     }
 
+    /// The warnings for giving `input` to this encoder, as [`Encoder::warnings`] gives them
+    /// for a set: a whole URL given as a component, and escapes that would be encoded again
+    /// (every encoder flavor encodes `%`). A decoder has none.
+    ///
+    /// Each delimiter is tried through the flavor (a few short calls), so this is for a
+    /// door's one input, not for a bulk path.
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// assert_eq!(Flavor::JsEncodeUriComponent.encode_warnings(b"%E6%97%A5").len(), 1);
+    /// assert!(Flavor::JsDecodeUriComponent.encode_warnings(b"%E6").is_empty());
+    /// ```
+    ///
+    /// [`Encoder::warnings`]: crate::codec::Encoder::warnings
+    pub fn encode_warnings(self, input: &[u8]) -> Vec<crate::codec::EncodeWarning> {
+        if self.direction() != Direction::Encode {
+            return Vec::new();
+        }
+        crate::codec::warnings::encode_warnings(input, |b| {
+            let c = char::from(b).to_string();
+            self.encode(&c).map_or(true, |e| e != c)
+        })
+    }
+
+    /// The escaped delimiters that this decoder turns into real ones in `input` (see
+    /// [`decoded_delimiters`]): those it leaves escaped (`decodeURI` keeps `%2F`) are not
+    /// counted. An encoder has none.
+    ///
+    /// ```
+    /// use urlkit::flavor::Flavor;
+    /// assert!(Flavor::JsDecodeUriComponent.decoded_delimiters(b"/a%2Fb/").is_some());
+    /// assert!(Flavor::JsDecodeUri.decoded_delimiters(b"/a%2Fb/").is_none());
+    /// ```
+    ///
+    /// [`decoded_delimiters`]: crate::codec::decoded_delimiters
+    pub fn decoded_delimiters(self, input: &[u8]) -> Option<crate::codec::DecodedDelimiters> {
+        if self.direction() != Direction::Decode {
+            return None;
+        }
+        let mut found = crate::codec::decoded_delimiters(input)?;
+        found.retain(|b| {
+            let escape = format!("%{b:02X}");
+            self.decode(&escape)
+                .map_or(true, |d| d.to_string_lossy() != escape)
+        });
+        (!found.escapes().is_empty()).then_some(found)
+    }
+
     /// Decodes `input` as the original function does with its default arguments.
     ///
     /// ```
@@ -386,7 +446,9 @@ impl Flavor {
     pub fn decode_with(self, input: Input<'_>, params: &Params) -> Result<Decoded, FlavorError> {
         use Flavor::*;
         match self {
-            JsDecodeUriComponent | JsDecodeUri | JsUnescape => js::decode(self, input),
+            JsDecodeUriComponent | JsDecodeUri | JsUnescape | JsUrlSearchParamsGet => {
+                js::decode(self, input)
+            }
             PythonUnquote | PythonUnquotePlus | PythonUnquoteToBytes => {
                 python::decode(self, input, params)
             }

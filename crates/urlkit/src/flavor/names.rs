@@ -12,6 +12,8 @@ use super::{Direction, Flavor};
 /// assert_eq!(look("js.encodeURIComponent"), FlavorName::Exact(Flavor::JsEncodeUriComponent));
 /// assert_eq!(look("encodeURIComponent"), FlavorName::Alias(Flavor::JsEncodeUriComponent));
 /// assert_eq!(look("js.decodeURIComponent"), FlavorName::OtherDirection(Flavor::JsDecodeUriComponent));
+/// // URLSearchParams both serializes and parses: the name means the side asked for.
+/// assert_eq!(Flavor::lookup("js.URLSearchParams", Direction::Decode), FlavorName::Exact(Flavor::JsUrlSearchParamsGet));
 /// assert!(matches!(look("urlencode"), FlavorName::Ambiguous(_)));
 /// assert_eq!(look("klingon"), FlavorName::Unknown);
 /// ```
@@ -40,10 +42,14 @@ impl Flavor {
     /// answer lists them instead of picking one.
     pub fn lookup(name: &str, direction: Direction) -> FlavorName {
         if let Some(f) = Flavor::from_name(name) {
-            return if f.direction() == direction {
-                FlavorName::Exact(f)
-            } else {
-                FlavorName::OtherDirection(f)
+            // One foreign object that both encodes and decodes (URLSearchParams): its name
+            // means the side asked for.
+            let side = Some(f)
+                .filter(|f| f.direction() == direction)
+                .or_else(|| f.counterpart().filter(|c| c.direction() == direction));
+            return match side {
+                Some(f) => FlavorName::Exact(f),
+                None => FlavorName::OtherDirection(f),
             };
         }
         let by_tail: Vec<Flavor> = Flavor::ALL

@@ -149,8 +149,8 @@ pub(crate) fn utf16_with_offsets(s: &str) -> (Vec<u16>, Vec<usize>) {
 /// units), for the languages whose strings are UTF-16.
 pub(crate) struct Units {
     pub units: Vec<u16>,
-    offsets: Option<Vec<usize>>,
-    len: usize,
+    pub(crate) offsets: Option<Vec<usize>>,
+    pub(crate) len: usize,
 }
 
 impl Units {

@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::parser_disagreement::rfc3986_reading::{appendix_b, split_authority};
 use crate::charset::repair::Repair;
 use crate::uri::chars::escape_at;
+use crate::uri::{Component, Place};
 use crate::whatwg::Url;
 
 /// One `name=value` pair of the query (split at `&`, then at the first `=`).
@@ -51,7 +52,7 @@ impl Escape {
 /// let cx = Context::new("https://u@例え.jp:8080/a/b?q=1#f");
 /// assert_eq!(cx.text(cx.host.as_ref().unwrap()), "例え.jp");
 /// assert_eq!(cx.segments.len(), 2);
-/// assert_eq!(cx.component_at(cx.input.find("q=").unwrap()), "query:q");
+/// assert_eq!(cx.component_at(cx.input.find("q=").unwrap()).to_string(), "query:q");
 /// ```
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
@@ -217,35 +218,36 @@ impl<'a> Context<'a> {
         &self.escapes[from..to.max(from)]
     }
 
-    /// The component that holds byte `offset`: `scheme`, `userinfo`, `host`, `port`,
-    /// `path`, `query:NAME` (`query` between parameters), `fragment`, or `url`.
-    pub fn component_at(&self, offset: usize) -> String {
+    /// The part of the URL that holds byte `offset`: a component, the query parameter (found
+    /// by binary search: parameters are in order), or the whole URL past the end.
+    pub fn component_at(&self, offset: usize) -> Place {
         let inside = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&offset));
         if inside(&self.scheme) {
-            return "scheme".into();
+            return Place::In(Component::Scheme);
         }
         if inside(&self.userinfo) {
-            return "userinfo".into();
+            return Place::In(Component::Userinfo);
         }
         if inside(&self.host) {
-            return "host".into();
+            return Place::In(Component::Host);
         }
         if inside(&self.port) {
-            return "port".into();
+            return Place::In(Component::Port);
         }
         if self.path.contains(&offset) {
-            return "path".into();
+            return Place::In(Component::Path);
         }
         if inside(&self.query) {
-            return match self.params.iter().find(|p| p.whole.contains(&offset)) {
-                Some(p) => format!("query:{}", self.text(&p.name)),
-                None => "query".into(),
+            let at = self.params.partition_point(|p| p.whole.end <= offset);
+            return match self.params.get(at) {
+                Some(p) if p.whole.contains(&offset) => Place::Param(self.text(&p.name).to_owned()),
+                _ => Place::In(Component::Query),
             };
         }
         if inside(&self.fragment) {
-            return "fragment".into();
+            return Place::In(Component::Fragment);
         }
-        "url".into()
+        Place::Url
     }
 
     /// The ranges of the components whose bytes are percent-decoded one by one by servers

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::uri::Place;
+
 /// How much a finding matters (SARIF `level`).
 ///
 /// ```
@@ -164,9 +166,10 @@ impl fmt::Display for Evidence {
 ///
 /// ```
 /// use urlkit::lint::check;
+/// use urlkit::uri::{Component, Place};
 /// let d = &check("http://a\\b/")[0];
 /// assert_eq!((d.rule, d.code, d.span.clone()), ("backslash", "U0411", 8..9));
-/// assert_eq!(d.component, "host");
+/// assert_eq!(d.component, Place::In(Component::Host));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -178,9 +181,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The bytes of the input it is about.
     pub span: Range<usize>,
-    /// Where they are: `scheme`, `userinfo`, `host`, `port`, `path`, `query:NAME`,
-    /// `fragment`, or `url` for the whole.
-    pub component: String,
+    /// Where they are: a component, a query parameter, or the whole URL.
+    pub component: Place,
     /// What is wrong, in a sentence that stands alone and names the offending text.
     pub message: String,
     /// What the finding rests on.

@@ -15,6 +15,7 @@ use std::fmt;
 
 mod context;
 mod diagnostic;
+mod id;
 pub mod parser_disagreement;
 mod precedence;
 mod registry;
@@ -82,7 +83,7 @@ pub fn lint(input: &str, selection: &Selection) -> Vec<Diagnostic> {
     let cx = Context::new(input);
     let mut found = Vec::new();
     for r in rules::URL_RULES {
-        if selection.contains(r.info) {
+        if selection.has(r.id) {
             (r.check)(&cx, &mut found);
         }
     }
@@ -103,7 +104,7 @@ pub fn lint_list(inputs: &[&str], selection: &Selection) -> Vec<Vec<Diagnostic>>
     let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); inputs.len()];
     for (cx, out) in contexts.iter().zip(found.iter_mut()) {
         for r in rules::URL_RULES {
-            if selection.contains(r.info) {
+            if selection.has(r.id) {
                 (r.check)(cx, out);
             }
         }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::id::{RuleBits, RuleId};
 use super::{rules, Family, RuleInfo, RESERVED};
 
 /// The set of rules that run.
@@ -15,17 +16,16 @@ use super::{rules, Family, RuleInfo, RESERVED};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
-    codes: Vec<&'static str>,
+    rules: RuleBits,
 }
 
 impl Default for Selection {
     fn default() -> Selection {
         Selection {
-            codes: rules()
+            rules: rules()
                 .into_iter()
                 .filter(|r| r.on_by_default())
-                .map(|r| r.code)
-                .collect(),
+                .fold(RuleBits::EMPTY, |s, r| s.with(RuleId::of_code(r.code))),
         }
     }
 }
@@ -109,20 +109,25 @@ impl Selection {
         };
         for w in words(select) {
             for r in named(&w)? {
-                if !s.codes.contains(&r.code) {
-                    s.codes.push(r.code);
-                }
+                s.rules = s.rules.with(RuleId::of_code(r.code));
             }
         }
         for w in words(ignore) {
-            let gone = named(&w)?;
-            s.codes.retain(|c| !gone.iter().any(|r| r.code == *c));
+            for r in named(&w)? {
+                s.rules = s.rules.without(RuleId::of_code(r.code));
+            }
         }
         Ok(s)
     }
 
     /// Whether rule `r` runs.
     pub fn contains(&self, r: &RuleInfo) -> bool {
-        self.codes.contains(&r.code)
+        self.has(RuleId::of_code(r.code))
+    }
+
+    /// Whether the rule of `id` runs: one bit test.
+    #[inline]
+    pub(crate) fn has(&self, id: RuleId) -> bool {
+        self.rules.has(id)
     }
 }

@@ -1,8 +1,8 @@
 //! The key of the common URL in one pass: `scheme://host/path?query#fragment` with a lowercase
 //! scheme and a plain lowercase host, at `safe` or `normal`.
 //!
-//! [`super::Keys`]'s full path parses a URL into components, then rebuilds each; for the URLs real
-//! lists hold (an http(s) page whose path mixes ASCII, escapes in either hex case and raw
+//! [`super::Keys`]'s full path parses a URL into components, then rebuilds each; for the URLs
+//! real lists hold (an http(s) page whose path mixes ASCII, escapes in either hex case and raw
 //! non-ASCII characters) every step but three is a copy: uppercase the hex of escapes, decode
 //! escapes of unreserved characters, escape non-ASCII and unwise bytes. This pass does those
 //! three while it validates, and gives up (`false`, leaving the caller to run the full path)
@@ -11,11 +11,19 @@
 //! errors, which the full path locates). What it writes is what the full path writes; a
 //! property test compares the two.
 //!
+//! One classifying pass (`codec::mark_key_bytes`, a vector pass where the CPU has one) marks
+//! the whole URL first: the bytes the writer acts on, the bytes that end a plain host, `?`,
+//! `#`, `/` and `.`. The writer then walks those marks: it finds the host's end, the path's
+//! end and a possible dot segment by a bit scan each, and copies the runs between marked
+//! bytes as they are. The input is `&str` and the key is written as `&str` pieces of it and
+//! ASCII escapes, so it is never checked as UTF-8 again; a URL with nothing to change is
+//! one copy.
+//!
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 
 use super::rule::{RuleSet, NORMAL, SAFE};
-use crate::codec::{first_in_set, uppercase_escape, KernelLevel, NibbleSet};
-use crate::uri::chars::{CLASS, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
+use crate::codec::{mark_key_bytes, KernelLevel, KeyClasses, Marks};
+use crate::uri::chars::{CLASS, HEX_UPPER, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
 const COPY: u8 = 0;
@@ -53,24 +61,31 @@ const fn actions() -> [u8; 256] {
 /// The action of every byte value.
 static ACTION: [u8; 256] = actions();
 
-/// The bytes that end a run copied as it is (every action but `COPY`), for the vector
-/// search: URL paths are mostly long runs of plain ASCII.
-static STOPS: NibbleSet = NibbleSet::new(&actions());
-
-/// Whether `path` holds `/.`, which may start a dot segment: a search for the dot, then a
-/// look at the byte before it (paths have few dots; a two-byte substring searcher costs more
-/// to set up than this search).
-fn has_dot_segment(path: &[u8]) -> bool {
-    memchr::memchr_iter(b'.', path).any(|p| path.get(p.wrapping_sub(1)) == Some(&b'/'))
+/// The bytes that end a plain host: all but the lowercase reg-name bytes (`uri::chars`).
+const fn host_ends() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (PLAIN[b] & P_REG == 0) as u8;
+        b += 1;
+    }
+    t
 }
 
-/// The scratch space of the one-pass key writer, which a [`Keys`](super::Keys) keeps: room
-/// to write a key in that only grows (up to 64 KiB), so it is zero-filled once per new
-/// longest URL instead of once per URL.
+/// The classes the classifying pass marks: the stops (every action but `COPY`) and the
+/// bytes that end a plain host.
+static CLASSES: KeyClasses = KeyClasses::new(&actions(), &host_ends());
+
+/// The scratch space of the one-pass key writer, which a [`Keys`](super::Keys) keeps: the
+/// marks of a URL longer than the blocks kept on the stack (most URLs are not), grown once
+/// per new longest URL.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
-    bytes: Vec<u8>,
+    marks: Vec<Marks>,
 }
+
+/// The blocks of marks kept on the stack: URLs of up to 256 bytes need no scratch space.
+const STACK_BLOCKS: usize = 4;
 
 /// Whether [`key_into`] handles these rules: the `safe` and `normal` presets (the pass never
 /// meets a dot segment, where they differ).
@@ -78,64 +93,49 @@ pub(crate) fn handles(rs: RuleSet) -> bool {
     rs == SAFE || rs == NORMAL
 }
 
-/// Appends the key of `input` under `rs` (one of [`handles`]'s) to `out` and returns `true`,
-/// or returns `false` with `out` as it was when the URL is not of the common form.
+/// Appends the key of `input` under the rules [`handles`] takes to `out` and returns
+/// `true`, or returns `false` with `out` as it was when the URL is not of the common form.
 pub(crate) fn key_into(
     input: &str,
     level: KernelLevel,
     scratch: &mut Scratch,
     out: &mut String,
 ) -> bool {
-    // The key is written as bytes into room for the longest it can be (each input byte gives
-    // at most three), then checked as UTF-8 in one go and appended: cheaper than pushing
-    // characters one at a time, and it is ASCII by construction. The room is kept between
-    // calls (filling fresh room with zeros would cost more than the copy).
-    let need = 3 * input.len();
-    if need > ROOM_KEPT {
-        // A rare huge URL gets room of its own, so the caller's room does not keep it.
-        return write_key_in(input, level, &mut vec![0; need], out);
+    let b = input.as_bytes();
+    let Some(host) = host_start(b) else {
+        return false;
+    };
+    let blocks = b.len().div_ceil(64);
+    let mut stack = [Marks::default(); STACK_BLOCKS];
+    let marks: &mut [Marks] = if blocks <= STACK_BLOCKS {
+        &mut stack[..blocks]
+    } else {
+        scratch.marks.clear();
+        scratch.marks.resize(blocks, Marks::default());
+        &mut scratch.marks
+    };
+    mark_key_bytes(level, &CLASSES, b, marks);
+    let start = out.len();
+    let written = write_key(input, host, marks, out);
+    if !written {
+        out.truncate(start);
     }
-    let room = &mut scratch.bytes;
-    if room.len() < need {
-        room.resize(need, 0);
-    }
-    write_key_in(input, level, room, out)
+    written
 }
 
-/// The longest room a [`Scratch`] keeps (URLs of up to a third of it).
-const ROOM_KEPT: usize = 64 << 10;
-
-/// [`key_into`] with `room` (at least three bytes per input byte) to write in.
-fn write_key_in(input: &str, level: KernelLevel, room: &mut [u8], out: &mut String) -> bool {
-    let key = room
-        .get_mut(..3 * input.len())
-        .and_then(|room| write_key(input.as_bytes(), level, room))
-        .and_then(|written| room.get(..written));
-    // A key that is not UTF-8 is not reached (it is ASCII).
-    match key.map(crate::codec::validated_str) {
-        Some(Some(key)) => {
-            out.push_str(key);
-            true
-        }
-        _ => false,
-    }
-}
-
-/// Copies a run of escapes (`%`, digits, hex letters) uppercased: in such a run the letters
-/// are exactly the bytes with bit 0x40, and uppercasing one clears its bit 0x20 (a map the
-/// compiler vectorizes).
+/// Where the host of a common URL starts (after `scheme://`, the scheme lowercase and not
+/// `mailto`), or `None`.
 #[inline]
-fn copy_uppercase(run: &[u8], out: &mut [u8]) {
-    for (d, s) in out.iter_mut().zip(run) {
-        *d = s & !((s & 0x40) >> 1);
+fn host_start(b: &[u8]) -> Option<usize> {
+    // The schemes of nearly every URL, in one comparison each.
+    if b.starts_with(b"https://") {
+        return Some(8);
     }
-}
-
-/// The scheme and host of a common URL: where its path starts, or `None`.
-fn authority_end(b: &[u8]) -> Option<usize> {
+    if b.starts_with(b"http://") || b.starts_with(b"file://") {
+        return Some(7);
+    }
     // A lowercase scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://".
-    let first = *b.first()?;
-    if !first.is_ascii_lowercase() {
+    if !b.first()?.is_ascii_lowercase() {
         return None;
     }
     let colon = b.iter().position(|&c| {
@@ -144,99 +144,136 @@ fn authority_end(b: &[u8]) -> Option<usize> {
     if b.get(colon..colon + 3)? != b"://" || &b[..colon] == b"mailto" {
         return None;
     }
+    Some(colon + 3)
+}
+
+/// The first position at or after `from` whose bit is set in the `field` of `marks`.
+#[inline(always)]
+fn next(marks: &[Marks], field: impl Fn(&Marks) -> u64, from: usize) -> Option<usize> {
+    let mut k = from / 64;
+    let mut m = field(marks.get(k)?) & (u64::MAX << (from % 64));
+    loop {
+        if m != 0 {
+            return Some(64 * k + m.trailing_zeros() as usize);
+        }
+        k += 1;
+        m = field(marks.get(k)?);
+    }
+}
+
+/// The bits of positions `lo..hi` that fall in the block starting at `base`.
+#[inline(always)]
+fn range_bits(lo: usize, hi: usize, base: usize) -> u64 {
+    let bits = |p: usize| match p.saturating_sub(base) {
+        k if k >= 64 => u64::MAX,
+        k => (1u64 << k) - 1,
+    };
+    bits(hi) & !bits(lo)
+}
+
+/// Whether a `.` right after a `/` (`/.`, which may start a dot segment) lies in `lo..hi`.
+#[inline]
+fn has_dot_segment(marks: &[Marks], lo: usize, hi: usize) -> bool {
+    let mut carry = 0;
+    for (k, m) in marks.iter().enumerate() {
+        let base = 64 * k;
+        if base >= hi {
+            break;
+        }
+        let after_slash = m.dot & (m.slash << 1 | carry);
+        carry = m.slash >> 63;
+        if after_slash & range_bits(lo, hi, base) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Appends `%XX` of `byte` (uppercase hex) to `out`.
+#[inline(always)]
+fn push_escape(out: &mut String, byte: u8) {
+    HEX_UPPER.push_escape(byte, out);
+}
+
+/// Writes the key of `input`, whose host starts at `host`, by its `marks`; `false` as soon as
+/// the URL is not common (the caller truncates what was written).
+fn write_key(input: &str, host: usize, marks: &[Marks], out: &mut String) -> bool {
+    let b = input.as_bytes();
+    let n = b.len();
     // A host of lowercase reg-name bytes, then a path that starts with '/'. The host may be
     // empty only in a `file` URL (`file:///etc/hosts`, a quarter of some real lists), where
     // it means "this machine" and no rule changes it.
-    let host = colon + 3;
-    let len = b[host..]
-        .iter()
-        .position(|&c| PLAIN[c as usize] & P_REG == 0)
-        .unwrap_or(b.len() - host);
-    let end = host + len;
-    let host_ok = len > 0 || &b[..colon] == b"file";
-    (host_ok && b.get(end) == Some(&b'/')).then_some(end)
-}
-
-/// Writes the key of `b` to the start of `out` (at least three times as long as `b`) and
-/// returns its length, or `None` as soon as the URL is not common.
-fn write_key(b: &[u8], level: KernelLevel, out: &mut [u8]) -> Option<usize> {
-    let path = authority_end(b)?;
+    let path = next(marks, |m| m.host_end, host).unwrap_or(n);
+    if b.get(path) != Some(&b'/') || (path == host && b.get(..host) != Some(b"file://")) {
+        return false;
+    }
     // Where the path ends, and whether a segment of it may be a dot segment: both handled
     // by the full path (`/.` here, `%2E` below).
-    let path_end = path + memchr::memchr2(b'?', b'#', b.get(path..)?).unwrap_or(b.len() - path);
-    if has_dot_segment(b.get(path..path_end)?) {
-        return None;
+    let path_end = next(marks, |m| m.query_or_fragment, path).unwrap_or(n);
+    if has_dot_segment(marks, path + 1, path_end) {
+        return false;
     }
-    out.get_mut(..path)?.copy_from_slice(b.get(..path)?);
-    let mut w = path;
-    let mut i = path;
-    loop {
-        // Bytes copied as they are.
-        let kept = first_in_set(level, &STOPS, &ACTION, b, i).map_or(b.len() - i, |at| at - i);
-        out.get_mut(w..w + kept)?
-            .copy_from_slice(b.get(i..i + kept)?);
-        i += kept;
-        w += kept;
-        let Some(&c) = b.get(i) else { break };
-        if c == b'%' {
-            // Escapes of non-ASCII bytes (percent-encoded UTF-8) are never decoded here:
-            // copied uppercased, many per step where the CPU has a kernel for it.
-            let run = crate::codec::copy_escape_run(level, b, i, out.get_mut(w..)?);
-            i += run;
-            w += run;
-            if b.get(i) != Some(&b'%') {
-                continue;
-            }
-            // A run of escapes (three for each character of a Japanese slug) is checked, then
-            // copied whole and uppercased in place (`hex-case`: it holds only `%` and hex
-            // digits); an escape of an unreserved character ends it and is decoded.
-            let from = i;
-            let mut decoded = None;
-            while b.get(i) == Some(&b'%') {
-                let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
-                    return None;
+    // input[..copied] is written (as it is, or changed).
+    let mut copied = 0;
+    let mut at = path;
+    while let Some(s) = next(marks, |m| m.stop, at) {
+        let Some(before) = input.get(copied..s) else {
+            return false;
+        };
+        match ACTION[b[s] as usize] {
+            PERCENT => {
+                let (Some(&h), Some(&l)) = (b.get(s + 1), b.get(s + 2)) else {
+                    return false;
                 };
-                let (h, l) = (HEX_VALUE[h as usize], HEX_VALUE[l as usize]);
-                if (h | l) > 15 {
-                    return None;
+                let (hv, lv) = (HEX_VALUE[h as usize], HEX_VALUE[l as usize]);
+                if (hv | lv) > 15 {
+                    return false;
                 }
+                let v = hv << 4 | lv;
                 // Unreserved characters are ASCII: an escape of a byte >= 0x80 never is.
-                if h < 8 && CLASS[(h << 4 | l) as usize] & UNRESERVED != 0 {
-                    decoded = Some(h << 4 | l);
-                    break;
+                if hv < 8 && CLASS[v as usize] & UNRESERVED != 0 {
+                    // `%2E` in a path may make a dot segment: the full path decides.
+                    if v == b'.' && s < path_end {
+                        return false;
+                    }
+                    out.push_str(before);
+                    out.push(char::from(v));
+                    copied = s + 3;
+                } else if h >= b'a' || l >= b'a' {
+                    // `hex-case`: a lowercase hex digit (the digits are valid: 'a'..='f').
+                    out.push_str(before);
+                    push_escape(out, v);
+                    copied = s + 3;
                 }
-                i += 3;
+                at = s + 3;
             }
-            copy_uppercase(b.get(from..i)?, out.get_mut(w..w + (i - from))?);
-            w += i - from;
-            if let Some(v) = decoded {
-                // `%2E` in a path may make a dot segment: the full path decides.
-                if v == b'.' && i < path_end {
-                    return None;
+            ESCAPE if b[s] >= 0x80 => {
+                // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
+                let run = b[s..].iter().take_while(|&&x| x >= 0x80).count();
+                out.push_str(before);
+                out.reserve(3 * run);
+                for &x in &b[s..s + run] {
+                    push_escape(out, x);
                 }
-                *out.get_mut(w)? = v;
-                w += 1;
-                i += 3;
+                copied = s + run;
+                at = copied;
             }
-            continue;
-        }
-        if c >= 0x80 {
-            // A run of non-ASCII characters: every byte of their UTF-8 is escaped.
-            while let Some(&x) = b.get(i).filter(|&&x| x >= 0x80) {
-                out.get_mut(w..w + 3)?.copy_from_slice(uppercase_escape(x));
-                w += 3;
-                i += 1;
+            ESCAPE => {
+                out.push_str(before);
+                push_escape(out, b[s]);
+                copied = s + 1;
+                at = copied;
             }
-            continue;
+            _ => return false,
         }
-        if ACTION[c as usize] != ESCAPE {
-            return None;
-        }
-        out.get_mut(w..w + 3)?.copy_from_slice(uppercase_escape(c));
-        w += 3;
-        i += 1;
     }
-    Some(w)
+    match input.get(copied..) {
+        Some(rest) => {
+            out.push_str(rest);
+            true
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -253,21 +290,34 @@ mod tests {
         Some(out)
     }
 
+    /// The pass at every kernel level this CPU has (the scalar reference first) against the
+    /// full path, and the classifying pass's marks against the scalar reference's.
     fn check(input: &str) {
-        for level in [Level::Safe, Level::Normal] {
-            let rs = Options::new(level).rules();
-            let mut out = String::from("kept ");
-            if handles(rs) && key_into(input, KernelLevel::TOP, &mut Scratch::default(), &mut out) {
-                assert_eq!(
-                    out.strip_prefix("kept "),
-                    reference(input, rs).as_deref(),
-                    "{input:?} at {level}"
-                );
-            } else {
-                assert_eq!(
-                    out, "kept ",
-                    "{input:?}: a refusal leaves the buffer as it was"
-                );
+        let blocks = input.len().div_ceil(64);
+        let mut want = vec![Marks::default(); blocks];
+        mark_key_bytes(KernelLevel::Scalar, &CLASSES, input.as_bytes(), &mut want);
+        for kernel in KernelLevel::ALL
+            .into_iter()
+            .filter(|l| *l <= crate::codec::kernel_level())
+        {
+            let mut got = vec![Marks::default(); blocks];
+            mark_key_bytes(kernel, &CLASSES, input.as_bytes(), &mut got);
+            assert_eq!(got, want, "marks of {input:?} at {kernel}");
+            for level in [Level::Safe, Level::Normal] {
+                let rs = Options::new(level).rules();
+                let mut out = String::from("kept ");
+                if handles(rs) && key_into(input, kernel, &mut Scratch::default(), &mut out) {
+                    assert_eq!(
+                        out.strip_prefix("kept "),
+                        reference(input, rs).as_deref(),
+                        "{input:?} at {level}, {kernel}"
+                    );
+                } else {
+                    assert_eq!(
+                        out, "kept ",
+                        "{input:?}: a refusal leaves the buffer as it was"
+                    );
+                }
             }
         }
     }
@@ -296,23 +346,57 @@ mod tests {
     }
 
     #[test]
-    fn urls_longer_than_the_kept_room_and_shorter_ones_after_them() {
+    fn urls_longer_than_the_stack_blocks_and_shorter_ones_after_them() {
         let piece = "%e9%81%8b-ログ-";
-        let huge = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 20));
-        assert!(3 * huge.len() > ROOM_KEPT);
-        let mid = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 160));
-        // Longest first, so that a shorter key is written over room holding a longer one.
-        let mut room = Scratch::default();
+        let huge = format!("https://example.com/{}/", piece.repeat(3000));
+        let mid = format!("https://example.com/{}/", piece.repeat(20));
+        assert!(mid.len() > 64 * STACK_BLOCKS);
+        // Longest first, so that a shorter URL's marks are written over longer ones.
+        let mut scratch = Scratch::default();
         for u in [&huge, &mid, "https://example.com/a"] {
             let mut out = String::new();
             assert!(
-                key_into(u, KernelLevel::TOP, &mut room, &mut out),
+                key_into(u, KernelLevel::TOP, &mut scratch, &mut out),
                 "{}",
                 u.len()
             );
             check(u);
         }
-        assert!(room.bytes.len() <= ROOM_KEPT);
+    }
+
+    /// Every length up to 200 with each marked byte at every position: the 16-, 32- and
+    /// 64-byte steps, their overlapping last loads and the block edges.
+    #[test]
+    fn marks_at_every_position_and_length() {
+        for len in 0..200 {
+            for at in 0..len.max(1) {
+                for special in [b'%', b'/', b'.', b'?', b'#', b'A', b' ', 0x01, b':'] {
+                    let mut v = vec![b'a'; len];
+                    if at < len {
+                        v[at] = special;
+                    }
+                    let text = String::from_utf8(v).expect("ASCII");
+                    let blocks = len.div_ceil(64);
+                    let mut want = vec![Marks::default(); blocks];
+                    for (m, chunk) in want.iter_mut().zip(text.as_bytes().chunks(64)) {
+                        *m = Marks::of_block(&CLASSES, chunk);
+                    }
+                    for kernel in KernelLevel::ALL
+                        .into_iter()
+                        .filter(|l| *l <= crate::codec::kernel_level())
+                    {
+                        let mut got = vec![Marks::default(); blocks];
+                        mark_key_bytes(kernel, &CLASSES, text.as_bytes(), &mut got);
+                        assert_eq!(got, want, "{len} {at} {special} at {kernel}");
+                    }
+                }
+            }
+        }
+        // Non-ASCII bytes at every position, for the sign bits.
+        for len in 1..140 {
+            let text: String = "é".repeat(len);
+            check(&format!("https://a/{text}"));
+        }
     }
 
     #[test]

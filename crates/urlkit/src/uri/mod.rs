@@ -14,6 +14,7 @@ pub(crate) mod chars;
 mod dot_segments;
 mod parse;
 mod path_guard;
+mod place;
 mod port;
 mod resolve;
 
@@ -21,6 +22,7 @@ pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub(crate) use parse::flag;
 pub use parse::{parse, scheme_end, Component, ParseError, ParseErrorKind, UriRef};
 pub use path_guard::PathHead;
+pub use place::Place;
 pub use port::port_number;
 pub use port::{default_port, is_default_port};
 pub use resolve::{recompose, resolve, resolve_str, Resolution};

@@ -325,7 +325,8 @@ fn qr_content_disposition_and_base64() {
         v,
         json!(urlkit_records::header::record(
             "報告書.pdf",
-            Some(urlkit::content_disposition::Disposition::Attachment)
+            Some(urlkit::content_disposition::Disposition::Attachment),
+            None
         ))
     );
     assert!(v["output"]

@@ -9,8 +9,6 @@
 //! on each item: the rest of the codec calls the same functions in every build, and the
 //! scalar-only build (`--no-default-features`) compiles with `unsafe_code` forbidden.
 
-use std::fmt;
-
 #[cfg(not(feature = "simd"))]
 mod checked_utf8;
 #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
@@ -25,96 +23,9 @@ use checked_utf8 as utf8;
 #[cfg(not(all(feature = "simd", target_arch = "x86_64")))]
 use portable as imp;
 
-pub(crate) use imp::{copy_escape_run, decode_append, encode_chunks, encode_owned};
+pub(crate) use super::kernel_types::{KernelLevel, KeyClasses, Marks, NibbleSet, NonAscii};
+pub(crate) use imp::{decode_append, encode_chunks, encode_owned};
 pub(crate) use utf8::{string_valid_by_construction, validated_str, validated_string};
-
-/// The instruction set the codec's kernels may use; each level includes the ones before it.
-///
-/// [`kernel_level`] says which one this CPU and this build run; benchmarks report it, since
-/// the ratios they show hold for that level.
-///
-/// ```
-/// use urlkit::codec::{kernel_level, KernelLevel};
-/// assert!(kernel_level() >= KernelLevel::Scalar);
-/// assert_eq!(KernelLevel::Avx2.name(), "avx2");
-/// ```
-///
-/// Spec: <https://www.intel.com/content/www/us/en/docs/intrinsics-guide/index.html>
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum KernelLevel {
-    /// The portable scalar code (the reference; every architecture, and every build without
-    /// the `simd` feature).
-    Scalar,
-    /// SSE2, the x86_64 baseline: byte searches.
-    Sse2,
-    /// SSSE3 (`pshufb`) and POPCNT: byte-set tests and the decoder's compaction too.
-    Ssse3,
-    /// AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64-v3): 32 bytes per step.
-    Avx2,
-    /// AVX-512 F, BW, VL and VBMI2 besides AVX2 (x86-64-v4 and byte compress/expand):
-    /// 64 bytes per step, and masked loads for short inputs.
-    Avx512,
-}
-
-impl KernelLevel {
-    /// Every level, lowest first.
-    pub const ALL: [KernelLevel; 5] = [
-        KernelLevel::Scalar,
-        KernelLevel::Sse2,
-        KernelLevel::Ssse3,
-        KernelLevel::Avx2,
-        KernelLevel::Avx512,
-    ];
-
-    /// The level's name in lowercase, as benchmarks and tests print it.
-    ///
-    /// ```
-    /// use urlkit::codec::KernelLevel;
-    /// assert_eq!(KernelLevel::Avx512.name(), "avx512");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            KernelLevel::Scalar => "scalar",
-            KernelLevel::Sse2 => "sse2",
-            KernelLevel::Ssse3 => "ssse3",
-            KernelLevel::Avx2 => "avx2",
-            KernelLevel::Avx512 => "avx512",
-        }
-    }
-
-    /// The level that runs when the kernels are capped at `self`: the lower of `self` and
-    /// what this CPU and build have ([`kernel_level`]). A cap is a value the caller passes
-    /// ([`Encoder::kernel`](crate::codec::Encoder::kernel),
-    /// [`Decoder::kernel`](crate::codec::Decoder::kernel),
-    /// [`Keys::kernel`](crate::normalize::Keys::kernel)): benchmarks and tests run the AVX2
-    /// path on a CPU that has AVX-512 this way; the library reads no environment.
-    ///
-    /// ```
-    /// use urlkit::codec::{kernel_level, KernelLevel};
-    /// assert_eq!(KernelLevel::Scalar.effective(), KernelLevel::Scalar);
-    /// assert_eq!(KernelLevel::Avx512.effective(), kernel_level());
-    /// assert!(KernelLevel::Avx2.effective() <= KernelLevel::Avx2);
-    /// ```
-    #[inline]
-    pub fn effective(self) -> KernelLevel {
-        self.min(kernel_level())
-    }
-
-    /// The highest level there is: the cap that caps nothing.
-    pub(crate) const TOP: KernelLevel = KernelLevel::Avx512;
-
-    /// Every level up to `self`, lowest first: what the property tests compare.
-    #[cfg(test)]
-    pub(crate) fn up_to(self) -> impl Iterator<Item = KernelLevel> {
-        KernelLevel::ALL.into_iter().filter(move |l| *l <= self)
-    }
-}
-
-impl fmt::Display for KernelLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The best [`KernelLevel`] that this build runs on this CPU: [`KernelLevel::Scalar`]
 /// without the `simd` feature or on an architecture without kernels, else the best level
@@ -131,57 +42,23 @@ pub fn kernel_level() -> KernelLevel {
     imp::detect()
 }
 
-/// What a byte set does with the 128 non-ASCII bytes, which the nibble tables do not cover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NonAscii {
-    /// All are in the set: the sign bit (`pmovmskb`) flags them.
-    All,
-    /// None is in the set.
-    None,
-    /// Some are: the vector test is not exact, the scalar table is used.
-    Mixed,
-}
-
-/// A byte set as two 16-byte tables for the nibble lookup: an ASCII byte `b` is in the set iff
-/// `lo[b & 15] & hi[b >> 4] != 0` (row `r` of the 8 ASCII high nibbles is bit `r`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct NibbleSet {
-    pub(crate) lo: [u8; 16],
-    pub(crate) hi: [u8; 16],
-    pub(crate) non_ascii: NonAscii,
-}
-
-impl NibbleSet {
-    /// The tables for the bytes `b` with `table[b] != 0`.
-    pub(crate) const fn new(table: &[u8; 256]) -> NibbleSet {
-        let mut lo = [0u8; 16];
-        let mut hi = [0u8; 16];
-        let mut r = 0;
-        while r < 8 {
-            hi[r] = 1 << r;
-            let mut l = 0;
-            while l < 16 {
-                if table[r * 16 + l] != 0 {
-                    lo[l] |= 1 << r;
-                }
-                l += 1;
-            }
-            r += 1;
-        }
-        let mut count = 0;
-        let mut b = 128;
-        while b < 256 {
-            if table[b] != 0 {
-                count += 1;
-            }
-            b += 1;
-        }
-        let non_ascii = match count {
-            0 => NonAscii::None,
-            128 => NonAscii::All,
-            _ => NonAscii::Mixed,
-        };
-        NibbleSet { lo, hi, non_ascii }
+impl KernelLevel {
+    /// The level that runs when the kernels are capped at `self`: the lower of `self` and
+    /// what this CPU and build have ([`kernel_level`]). A cap is a value the caller passes
+    /// ([`Encoder::kernel`](crate::codec::Encoder::kernel),
+    /// [`Decoder::kernel`](crate::codec::Decoder::kernel),
+    /// [`Keys::kernel`](crate::normalize::Keys::kernel)): benchmarks and tests run the AVX2
+    /// path on a CPU that has AVX-512 this way; the library reads no environment.
+    ///
+    /// ```
+    /// use urlkit::codec::{kernel_level, KernelLevel};
+    /// assert_eq!(KernelLevel::Scalar.effective(), KernelLevel::Scalar);
+    /// assert_eq!(KernelLevel::Avx512.effective(), kernel_level());
+    /// assert!(KernelLevel::Avx2.effective() <= KernelLevel::Avx2);
+    /// ```
+    #[inline]
+    pub fn effective(self) -> KernelLevel {
+        self.min(kernel_level())
     }
 }
 
@@ -211,6 +88,25 @@ pub(crate) fn first_in_set(
     rest.iter()
         .position(|&b| table[b as usize] != 0)
         .map(|p| p + from)
+}
+
+/// Marks the bytes of `input` in `classes`, one [`Marks`] per 64-byte block of `out`
+/// (`out.len() == input.len().div_ceil(64)`): by the vector pass of `level` where there is
+/// one, else by the scalar reference, [`Marks::of_block`].
+#[inline]
+pub(crate) fn mark_key_bytes(
+    level: KernelLevel,
+    classes: &KeyClasses,
+    input: &[u8],
+    out: &mut [Marks],
+) {
+    debug_assert_eq!(out.len(), input.len().div_ceil(64));
+    if imp::mark_key_bytes(level, classes, input, out) {
+        return;
+    }
+    for (block, bytes) in out.iter_mut().zip(input.chunks(64)) {
+        *block = Marks::of_block(classes, bytes);
+    }
 }
 
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`.

@@ -2,7 +2,7 @@
 //! has none yet): every entry point declines, so the scalar code of `codec::kernel`,
 //! `encode.rs` and `decode.rs` runs. The functions mirror `codec::simd::x86_64`'s.
 
-use super::{KernelLevel, NibbleSet};
+use super::{KernelLevel, KeyClasses, Marks, NibbleSet};
 use crate::uri::chars::Hex;
 
 /// The scalar level: there is no other here.
@@ -20,6 +20,17 @@ pub(crate) fn first_in_set(
     _from: usize,
 ) -> Option<Option<usize>> {
     None
+}
+
+/// No kernel: the scalar reference marks the bytes.
+#[inline]
+pub(crate) fn mark_key_bytes(
+    _level: KernelLevel,
+    _classes: &KeyClasses,
+    _input: &[u8],
+    _out: &mut [Marks],
+) -> bool {
+    false
 }
 
 /// No kernel: the caller's scalar search runs.
@@ -56,17 +67,6 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     _out: &mut Vec<u8>,
 ) -> bool {
     false
-}
-
-/// No kernel: nothing copied, the caller goes on escape by escape.
-#[inline]
-pub(crate) fn copy_escape_run(
-    _level: KernelLevel,
-    _input: &[u8],
-    _from: usize,
-    _out: &mut [u8],
-) -> usize {
-    0
 }
 
 /// No kernel: nothing decoded, the position given back.

@@ -32,6 +32,7 @@ pub use rfc3986_reading::{Rfc3986Reading, RfcReject, RfcRejectKind};
 use std::ops::Range;
 
 use super::{Diagnostic, Evidence, RuleInfo};
+use crate::uri::{Component, Place};
 use crate::whatwg::{Components, Url, WhatwgError};
 
 /// The rule's identity (its file is `lint/rules/parser_disagreement.rs`).
@@ -292,8 +293,11 @@ pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
                 severity: RULE.level,
                 span,
                 component: match d.component() {
-                    "accept" => "url".to_owned(),
-                    c => c.to_owned(),
+                    "accept" => Place::Url,
+                    "scheme" => Place::In(Component::Scheme),
+                    "host" => Place::In(Component::Host),
+                    "port" => Place::In(Component::Port),
+                    _ => Place::In(Component::Path),
                 },
                 message: d.message(),
                 evidence,

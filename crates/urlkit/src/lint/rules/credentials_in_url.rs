@@ -4,6 +4,7 @@ use super::{diag, DiagnosticExt};
 use crate::lint::{
     Applicability, Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, SecurityInfo, Severity,
 };
+use crate::uri::{Component, Place};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
     code: "U0405",
@@ -46,6 +47,6 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         u.start..u.end + 1,
         format!("the URL carries credentials '{shown}@'"),
     );
-    d.component = "userinfo".into();
+    d.component = Place::In(Component::Userinfo);
     out.push(d.fix(String::new(), Applicability::Unsafe));
 }

@@ -18,8 +18,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
               while DNS resolvers, allow-lists and RFC 3986 string comparison see another name.",
         example: "https://ex%61mple.com/",
         use_instead: "https://example.com/",
-        fix_safety: "Safe when the escapes decode to UTF-8: the decoded host is what browsers \
-                     resolve.",
+        fix_safety: "Safe when the escapes decode to UTF-8 and the decoded host is still a host \
+                     to RFC 3986 and to browsers (no space, control, `%` or delimiter): it is \
+                     what browsers resolve. Otherwise there is no fix.",
         references: &[
             "https://url.spec.whatwg.org/#host-parsing",
             "https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2",
@@ -39,14 +40,42 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let d = diag(
         &INFO,
         cx,
-        span,
+        span.clone(),
         format!("'{text}' is percent-encoded inside the host name"),
     );
-    out.push(match std::str::from_utf8(&bytes) {
-        Ok(s) if !s.contains(['%', '/', '\\', '@', ':', '?', '#']) => {
+    let fixed = std::str::from_utf8(&bytes)
+        .ok()
+        .filter(|decoded| decodes_to_a_host(cx, host, &span, decoded));
+    out.push(match fixed {
+        Some(s) => {
             let s = s.to_owned();
             d.evidence("decoded", s.clone()).fix(s, Applicability::Safe)
         }
-        _ => d,
+        None => d,
     });
+}
+
+/// Whether the host with `span` replaced by `decoded` is still a host, to RFC 3986 and to a
+/// browser: no WHATWG forbidden domain code point (a space, `%`, a control, a delimiter: the
+/// RFC 3986 `reg-name` grammar refuses every one but `%`, which would start a new escape),
+/// and both host parsers accept it.
+///
+/// Spec: <https://url.spec.whatwg.org/#forbidden-domain-code-point>,
+/// <https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2>
+fn decodes_to_a_host(
+    cx: &Context<'_>,
+    host: &std::ops::Range<usize>,
+    span: &std::ops::Range<usize>,
+    decoded: &str,
+) -> bool {
+    if decoded.contains('%') {
+        return false;
+    }
+    let new_host = format!(
+        "{}{decoded}{}",
+        &cx.input[host.start..span.start],
+        &cx.input[span.end..host.end]
+    );
+    crate::host::parse_host(&new_host).is_ok()
+        && crate::whatwg::parse_whatwg_host(&new_host).is_ok()
 }

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use super::id::RuleId;
 use super::{Applicability, Context, Diagnostic, Evidence, Fix, RuleInfo};
 
 mod backslash;
@@ -45,6 +46,7 @@ mod userinfo_at;
 /// A rule over one URL.
 pub(crate) struct UrlRule {
     pub(crate) info: &'static RuleInfo,
+    pub(crate) id: RuleId,
     pub(crate) check: fn(&Context<'_>, &mut Vec<Diagnostic>),
 }
 
@@ -53,6 +55,34 @@ pub(crate) struct ListRule {
     pub(crate) info: &'static RuleInfo,
     pub(crate) check: fn(&[Context<'_>]) -> Vec<(usize, Diagnostic)>,
 }
+
+/// `(winner, loser)`: where both report overlapping bytes, the loser's finding is dropped
+/// (see [`crate::lint::precedence`]).
+pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
+    (&legacy_charset::INFO, &invalid_utf8::INFO),
+    (&latin1_mojibake::INFO, &invalid_utf8::INFO),
+    (&latin1_mojibake::INFO, &double_encoding::INFO),
+    (&encoded_dot_segment::INFO, &encoded_unreserved::INFO),
+    (&encoded_dot_segment::INFO, &lowercase_hex::INFO),
+    (&encoded_dot_segment::INFO, &parser_disagreement::INFO),
+    (&nul::INFO, &raw_control::INFO),
+    (&nul::INFO, &invalid_utf8::INFO),
+    (&crlf::INFO, &raw_control::INFO),
+    (&backslash::INFO, &parser_disagreement::INFO),
+    (&backslash::INFO, &raw_reserved_misuse::INFO),
+    (&non_canonical_ipv4::INFO, &parser_disagreement::INFO),
+    (&userinfo_at::INFO, &parser_disagreement::INFO),
+    (&userinfo_at::INFO, &credentials_in_url::INFO),
+    (&host_percent_encoded::INFO, &parser_disagreement::INFO),
+    (&raw_space::INFO, &parser_disagreement::INFO),
+    (&raw_control::INFO, &parser_disagreement::INFO),
+    (&crlf::INFO, &parser_disagreement::INFO),
+    (&malformed_escape::INFO, &parser_disagreement::INFO),
+    (&raw_reserved_misuse::INFO, &parser_disagreement::INFO),
+    (&encoded_slash::INFO, &encoded_unreserved::INFO),
+    (&index_file::INFO, &file_extension::INFO),
+    (&mixed_forms::INFO, &lowercase_hex::INFO),
+];
 
 /// Every per-URL rule, in code order.
 pub(crate) static URL_RULES: &[UrlRule] = &[
@@ -104,7 +134,11 @@ pub(crate) static LIST_RULES: &[ListRule] = &[
 ];
 
 const fn rule(info: &'static RuleInfo, check: fn(&Context<'_>, &mut Vec<Diagnostic>)) -> UrlRule {
-    UrlRule { info, check }
+    UrlRule {
+        info,
+        id: RuleId::of_code(info.code),
+        check,
+    }
 }
 
 /// A finding of rule `info` on `span` of the URL in `cx`, its component found from the span.

@@ -24,8 +24,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
               template by mistake: it names no real resource.",
         example: "https://example.com/users/{user_id}/posts",
         use_instead: "https://example.com/users/42/posts",
-        fix_safety: "Safe for a single character: its `%XX` is what browsers send and what \
-                     servers decode it to. No fix for a template.",
+        fix_safety: "Safe for a single character other than `#`: its `%XX` is what a key \
+                     writes (`compare --level safe` finds the two equal). Unsafe for a second \
+                     `#`: a browser keeps it raw in the fragment, so a script reading \
+                     `location.hash` sees `#` where the fix writes `%23`, and the `safe` level \
+                     never equates a delimiter with its escape. No fix for a template.",
         references: &[
             "https://www.rfc-editor.org/rfc/rfc3986#appendix-A",
             "https://www.rfc-editor.org/rfc/rfc6570",
@@ -82,7 +85,14 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     i..i + 1,
                     format!("'{}' at byte {i} is {what}; write it {esc}", c as char),
                 )
-                .fix(esc, Applicability::Safe),
+                .fix(
+                    esc,
+                    if second_hash {
+                        Applicability::Unsafe
+                    } else {
+                        Applicability::Safe
+                    },
+                ),
             );
         }
         i += 1;

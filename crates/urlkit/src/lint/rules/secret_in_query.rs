@@ -2,6 +2,7 @@
 
 use super::diag;
 use crate::lint::{Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, SecurityInfo, Severity};
+use crate::uri::Place;
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
     code: "U0406",
@@ -78,7 +79,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 value.clone(),
                 format!("query parameter '{name}' carries a secret in the URL"),
             );
-            d.component = format!("query:{name}");
+            d.component = Place::Param(name.to_owned());
             out.push(d);
         }
     }

@@ -6,13 +6,17 @@
 use core::arch::x86_64::*;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::codec::kernel::{KernelLevel, NibbleSet, NonAscii};
+use crate::codec::kernel_types::{KernelLevel, KeyClasses, Marks, NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
 mod avx2;
 mod avx512;
+mod classify;
 mod sse2;
 mod ssse3;
+mod vector;
+
+use vector::{Avx2, Avx512, Ssse3};
 
 /// The detected level, cached: 0 = not detected yet, else `KernelLevel as u8 + 1`.
 ///
@@ -62,7 +66,7 @@ fn detect_uncached() -> KernelLevel {
 /// Whether the kernels of level `need` may run: the caller's `level` asks for them and the
 /// running CPU has them.
 #[inline]
-fn allowed(level: KernelLevel, need: KernelLevel) -> bool {
+pub(super) fn allowed(level: KernelLevel, need: KernelLevel) -> bool {
     level >= need && detect() >= need
 }
 
@@ -160,20 +164,32 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     false
 }
 
-/// Copies the run of escapes of non-ASCII bytes at `input[from..]` to the start of `out`
-/// with uppercase hex, and returns its length in bytes (0 where no kernel runs).
+/// Marks the bytes of `input` in `classes` into `out` (one [`Marks`] per 64-byte block) with
+/// the best kernel allowed, and returns `true`; `false` where none runs (the scalar
+/// reference does it).
 #[inline]
-pub(crate) fn copy_escape_run(
+pub(crate) fn mark_key_bytes(
     level: KernelLevel,
+    classes: &KeyClasses,
     input: &[u8],
-    from: usize,
-    out: &mut [u8],
-) -> usize {
-    if allowed(level, KernelLevel::Avx512) {
-        // SAFETY: the running CPU has the AVX-512 level's features.
-        return unsafe { avx512::copy_escape_run_avx512(input, from, out) };
+    out: &mut [Marks],
+) -> bool {
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features.
+        unsafe { classify::mark_avx512(isa, classes, input, out) };
+        return true;
     }
-    0
+    if let Some(isa) = Avx2::detected(level) {
+        // SAFETY: `isa` proves the CPU has AVX2 (and SSSE3).
+        unsafe { classify::mark_avx2(isa, classes, input, out) };
+        return true;
+    }
+    if let Some(isa) = Ssse3::detected(level) {
+        // SAFETY: `isa` proves the CPU has SSSE3.
+        unsafe { classify::mark_ssse3(isa, classes, input, out) };
+        return true;
+    }
+    false
 }
 
 /// Appends the decoding of `input[i..]` to `out` with the best kernel allowed, and returns

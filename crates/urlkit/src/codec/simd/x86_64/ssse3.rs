@@ -8,7 +8,7 @@
 use core::arch::x86_64::*;
 
 use super::{live_mask, load16, set_mask, tables};
-use crate::codec::kernel::{NibbleSet, NonAscii};
+use crate::codec::kernel_types::{NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
 /// [`first_in_set`](super::first_in_set) for `input.len() - from >= 16` and a set with `vector_ok`.

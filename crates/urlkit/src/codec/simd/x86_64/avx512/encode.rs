@@ -12,7 +12,7 @@
 use core::arch::x86_64::*;
 
 use super::super::ssse3::{expand_room, expand_to};
-use crate::codec::kernel::{NibbleSet, NonAscii};
+use crate::codec::kernel_types::{NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
 #[cfg(doc)]
@@ -128,8 +128,6 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     first: usize,
     out: &mut Vec<u8>,
 ) {
-    // SAFETY (every call below without a comment of its own): this function has the
-    // features of the helpers it calls.
     let all = set.non_ascii == NonAscii::All;
     let n = input.len();
     let first = first.min(n);
@@ -138,12 +136,14 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let changed = if n - first <= 256 {
         n - first
     } else {
+        // SAFETY: this function has the AVX-512 features `tables512` needs.
         let (lo, hi) = unsafe { tables512(set) };
         let mut changed = 0;
         let mut i = first;
         while i < n {
             let r = (n - i).min(64);
             let m =
+                // SAFETY: this function has the features; `r` bytes are in `input` from `i`.
                 unsafe { set_mask512(load_block(input, i, r), lo, hi, all) } & first_bytes(r);
             changed += m.count_ones() as usize;
             i += r;
@@ -162,6 +162,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
         out.reserve_exact(size);
     }
     // The tables after the allocation: vector registers do not survive the call.
+    // SAFETY: this function has the AVX-512 features `tables512` needs.
     let (lo, hi) = unsafe { tables512(set) };
     // SAFETY: `digits` is 16 bytes; unaligned load.
     let digits = unsafe { _mm_loadu_si128(hex.digits.as_ptr().cast()) };
@@ -174,17 +175,21 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
     let mut i = first;
     while i < n {
         let r = (n - i).min(64);
+        // SAFETY: this function has the features; `r` bytes are in `input` from `i`.
         let x = unsafe { load_block(input, i, r) };
+        // SAFETY: this function has the features `set_mask512` needs.
         let mut m = unsafe { set_mask512(x, lo, hi, all) } & first_bytes(r);
         if m == 0 {
             i += r;
             continue;
         }
+        // SAFETY: this function has the features; `copy_run` asserts its stores' room.
         w = unsafe { copy_run(input, src, i, dst, cap, w) };
         if m.count_ones() <= SPARSE {
             src = i;
             while m != 0 {
                 let p = i + m.trailing_zeros() as usize;
+                // SAFETY: this function has the features; `copy_run` asserts its stores' room.
                 w = unsafe { copy_run(input, src, p, dst, cap, w) };
                 let b = input[p];
                 assert!(w + 4 <= cap);
@@ -231,6 +236,7 @@ pub(crate) unsafe fn encode_owned_avx512<const PLUS: bool>(
         }
         i += r;
     }
+    // SAFETY: this function has the features; `copy_run` asserts its stores' room.
     w = unsafe { copy_run(input, src, n, dst, cap, w) };
     assert!(w <= cap);
     // SAFETY: every byte of out[base..base + w] was written above (and w is within the
@@ -261,65 +267,6 @@ unsafe fn copy_run(
         unsafe { _mm512_storeu_si512(dst.add(w).cast(), x) };
         from += k;
         w += k;
-    }
-    w
-}
-}
-
-/// Bit 3j for each of the 21 escapes (3 bytes each) a 64-byte block holds whole.
-const TRIPLES: u64 = 0x1249_2492_4924_9249;
-
-avx512_fn! {
-/// [`copy_escape_run`](super::super::copy_escape_run) at [`KernelLevel::Avx512`]: 21 escapes
-/// per step, each checked by three byte masks (`%`, a first digit 8-F, a hex digit), the
-/// run's length by `pext` of the escape starts, and the run stored with its letters
-/// uppercased.
-pub(crate) unsafe fn copy_escape_run_avx512(input: &[u8], from: usize, out: &mut [u8]) -> usize {
-    let n = input.len();
-    let mut i = from.min(n);
-    let mut w = 0;
-    loop {
-        let r = (n - i).min(63);
-        // SAFETY: the features are this function's; `r` bytes are in `input` from `i`.
-        let x = unsafe { load_block(input, i, r) };
-        let pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(b'%' as i8));
-        let digit = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(x, _mm512_set1_epi8(b'0' as i8)),
-            _mm512_set1_epi8(9),
-        );
-        let eight_nine = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(x, _mm512_set1_epi8(b'8' as i8)),
-            _mm512_set1_epi8(1),
-        );
-        let letter = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(
-                _mm512_or_si512(x, _mm512_set1_epi8(0x20)),
-                _mm512_set1_epi8(b'a' as i8),
-            ),
-            _mm512_set1_epi8(5),
-        );
-        // Bytes past `r` are 0: never '%' nor a digit, so no escape reaches past the input.
-        let whole = pct & ((eight_nine | letter) >> 1) & ((digit | letter) >> 2) & TRIPLES;
-        let k = _pext_u64(whole, TRIPLES).trailing_ones() as usize;
-        if k == 0 {
-            break;
-        }
-        // In such a run the letters are exactly the bytes with bit 0x40: uppercasing clears
-        // their bit 0x20. The 16-bit shift moves only bit 6 of each byte, within the byte.
-        let upper = _mm512_andnot_si512(
-            _mm512_srli_epi16::<1>(_mm512_and_si512(x, _mm512_set1_epi8(0x40))),
-            x,
-        );
-        assert!(w + 3 * k <= out.len());
-        // SAFETY: the mask selects out[w..w + 3k], which the assertion keeps in `out`.
-        unsafe {
-            _mm512_mask_storeu_epi8(out.as_mut_ptr().add(w).cast(), first_bytes(3 * k), upper)
-        };
-        i += 3 * k;
-        w += 3 * k;
-        if k < 21 {
-            break;
-        }
     }
     w
 }

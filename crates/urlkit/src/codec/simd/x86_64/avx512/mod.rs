@@ -13,4 +13,4 @@ mod decode;
 mod encode;
 
 pub(super) use decode::{decode_avx512, find_special_avx512};
-pub(super) use encode::{copy_escape_run_avx512, encode_owned_avx512, first_in_set_avx512};
+pub(super) use encode::{encode_owned_avx512, first_in_set_avx512};
