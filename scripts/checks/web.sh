@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests of `urlkit serve` (tests/web/serve.test.mjs): Debian's chromium driven by
+# Browser tests of `urlkit serve` (tests/web/serve.test.mjs), then of the static site
+# (tests/web/site.test.mjs: target/site from scripts/build-site.sh, on a plain static file
+# server with every other host blocked, offline, and from file://): Debian's chromium driven by
 # playwright-core from npm (pinned in tests/web/package-lock.json, pointed at the system
 # browser: no browser download). Installs chromium and the CJK fonts when missing, and the npm
 # package with `npm ci`. Screenshots of each panel go to target/web-screenshots/.
@@ -25,3 +27,6 @@ cargo build --quiet --locked -p urlkit-cli
 target="$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')"
 URLKIT="$target/debug/urlkit" CHROMIUM="$(command -v chromium)" SHOTS="$target/web-screenshots" \
   timeout 600 node tests/web/serve.test.mjs
+site="$(bash scripts/build-site.sh)"
+SITE="$site" CHROMIUM="$(command -v chromium)" SHOTS="$target/web-screenshots" \
+  timeout 600 node tests/web/site.test.mjs

@@ -55,6 +55,7 @@ for (const url of inputs) {
   requests.push({ endpoint: "key", body: { url } });
 }
 requests.push({ endpoint: "nope", body: { url: "x" } });
+for (const lang of ["en", "ja", "fr", undefined]) requests.push({ endpoint: "messages", body: { lang } });
 requests.push({ endpoint: "key", body: {} });
 
 // ---- the two doors -----------------------------------------------------------------------

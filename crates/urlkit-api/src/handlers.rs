@@ -42,6 +42,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("parse", parse),
         Endpoint::large("lint", lint),
         Endpoint::small("lint-rule", lint_rule),
+        Endpoint::small("messages", messages),
         Endpoint::small("lint-fix", lint_fix),
         Endpoint::small("build", build),
         Endpoint::small("roundtrip", roundtrip),
@@ -119,10 +120,29 @@ fn lint(r: &Request) -> Result<Answer, ApiError> {
     Ok(Answer::ok(json!({ "records": records })))
 }
 
+/// The page's language: `"lang"`, `en` (the default) or `ja`.
+fn lang(r: &Request) -> Result<urlkit_l10n::Lang, ApiError> {
+    let tags: Vec<&str> = urlkit_l10n::Lang::ALL.iter().map(|l| l.tag()).collect();
+    let tag = r.choice("lang", &tags, "en")?;
+    Ok(urlkit_l10n::Lang::from_tag(tag).expect("invariant: choice gave a language's tag"))
+}
+
+/// Every message of the page in `"lang"`: `{"lang", "messages": {id: text}}`.
+fn messages(r: &Request) -> Result<Answer, ApiError> {
+    let lang = lang(r)?;
+    Ok(Answer::ok(
+        json!({"lang": lang.tag(), "messages": urlkit_l10n::messages(lang)}),
+    ))
+}
+
+/// A rule's doc, in `"lang"` (English: what `urlkit lint --explain` prints).
 fn lint_rule(r: &Request) -> Result<Answer, ApiError> {
     let key = r.text("rule")?;
-    match urlkit::lint::rule(key).map(|rule| rule.explain()) {
-        Some(doc) => Ok(Answer::ok(json!({"rule": key, "doc": doc}))),
+    let lang = lang(r)?;
+    match urlkit::lint::rule(key) {
+        Some(rule) => Ok(Answer::ok(
+            json!({"rule": key, "doc": urlkit_l10n::explain(rule, lang)}),
+        )),
         None => Err(ApiError::new(
             404,
             "unknown-rule",

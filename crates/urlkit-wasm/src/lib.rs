@@ -50,6 +50,17 @@ fn answer(endpoint: &[u8], body: &[u8]) -> (u16, Value) {
         }
         Err(e) => return error(400, "bad-json", format!("the body is not JSON: {e}")),
     };
+    match endpoint {
+        b"messages" => return messages(&request),
+        b"whatwg" | b"key" => {}
+        _ => {
+            return error(
+                404,
+                "unknown-endpoint",
+                format!("no endpoint {:?}", String::from_utf8_lossy(endpoint)),
+            )
+        }
+    }
     let Some(url) = request.get("url").and_then(Value::as_str) else {
         return error(400, "missing-field", "the request has no \"url\"".into());
     };
@@ -72,10 +83,26 @@ fn answer(endpoint: &[u8], body: &[u8]) -> (u16, Value) {
             }
             (200, Value::Object(keys))
         }
-        _ => error(
-            404,
-            "unknown-endpoint",
-            format!("no endpoint {:?}", String::from_utf8_lossy(endpoint)),
+        _ => unreachable!("invariant: the endpoint was matched above"),
+    }
+}
+
+/// The page's words (`urlkit serve`'s `messages`): `{"lang"}` gives `{"lang", "messages"}`.
+fn messages(request: &Value) -> (u16, Value) {
+    let tag = match request.get("lang") {
+        None | Some(Value::Null) => "en",
+        Some(Value::String(t)) => t.as_str(),
+        Some(_) => return error(400, "wrong-type", "\"lang\" must be a string".into()),
+    };
+    match urlkit_l10n::Lang::ALL.into_iter().find(|l| l.tag() == tag) {
+        Some(lang) => (
+            200,
+            json!({"lang": lang.tag(), "messages": urlkit_l10n::messages(lang)}),
+        ),
+        None => error(
+            400,
+            "unknown-value",
+            "\"lang\" must be one of en, ja".into(),
         ),
     }
 }

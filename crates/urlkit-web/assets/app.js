@@ -1,5 +1,9 @@
-// urlkit serve: each panel sends its inputs to this server's API (the same records as the
-// CLI's --json) and shows the answer. No other host is ever asked for anything.
+// The page of urlkit serve and of the static site: each panel sends its inputs to the API
+// (the same records as the CLI's --json) and shows the answer. The API is the server's, or,
+// on the static site, the WebAssembly module's (urlkit-wasm.js and urlkit.js, loaded before
+// this script): the same request/response functions, chosen here at load time. No other host
+// is ever asked for anything. The words come from the API too (messages: Fluent resources of
+// crates/urlkit-l10n), in English or Japanese.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -18,8 +22,12 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// The module, when this page is the static site.
+const WASM = typeof UrlkitWasm !== "undefined" && UrlkitWasm.ready ? UrlkitWasm.ready : null;
+
 async function api(name, body) {
-  const r = await fetch("/api/" + name, {
+  if (WASM) return (await WASM).call(name, body);
+  const r = await fetch("api/" + name, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -35,7 +43,64 @@ function show(box, ...nodes) {
 
 function apiError(v) {
   const e = v.error || {};
-  return el("p", { class: "error" }, `${e.kind || "error"}: ${e.message || ""}`);
+  return el("p", { class: "error" }, `${e.kind || t("error")}: ${e.message || ""}`);
+}
+
+// ---- words: every message of the page's language, from the API ----
+let LANG = "en";
+let MESSAGES = {};
+// A message by id. The ids the page uses are checked against every language by a test of
+// crates/urlkit-l10n; one that is missing still shows, as its id, rather than nothing.
+const t = (id) => (id in MESSAGES ? MESSAGES[id] : id);
+
+// Places the messages into every element that names one (data-l10n-id), value and attributes.
+function applyMessages(root) {
+  for (const e of (root || document).querySelectorAll("[data-l10n-id]")) {
+    const id = e.dataset.l10nId;
+    if (id in MESSAGES) e.textContent = MESSAGES[id];
+    for (const a of ["aria-label", "title", "placeholder"]) if (`${id}.${a}` in MESSAGES) e.setAttribute(a, MESSAGES[`${id}.${a}`]);
+  }
+}
+
+async function setLanguage(lang) {
+  const { status, v } = await api("messages", { lang });
+  if (status !== 200) return;
+  LANG = v.lang;
+  MESSAGES = v.messages;
+  document.documentElement.lang = LANG;
+  $("lang").value = LANG;
+  applyMessages();
+}
+
+// The browser's first language that the page speaks, else English.
+function browserLanguage() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const primary = String(l).toLowerCase().split("-")[0];
+    if (primary === "ja" || primary === "en") return primary;
+  }
+  return "en";
+}
+
+// A copy button for an output box: copies what the box shows.
+function copyButton(box) {
+  const b = el("button", { type: "button", class: "copy", "data-l10n-id": "copy", "aria-describedby": box.id }, t("copy"));
+  b.addEventListener("click", async () => {
+    const text = box.innerText;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (_) {
+      // No clipboard API (an insecure context): select the text and copy it the old way.
+      const ta = el("textarea", { class: "offscreen", readonly: "" });
+      ta.value = text;
+      document.body.append(ta);
+      ta.select();
+      document.execCommand("copy");
+      ta.remove();
+    }
+    b.textContent = t("copied");
+    setTimeout(() => { b.textContent = t("copy"); }, 1500);
+  });
+  return b;
 }
 
 // Byte offset in the UTF-8 of `text` -> index in the JS string.
@@ -74,8 +139,8 @@ function ticket(key) {
 }
 
 function debounce(fn, ms) {
-  let t = null;
-  return () => { clearTimeout(t); t = setTimeout(fn, ms); };
+  let timer = null;
+  return () => { clearTimeout(timer); timer = setTimeout(fn, ms); };
 }
 
 // ---- permalinks: the panel and its fields in the fragment, written by urlkit's form set ----
@@ -84,7 +149,7 @@ let restoring = false;
 
 async function savePermalink(panel, fields) {
   if (restoring || panel !== state.panel) return;
-  const { status, v } = await api("permalink", { fields: Object.assign({ p: panel }, fields) });
+  const { status, v } = await api("permalink", { fields: Object.assign({ p: panel, l: LANG }, fields) });
   if (status === 200) {
     history.replaceState(null, "", "#" + v.fragment);
     $("permalink").setAttribute("href", "#" + v.fragment);
@@ -96,13 +161,13 @@ async function encodePanel() {
   const fresh = ticket("encode");
   const text = $("enc-text").value;
   savePermalink("encode", { text });
-  const [t, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
+  const [tbl, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
   if (!fresh()) return;
-  if (t.status !== 200) return show($("enc-out"), apiError(t.v));
+  if (tbl.status !== 200) return show($("enc-out"), apiError(tbl.v));
   const chars = x.status === 200 ? x.v.output.characters : [];
   const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));
-  const rows = [el("tr", { "data-flavor": "rfc3986" }, el("td", {}, "rfc3986"), el("td", { class: "output" }, t.v.rfc3986), el("td", { class: "diffs" }, ""))];
-  for (const f of t.v.flavors) {
+  const rows = [el("tr", { "data-flavor": "rfc3986" }, el("td", {}, "rfc3986"), el("td", { class: "output" }, tbl.v.rfc3986), el("td", { class: "diffs" }, ""))];
+  for (const f of tbl.v.flavors) {
     let cell;
     if (f.error !== undefined) {
       cell = el("td", { class: "output error" }, f.error);
@@ -117,19 +182,19 @@ async function encodePanel() {
       cell = el("td", { class: "output" }, f.output);
     }
     const d = f.differs_from_rfc3986;
-    const diffs = d === undefined ? "" : Object.keys(d).length === 0 ? "= rfc3986"
-      : Object.entries(d).map(([c, s]) => `${c === " " ? "space" : c}→${s}`).join(" ");
+    const diffs = d === undefined ? "" : Object.keys(d).length === 0 ? t("same-as-rfc3986")
+      : Object.entries(d).map(([c, s]) => `${c === " " ? t("space") : c}→${s}`).join(" ");
     rows.push(el("tr", { "data-flavor": f.flavor }, el("td", {}, f.flavor), cell, el("td", { class: "diffs" }, diffs)));
   }
   show($("enc-out"), el("table", { class: "flavors", id: "enc-table" },
     el("colgroup", {}, el("col", { class: "name" }), el("col", {}), el("col", { class: "diffs" })),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "flavor"), el("th", { scope: "col" }, "output"), el("th", { scope: "col", class: "diffs" }, "differs from RFC 3986"))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("col-flavor")), el("th", { scope: "col" }, t("col-output")), el("th", { scope: "col", class: "diffs" }, t("col-differs")))),
     el("tbody", {}, rows)));
   if (x.status !== 200) return show($("enc-explain"), x.v.error ? errorRecord(x.v) : "");
   const sets = chars.length ? Object.keys(chars[0].sets) : [];
   const sym = (v) => (v === "kept" ? "·" : v === "+" ? "+" : v);
   show($("enc-explain"), el("table", { class: "chars" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "char"), el("th", { scope: "col" }, "code"), el("th", { scope: "col" }, "UTF-8"), sets.map((s) => el("th", { scope: "col" }, s)))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("col-char")), el("th", { scope: "col" }, t("col-code")), el("th", { scope: "col" }, t("col-utf8")), sets.map((s) => el("th", { scope: "col" }, s)))),
     el("tbody", {}, chars.map((c) => el("tr", {},
       el("td", {}, c.char === " " ? "SP" : c.char), el("td", {}, c.code_point), el("td", {}, c.utf8),
       sets.map((s) => el("td", { class: c.sets[s] === "kept" ? "" : "bad" }, sym(c.sets[s]))))))));
@@ -145,21 +210,21 @@ async function decodePanel() {
   if (d.status !== 200) return show($("dec-out"), apiError(d.v));
   show($("dec-out"), el("div", { class: "cols3" }, ["strict", "lenient", "form"].map((m) => {
     const rec = d.v[m];
-    return el("div", { class: "card", "data-mode": m }, el("h4", {}, m),
+    return el("div", { class: "card", "data-mode": m }, el("h4", {}, t("mode-" + m)),
       rec.ok ? el("div", { class: "value" }, rec.output) : errorRecord(rec),
       rec.warning ? el("p", { class: "hint" }, rec.warning.message) : null);
   })));
-  if (r.status === 422) return show($("dec-repair"), el("p", { class: "hint" }, "repair reads URLs: ", errorRecord(r.v)));
+  if (r.status === 422) return show($("dec-repair"), el("p", { class: "hint" }, t("repair-needs-url"), " ", errorRecord(r.v)));
   if (r.status !== 200) return show($("dec-repair"), apiError(r.v));
   const v = r.v;
   show($("dec-repair"),
-    el("p", {}, "verdict: ", el("strong", { id: "repair-verdict" }, v.verdict), v.charset ? ` (${v.charset})` : ""),
-    v.verdict === "repaired" ? el("p", {}, "repaired: ", el("span", { class: "mono" }, v.output)) : null,
+    el("p", {}, t("verdict"), " ", el("strong", { id: "repair-verdict", "data-verdict": v.verdict }, t("repair-verdict-" + v.verdict)), v.charset ? ` (${v.charset})` : ""),
+    v.verdict === "repaired" ? el("p", {}, t("repaired"), " ", el("span", { class: "mono" }, v.output)) : null,
     v.steps.length ? el("ul", {}, v.steps.map((s) => el("li", {}, s.message))) : null,
     v.candidates.length ? el("table", {},
-      el("thead", {}, el("tr", {}, ["charset", "score", "kept", "reading", "evidence"].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ["col-charset", "col-score", "col-kept", "col-reading", "col-evidence"].map((h) => el("th", { scope: "col" }, t(h))))),
       el("tbody", {}, v.candidates.map((c) => el("tr", {},
-        el("td", {}, c.charset, c.same_as.length ? ` (= ${c.same_as.join(", ")})` : ""), el("td", {}, c.score), el("td", {}, c.kept ? "yes" : "no"),
+        el("td", {}, c.charset, c.same_as.length ? ` (= ${c.same_as.join(", ")})` : ""), el("td", {}, c.score), el("td", {}, c.kept ? t("yes") : t("no")),
         el("td", {}, c.texts.join(" / ")), el("td", {}, c.evidence.map((e) => `${e.points > 0 ? "+" : ""}${e.points} ${e.reason}`).join("; ")))))) : null);
 }
 
@@ -177,15 +242,19 @@ async function comparePanel() {
   else {
     const v = c.v;
     const low = v.lowest_equal_level ? LADDER.indexOf(v.lowest_equal_level) : -1;
-    const ladder = el("ul", { class: "ladder", "aria-label": "verdict at each level" },
-      LADDER.map((l, i) => { const eq = low >= 0 && i >= low; return el("li", { class: eq ? "eq" : "ne" }, `${l}: ${eq ? "equal" : "different"}`); }),
-      el("li", { class: v.whatwg_equal ? "eq" : "ne" }, `browser: ${v.whatwg_equal === null ? "rejects one" : v.whatwg_equal ? "same" : "different"}`));
-    const first = v.report.split("\n")[0];
-    const diff = v.difference ? el("div", {}, el("p", {}, v.difference.message),
+    const ladder = el("ul", { class: "ladder", "data-l10n-id": "ladder", "aria-label": t("ladder.aria-label") },
+      LADDER.map((l, i) => { const eq = low >= 0 && i >= low; return el("li", { class: eq ? "eq" : "ne", "data-level": l }, `${l}: ${eq ? t("ladder-equal") : t("ladder-different")}`); }),
+      el("li", { class: v.whatwg_equal ? "eq" : "ne", "data-level": "browser" }, `${t("browser")}: ${v.whatwg_equal === null ? t("browser-rejects") : v.whatwg_equal ? t("browser-same") : t("browser-different")}`));
+    const diff = v.difference ? el("div", { id: "cmp-difference" }, el("p", {}, t("cmp-difference"), " ", el("strong", { "data-component": v.difference.component }, t("component-" + v.difference.component))),
       el("p", {}, "A: ", marked(v.a, v.difference.offset_a, "diff")), el("p", {}, "B: ", marked(v.b, v.difference.offset_b, "diff"))) : null;
-    show($("cmp-out"), el("p", { id: "cmp-verdict", class: v.equal ? "ok" : "bad" }, first), ladder,
-      v.rules.length ? el("p", {}, "rules: ", el("span", { id: "cmp-rules", class: "mono" }, v.rules.join(", "))) : null,
-      diff, el("pre", {}, v.report));
+    show($("cmp-out"),
+      el("p", { id: "cmp-verdict", class: v.equal ? "ok" : "bad", "data-equal": String(v.equal), "data-level": v.level },
+        t(v.equal ? "cmp-equal" : "cmp-different"), ": ", el("code", {}, v.level)),
+      el("p", {}, t("cmp-lowest"), " ", el("code", { id: "cmp-lowest" }, v.lowest_equal_level || t("cmp-lowest-none"))),
+      ladder,
+      v.rules.length ? el("div", {}, el("p", {}, t("cmp-rules"), " ", el("span", { id: "cmp-rules", class: "mono" }, v.rules.join(", "))),
+        el("ul", { id: "cmp-rule-words" }, v.rules.map((r) => el("li", { "data-rule": r }, el("code", {}, r), " ", t("norm-" + r))))) : null,
+      diff, el("details", {}, el("summary", {}, t("cmp-report")), el("pre", {}, v.report)));
   }
   show($("cmp-parse"), el("div", { class: "grid2" }, [["A", pa], ["B", pb]].map(([n, p]) => el("div", {}, el("h4", {}, n), parseView(p)))));
 }
@@ -201,13 +270,13 @@ function parseView(p) {
     const rv = rs[rk] === undefined ? "" : norm(rk, rs[rk]);
     const wv = w.ok ? norm(wk, w[wk]) : "";
     const dis = r.ok && w.ok && rv !== wv;
-    return el("tr", { class: dis ? "disagree" : "" }, el("th", { scope: "row" }, rk), el("td", {}, rv), el("td", {}, wv), el("td", {}, dis ? "≠" : ""));
+    return el("tr", { class: dis ? "disagree" : "" }, el("th", { scope: "row" }, t("component-" + rk)), el("td", {}, rv), el("td", {}, wv), el("td", {}, dis ? "≠" : ""));
   });
   return el("div", {},
-    r.ok ? null : el("p", { class: "error" }, `RFC 3986 rejects it: ${r.error.kind} in the ${r.error.component} at byte ${r.error.offset}`),
-    w.ok ? null : el("p", { class: "error" }, `a browser rejects it: ${w.error.message}`),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, "RFC 3986"), el("th", { scope: "col" }, "browser"), el("th", {}, ""))), el("tbody", {}, rows)),
-    p.v.findings.map((f) => el("p", { class: "bad" }, `${f.rule}: ${f.message}`)));
+    r.ok ? null : el("p", { class: "error" }, t("rfc-rejects"), " ", el("code", {}, r.error.kind), ` (${t("component-" + r.error.component)}, ${t("lint-bytes")} ${r.error.offset})`),
+    w.ok ? null : el("p", { class: "error" }, t("browser-rejects-it"), " ", w.error.message),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("rfc3986")), el("th", { scope: "col" }, t("browser")), el("th", {}, ""))), el("tbody", {}, rows)),
+    p.v.findings.map((f) => el("p", { class: "bad" }, `${f.rule}: `, LANG === "en" ? f.message : t(`rule-${f.code}-summary`))));
 }
 
 // ---- Lint ----
@@ -216,7 +285,7 @@ async function lintPanel() {
   const text = $("lint-text").value;
   savePermalink("lint", { urls: text });
   const urls = text.split("\n").filter((u) => u.trim() !== "");
-  if (!urls.length) return show($("lint-out"), el("p", { class: "hint" }, "no URL yet"));
+  if (!urls.length) return show($("lint-out"), el("p", { class: "hint" }, t("lint-none-yet")));
   const { status, v } = await api("lint", { urls });
   if (!fresh()) return;
   if (status !== 200) return show($("lint-out"), apiError(v));
@@ -226,12 +295,14 @@ async function lintPanel() {
     const line = el("div", { class: "lint-url" }, underline(url, rec.findings));
     const fixable = rec.findings.some((f) => f.fix && f.fix.applicability === "safe");
     return el("div", { class: "lint-rec", "data-line": i + 1 }, line,
-      rec.findings.length === 0 ? el("p", { class: "ok finding" }, "no findings") : null,
+      rec.findings.length === 0 ? el("p", { class: "ok finding" }, t("lint-no-findings")) : null,
       rec.findings.map((f) => el("div", { class: "finding" },
-        el("span", { class: "lvl " + (f.level === "error" ? "bad" : "") }, f.level), " ",
+        el("span", { class: "lvl " + (f.level === "error" ? "bad" : ""), "data-level": f.level }, t("severity-" + f.level)), " ",
         el("button", { class: "link", type: "button", onclick: () => ruleDoc(f.rule) }, `${f.code} ${f.rule}`), ": ",
-        f.message, " ", el("span", { class: "hint" }, `bytes ${f.span.start}–${f.span.end}`))),
-      fixable ? el("button", { type: "button", class: "fix", onclick: () => applyFix(url) }, "Apply safe fixes") : null);
+        // In Japanese, the rule's summary first; the finding's own sentence (with its evidence) stays English.
+        LANG === "en" ? f.message : [el("span", { class: "summary" }, t(`rule-${f.code}-summary`)), el("br"), el("span", { class: "hint", lang: "en" }, f.message)],
+        " ", el("span", { class: "hint" }, `${t("lint-bytes")} ${f.span.start}–${f.span.end}`))),
+      fixable ? el("button", { type: "button", class: "fix", onclick: () => applyFix(url) }, t("lint-fix")) : null);
   }));
 }
 
@@ -248,9 +319,12 @@ function underline(url, findings) {
   return out;
 }
 
+let shownRule = null;
+
 async function ruleDoc(rule) {
-  const { status, v } = await api("lint-rule", { rule });
-  show($("lint-doc"), status === 200 ? [el("h3", {}, rule), el("pre", { id: "lint-rule-doc" }, v.doc)] : apiError(v));
+  shownRule = rule;
+  const { status, v } = await api("lint-rule", { rule, lang: LANG });
+  show($("lint-doc"), status === 200 ? [el("h3", {}, `${t("lint-rule-doc")} ${rule}`), el("pre", { id: "lint-rule-doc", lang: LANG }, v.doc)] : apiError(v));
   $("lint-doc").focus();
 }
 
@@ -302,26 +376,29 @@ async function roundtripPanel() {
   roundtripBusy();
   const values = lines("rt-values");
   savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, fragment: $("bld-fragment").value, values: $("rt-values").value });
-  if (!values.length) return showRoundtrip(el("p", { class: "hint" }, "no value yet"));
+  if (!values.length) return showRoundtrip(el("p", { class: "hint" }, t("rt-none-yet")));
   const { status, v } = await api("roundtrip", { values });
   if (!fresh()) return;
   if (status !== 200) return showRoundtrip(apiError(v));
   const tables = [];
+  const lost = [];
   for (const comp of ["path-segment", "query-value"]) {
     const cells = v.records.filter((r) => r.component === comp);
     const encs = [...new Set(cells.map((c) => c.encoder))], decs = [...new Set(cells.map((c) => c.decoder))];
     const by = new Map();
     for (const c of cells) { const k = c.encoder + " " + c.decoder; if (!by.has(k)) by.set(k, []); by.get(k).push(c); }
     tables.push(el("h4", {}, comp), el("table", { class: "matrix", "data-component": comp },
-      el("thead", {}, el("tr", {}, el("th", {}, "encoder \\ decoder"), decs.map((d) => el("th", { scope: "col" }, d)))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("rt-corner")), decs.map((d) => el("th", { scope: "col" }, d)))),
       el("tbody", {}, encs.map((e) => el("tr", {}, el("th", { scope: "row" }, e), decs.map((d) => {
         const cs = by.get(e + " " + d) || [];
         const bad = cs.filter((c) => !c.exact);
-        const title = bad.map((c) => `${c.value} → ${c.encoded ?? "(fails)"} → ${c.error ?? c.decoded}`).join("\n");
-        return el("td", { class: bad.length ? "lossy" : "exact", title: title || "every value comes back" }, bad.length ? `✗${bad.length}` : "✓");
+        const lines = bad.map((c) => `${c.value} → ${c.encoded ?? t("rt-fails")} → ${c.error ?? c.decoded}`);
+        for (const l of lines) lost.push(`${comp}: ${e} \\ ${d}: ${l}`);
+        return el("td", { class: bad.length ? "lossy" : "exact", title: lines.join("\n") || t("rt-all-back") }, bad.length ? `✗${bad.length}` : "✓");
       }))))));
   }
-  showRoundtrip(tables);
+  // What the ✗ cells hide in their titles, written out: no hover needed.
+  showRoundtrip(tables, lost.length ? el("ul", { class: "lost" }, lost.map((l) => el("li", { class: "mono" }, l))) : null);
 }
 
 // ---- Reconcile ----
@@ -332,7 +409,7 @@ async function reconcilePanel() {
   const left = $("rec-left").value, right = $("rec-right").value, level = $("rec-level").value;
   // Long lists stay out of the address: only short ones are shared.
   savePermalink("reconcile", left.length + right.length <= 4000 ? { left, right, level } : { level });
-  if (left.trim() === "" || right.trim() === "") return show($("rec-out"), el("p", { class: "hint" }, "paste both lists"));
+  if (left.trim() === "" || right.trim() === "") return show($("rec-out"), el("p", { class: "hint" }, t("rec-paste-both")));
   const { status, v } = await api("reconcile", { left, right, level });
   if (!fresh()) return;
   if (status !== 200) { lastReport = null; $("rec-csv").disabled = $("rec-md").disabled = true; return show($("rec-out"), apiError(v)); }
@@ -372,7 +449,7 @@ async function cdPanel() {
   if (status === 400 || status === 413) return show($("cd-out"), apiError(v));
   if (!v.ok) return show($("cd-out"), errorRecord(v));
   show($("cd-out"), el("pre", { id: "cd-value" }, v.output),
-    v.disposition ? el("p", {}, `disposition ${v.disposition}, charset ${v.charset ?? "-"}, fallback ${v.fallback ?? "-"}`) : null);
+    v.disposition ? el("p", {}, `${t("cd-disposition")} ${v.disposition}, ${t("cd-charset")} ${v.charset ?? "-"}, ${t("cd-fallback")} ${v.fallback ?? "-"}`) : null);
 }
 
 async function b64Panel() {
@@ -421,6 +498,7 @@ async function restore() {
     if (status === 200) fields = v.fields;
   }
   const panel = PANELS[fields.p] ? fields.p : "encode";
+  await setLanguage(fields.l === "ja" || fields.l === "en" ? fields.l : browserLanguage());
   restoring = true;
   for (const p of Object.keys(PANELS)) fill(p, p === panel ? fields : PANELS[p].example);
   if (!fragment || !PANELS[fields.p]) fill(panel, PANELS[panel].example);
@@ -430,7 +508,18 @@ async function restore() {
   for (const p of Object.keys(PANELS)) if (p !== panel) PANELS[p].run();
 }
 
+function rerunAll() {
+  for (const p of Object.keys(PANELS)) PANELS[p].run();
+  if (shownRule) ruleDoc(shownRule);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  if (WASM) $("tagline").dataset.l10nId = "tagline-site";
+  for (const box of document.querySelectorAll(".out")) box.before(copyButton(box));
+  $("lang").addEventListener("change", async () => {
+    await setLanguage($("lang").value);
+    rerunAll();
+  });
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const b of tabs) {
     b.addEventListener("click", () => { select(b.dataset.panel, false); PANELS[b.dataset.panel].run(); });

@@ -1,0 +1,170 @@
+# The page's text in English (crates/urlkit-web/assets/index.html and app.js place it by id).
+# No message takes an argument: what varies is shown beside a label.
+
+-urlkit = urlkit
+
+page-title = { -urlkit }
+tagline = URL percent-encoding, comparison and repair, computed by the same library as the { -urlkit } command. Nothing leaves this machine.
+tagline-site = URL percent-encoding, comparison and repair, computed in this browser by the same library as the { -urlkit } command (WebAssembly). Nothing leaves this page.
+panels =
+    .aria-label = Panels
+language = Language
+
+tab-encode = Encode
+tab-decode = Decode
+tab-compare = Compare
+tab-lint = Lint
+tab-build = Build
+tab-reconcile = Reconcile
+tab-cd = Content-Disposition
+tab-base64 = Base64
+
+copy = Copy
+    .title = Copy this output
+copied = Copied
+error = error
+
+## Encode
+enc-heading = Encode
+enc-text = Text
+enc-hint = Every language's encoder, side by side (urlkit table). Highlighted: written differently from RFC 3986.
+enc-explain-heading = Character by character (urlkit explain)
+enc-explain-hint = · kept as is, %XX written as its UTF-8 bytes, + written as '+'.
+col-flavor = flavor
+col-output = output
+col-differs = differs from RFC 3986
+same-as-rfc3986 = = rfc3986
+space = space
+col-char = char
+col-code = code
+col-utf8 = UTF-8
+
+## Decode
+dec-heading = Decode
+dec-text = Percent-encoded text or URL
+dec-repair-heading = Legacy charset and mojibake repair (urlkit repair)
+mode-strict = strict
+mode-lenient = lenient
+mode-form = form
+repair-needs-url = repair reads URLs:
+verdict = verdict:
+repaired = repaired:
+col-charset = charset
+col-score = score
+col-kept = kept
+col-reading = reading
+col-evidence = evidence
+yes = yes
+no = no
+repair-verdict-repaired = repaired: one reading remained
+repair-verdict-unchanged = unchanged: nothing to repair
+repair-verdict-ambiguous = ambiguous: several readings remain, nothing was changed
+repair-verdict-none = no charset reads these bytes, nothing was changed
+
+## Compare
+cmp-heading = Compare
+cmp-a = URL A
+cmp-b = URL B
+level = Level
+cmp-parse-heading = RFC 3986 and browser views (urlkit parse)
+cmp-equal = Equal at the chosen level
+cmp-different = Different at the chosen level
+cmp-lowest = lowest level at which they are equal:
+cmp-lowest-none = none
+ladder =
+    .aria-label = verdict at each level
+ladder-equal = equal
+ladder-different = different
+browser = browser
+browser-same = same
+browser-different = different
+browser-rejects = rejects one
+cmp-rules = rules that made them equal:
+cmp-difference = first real difference, in the
+cmp-report = report (as urlkit compare prints it)
+rfc3986 = RFC 3986
+rfc-rejects = RFC 3986 rejects it:
+browser-rejects-it = a browser rejects it:
+component-scheme = scheme
+component-userinfo = userinfo
+component-host = host
+component-port = port
+component-path = path
+component-query = query
+component-fragment = fragment
+
+## Lint
+lint-heading = Lint
+lint-text = URLs, one a line
+lint-none-yet = no URL yet
+lint-no-findings = no findings
+lint-fix = Apply safe fixes
+lint-bytes = bytes
+lint-rule-doc = Rule
+family-correctness = correctness
+family-interoperability = interoperability
+family-style = style
+family-security = security
+severity-error = error
+severity-warning = warning
+severity-note = note
+doc-list-scope = Looks at the whole input list.
+doc-aliases = Aliases (WHATWG validation errors):
+doc-what = What it does
+doc-why = Why it matters
+doc-example = Example
+doc-use-instead = Use instead
+doc-fix-safety = Fix safety
+doc-references = References
+
+## Build and round trip
+bld-heading = Build and round trip
+bld-base = Scheme and host (or a URL to add to)
+bld-segments = Path segments, one a line, unencoded
+bld-params = Query parameters, key=value a line, unencoded
+bld-fragment = Fragment
+bld-qr =
+    .aria-label = QR code of the URI
+rt-heading = Encoder × decoder (urlkit roundtrip)
+rt-values = Values, one a line (at most 8)
+rt-none-yet = no value yet
+rt-corner = encoder \ decoder
+rt-legend = Legend:
+rt-exact = ✓ every value comes back as it was
+rt-lossy = ✗n: n values come back different (or the decoder fails); the details are listed below the table
+rt-all-back = every value comes back
+rt-fails = (fails)
+
+## Reconcile
+rec-heading = Reconcile
+rec-hint = Paste or drop two lists: text (one URL a line), CSV, sitemap XML or WordPress REST JSON. The files are read by this page, not by a server.
+rec-left = Left (your list)
+rec-right = Right (the site)
+rec-file = or choose a file
+rec-csv = Download CSV
+rec-md = Download Markdown
+rec-paste-both = paste both lists
+
+## Content-Disposition and Base64
+cd-heading = Content-Disposition
+cd-text = File name, or a header value to read
+cd-mode = Mode
+cd-attachment = build: attachment
+cd-inline = build: inline
+cd-parse = read a header value
+cd-disposition = disposition
+cd-charset = charset
+cd-fallback = fallback
+b64-heading = Base64 and base64url
+b64-text = Text
+b64-way = Direction
+b64-encode = encode
+b64-decode = decode
+b64-alphabet = Alphabet
+b64-standard = standard (RFC 4648 §4)
+b64-url = base64url (RFC 4648 §5)
+
+## Footer
+footer = Share a result: the page address holds the panel's input and the language.
+permalink = Permalink
+loading = Loading the module…

@@ -1,0 +1,170 @@
+# ページの日本語のテキスト（crates/urlkit-web/assets/index.html と app.js が ID で配置します）。
+# 引数を取るメッセージはありません：変わる値はラベルの横に表示します。
+
+-urlkit = urlkit
+
+page-title = { -urlkit }
+tagline = URL のパーセントエンコード、比較、修復。{ -urlkit } コマンドと同じライブラリーで計算します。このマシンの外には何も送りません。
+tagline-site = URL のパーセントエンコード、比較、修復。{ -urlkit } コマンドと同じライブラリーを、このブラウザーの中（WebAssembly）で動かします。このページの外には何も送りません。
+panels =
+    .aria-label = パネル
+language = 言語
+
+tab-encode = エンコード
+tab-decode = デコード
+tab-compare = 比較
+tab-lint = Lint
+tab-build = 組み立て
+tab-reconcile = 突き合わせ
+tab-cd = Content-Disposition
+tab-base64 = Base64
+
+copy = コピー
+    .title = この出力をコピー
+copied = コピーしました
+error = エラー
+
+## Encode
+enc-heading = エンコード
+enc-text = テキスト
+enc-hint = 各言語のエンコーダーを並べて表示します（urlkit table）。強調表示：RFC 3986 と違う書き方。
+enc-explain-heading = 1 文字ずつ（urlkit explain）
+enc-explain-hint = ·はそのまま、%XX はその UTF-8 のバイト、+ は「+」と書かれることを表します。
+col-flavor = 方式
+col-output = 出力
+col-differs = RFC 3986 との違い
+same-as-rfc3986 = = rfc3986 と同じ
+space = 空白
+col-char = 文字
+col-code = コード
+col-utf8 = UTF-8
+
+## Decode
+dec-heading = デコード
+dec-text = パーセントエンコードされたテキストまたは URL
+dec-repair-heading = 旧来の文字コードと文字化けの修復（urlkit repair）
+mode-strict = 厳格（strict）
+mode-lenient = 寛容（lenient）
+mode-form = フォーム（form）
+repair-needs-url = repair は URL を読みます：
+verdict = 判定：
+repaired = 修復後：
+col-charset = 文字コード
+col-score = 点数
+col-kept = 採用
+col-reading = 読み
+col-evidence = 根拠
+yes = はい
+no = いいえ
+repair-verdict-repaired = 修復しました：読み方が 1 つに絞れました
+repair-verdict-unchanged = 変更なし：修復するものはありません
+repair-verdict-ambiguous = あいまい：読み方が複数残ったため、何も変更していません
+repair-verdict-none = どの文字コードでも読めないバイトのため、何も変更していません
+
+## Compare
+cmp-heading = 比較
+cmp-a = URL A
+cmp-b = URL B
+level = レベル
+cmp-parse-heading = RFC 3986 とブラウザーでの見え方（urlkit parse）
+cmp-equal = 選んだレベルで等しい
+cmp-different = 選んだレベルでは異なる
+cmp-lowest = 等しくなる最も低いレベル：
+cmp-lowest-none = なし
+ladder =
+    .aria-label = レベルごとの判定
+ladder-equal = 等しい
+ladder-different = 異なる
+browser = ブラウザー
+browser-same = 同じ
+browser-different = 異なる
+browser-rejects = 一方を拒否
+cmp-rules = 等しいとみなした規則：
+cmp-difference = 本当に違う最初の箇所（コンポーネント）：
+cmp-report = レポート（urlkit compare の出力）
+rfc3986 = RFC 3986
+rfc-rejects = RFC 3986 では不正：
+browser-rejects-it = ブラウザーでは不正：
+component-scheme = スキーム
+component-userinfo = ユーザー情報
+component-host = ホスト
+component-port = ポート
+component-path = パス
+component-query = クエリ
+component-fragment = フラグメント
+
+## Lint
+lint-heading = Lint
+lint-text = URL（1 行に 1 つ）
+lint-none-yet = まだ URL がありません
+lint-no-findings = 指摘なし
+lint-fix = 安全な修正を適用
+lint-bytes = バイト位置
+lint-rule-doc = ルール
+family-correctness = 正しさ
+family-interoperability = 相互運用性
+family-style = スタイル
+family-security = セキュリティ
+severity-error = エラー
+severity-warning = 警告
+severity-note = 注記
+doc-list-scope = 入力リスト全体を見ます。
+doc-aliases = 別名（WHATWG の検証エラー）：
+doc-what = 何をするか
+doc-why = なぜ問題か
+doc-example = 例
+doc-use-instead = 代わりに
+doc-fix-safety = 修正の安全性
+doc-references = 参考資料
+
+## Build and round trip
+bld-heading = 組み立てと往復
+bld-base = スキームとホスト（または追加先の URL）
+bld-segments = パスセグメント（1 行に 1 つ、エンコード前）
+bld-params = クエリパラメーター（1 行に key=value、エンコード前）
+bld-fragment = フラグメント
+bld-qr =
+    .aria-label = URI の QR コード
+rt-heading = エンコーダー × デコーダー（urlkit roundtrip）
+rt-values = 値（1 行に 1 つ、最大 8 つ）
+rt-none-yet = まだ値がありません
+rt-corner = エンコーダー \ デコーダー
+rt-legend = 凡例：
+rt-exact = ✓ すべての値が元どおりに戻る
+rt-lossy = ✗n：n 個の値が違う形で戻る（またはデコーダーが失敗する）。詳細は表の下に一覧します
+rt-all-back = すべての値が元どおりに戻ります
+rt-fails = （失敗）
+
+## Reconcile
+rec-heading = 突き合わせ
+rec-hint = 2 つのリストを貼り付けるかドロップしてください：テキスト（1 行に 1 URL）、CSV、サイトマップ XML、WordPress REST の JSON。ファイルはサーバーではなく、このページが読みます。
+rec-left = 左（あなたのリスト）
+rec-right = 右（サイト）
+rec-file = またはファイルを選ぶ
+rec-csv = CSV をダウンロード
+rec-md = Markdown をダウンロード
+rec-paste-both = 両方のリストを貼り付けてください
+
+## Content-Disposition and Base64
+cd-heading = Content-Disposition
+cd-text = ファイル名、または読み取るヘッダーの値
+cd-mode = モード
+cd-attachment = 組み立て：attachment
+cd-inline = 組み立て：inline
+cd-parse = ヘッダーの値を読む
+cd-disposition = disposition
+cd-charset = 文字コード
+cd-fallback = 代替名
+b64-heading = Base64 と base64url
+b64-text = テキスト
+b64-way = 方向
+b64-encode = エンコード
+b64-decode = デコード
+b64-alphabet = アルファベット
+b64-standard = 標準（RFC 4648 §4）
+b64-url = base64url（RFC 4648 §5）
+
+## Footer
+footer = 結果を共有：ページのアドレスに、パネルの入力と言語が入っています。
+permalink = パーマリンク
+loading = モジュールを読み込んでいます…
