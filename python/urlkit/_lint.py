@@ -96,8 +96,8 @@ def repair_list(urls: Iterable[str]) -> list[Any]:
     (returned, not raised, so that one bad line hides no other answer).
 
     >>> import urlkit
-    >>> kanji = "http://a.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9"
-    >>> kana = "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC"
+    >>> kanji = "http://a.example/y?q=%C5%EC%B5%FE"
+    >>> kana = "http://a.example/x?q=%C6%FC%CB%DC%A4%CE%A5%C6%A5%B9%A5%C8"
     >>> urlkit.repair(kanji)["verdict"]
     'ambiguous'
     >>> [r["charset"] for r in urlkit.repair_list([kanji, kana])]

@@ -37,6 +37,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("table", table),
         Endpoint::small("explain", explain),
         Endpoint::small("decode", decode),
+        Endpoint::small("encode", encode),
+        Endpoint::small("convert", convert),
         Endpoint::small("repair", repair),
         Endpoint::small("compare", compare),
         Endpoint::small("parse", parse),
@@ -58,6 +60,16 @@ fn table(r: &Request) -> Result<Answer, ApiError> {
 
 fn explain(r: &Request) -> Result<Answer, ApiError> {
     Ok(record(&records::codec::Explain::new(r.text("text")?)))
+}
+
+/// `urlkit encode --json --set component TEXT`: the component encoding and its warnings.
+fn encode(r: &Request) -> Result<Answer, ApiError> {
+    Ok(record(&cmd::encode::record(r.text("text")?)))
+}
+
+/// `urlkit convert --json TEXT`: every reading of the text.
+fn convert(r: &Request) -> Result<Answer, ApiError> {
+    Ok(record(&cmd::convert::record(r.text("text")?)))
 }
 
 /// The three modes side by side: `{"strict", "lenient", "form"}`, each a `decode --json`

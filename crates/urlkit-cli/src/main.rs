@@ -66,6 +66,9 @@ enum Command {
     ContentDisposition(cmd::content_disposition::Args),
     /// Base64 and base64url (RFC 4648 §4, §5).
     Base64(cmd::base64::Args),
+    /// One input read every way (percent-decoded, encoded, Base64, legacy charsets), each
+    /// marked plausible or not.
+    Convert(cmd::convert::Args),
     /// Normalize URLs at a level of the comparison ladder.
     Normalize(cmd::normalize::Args),
     /// Print the comparison key of each URL at a level, for joining lists.
@@ -119,6 +122,7 @@ fn main() -> ExitCode {
         Command::Flavors(a) => cmd::flavors::run(a, &ctx),
         Command::ContentDisposition(a) => cmd::content_disposition::run(a, &ctx),
         Command::Base64(a) => cmd::base64::run(a, &ctx),
+        Command::Convert(a) => cmd::convert::run(a, &ctx),
         Command::Normalize(a) => cmd::normalize::run(a, &ctx),
         Command::Key(a) => cmd::key::run(a, &ctx),
         Command::Dedupe(a) => cmd::dedupe::run(a, &ctx),

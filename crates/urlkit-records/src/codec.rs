@@ -420,3 +420,78 @@ mod tests {
         }
     }
 }
+
+/// The record of `urlkit convert`: every reading of one input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Convert {
+    /// The input as text.
+    pub input: String,
+    /// `true`.
+    pub ok: True,
+    /// Each reading, in the library's order.
+    pub readings: Vec<ConvertReading>,
+}
+
+/// One reading of `urlkit convert`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConvertReading {
+    /// The checks the reading passes.
+    pub checks: ConvertChecks,
+    /// Why the reading fails, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// `percent-decode`, `percent-encode`, `base64-decode`, `base64-encode` or `repair`.
+    pub family: &'static str,
+    /// `percent-decode strict`, `base64url-decode`, `repair shift_jis`, ...
+    pub name: String,
+    /// The output, when the reading succeeds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+    /// Whether it succeeds and passes every check.
+    pub plausible: bool,
+}
+
+/// The checks of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ConvertChecks {
+    /// It changes the input.
+    pub changes: bool,
+    /// An encoding does not encode an escape the input already has.
+    pub encodes_once: bool,
+    /// No control character and no U+FFFD in the output.
+    pub printable: bool,
+    /// A legacy-charset reading was kept by the repair ranking.
+    pub ranked: bool,
+    /// Going back gives the input.
+    pub round_trips: bool,
+    /// The bytes read are UTF-8.
+    pub valid_utf8: bool,
+}
+
+impl Convert {
+    /// The record of `input`'s readings.
+    pub fn new(input: impl Into<String>, readings: &[urlkit::convert::Reading]) -> Convert {
+        Convert {
+            input: input.into(),
+            ok: True,
+            readings: readings
+                .iter()
+                .map(|r| ConvertReading {
+                    checks: ConvertChecks {
+                        changes: r.checks.changes,
+                        encodes_once: r.checks.encodes_once,
+                        ranked: r.checks.ranked,
+                        printable: r.checks.printable,
+                        round_trips: r.checks.round_trips,
+                        valid_utf8: r.checks.valid_utf8,
+                    },
+                    error: r.output.as_ref().err().cloned(),
+                    family: r.family.name(),
+                    name: r.name.clone(),
+                    output: r.output.as_ref().ok().cloned(),
+                    plausible: r.plausible(),
+                })
+                .collect(),
+        }
+    }
+}

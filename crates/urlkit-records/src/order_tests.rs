@@ -79,6 +79,10 @@ fn codec() {
     );
     sorted("note", &note());
     sorted(
+        "convert",
+        &crate::codec::Convert::new("%8AO", &urlkit::convert::readings("%8AO%91%95%95s")),
+    );
+    sorted(
         "decode",
         &Decode {
             bytes_hex: Some(s("ff")),

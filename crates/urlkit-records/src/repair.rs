@@ -52,7 +52,8 @@ impl Repair {
 /// One step of a repair.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
-    /// `undo-mojibake`, `read-legacy`, `broken-utf8`, `declaration-ignored`, `kept-ambiguous`.
+    /// `undo-mojibake`, `read-legacy`, `broken-utf8`, `declaration-ignored`, `kept-ambiguous`,
+    /// `lost-byte`.
     pub action: &'static str,
     /// The run's reading.
     pub after: String,

@@ -161,8 +161,10 @@ async function encodePanel() {
   const fresh = ticket("encode");
   const text = $("enc-text").value;
   savePermalink("encode", { text });
-  const [tbl, x] = await Promise.all([api("table", { text }), api("explain", { text })]);
+  const [tbl, x, e] = await Promise.all([api("table", { text }), api("explain", { text }), api("encode", { text })]);
   if (!fresh()) return;
+  const warned = e.status === 200 && e.v.ok && e.v.warnings ? e.v.warnings : [];
+  show($("enc-warnings"), warned.map((w) => el("p", { class: "bad", "data-warning": w.kind }, w.message)));
   if (tbl.status !== 200) return show($("enc-out"), apiError(tbl.v));
   const chars = x.status === 200 ? x.v.output.characters : [];
   const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));
@@ -205,8 +207,18 @@ async function decodePanel() {
   const fresh = ticket("decode");
   const text = $("dec-text").value;
   savePermalink("decode", { text });
-  const [d, r] = await Promise.all([api("decode", { text }), api("repair", { url: text })]);
+  const [d, r, c] = await Promise.all([api("decode", { text }), api("repair", { url: text }), api("convert", { text })]);
   if (!fresh()) return;
+  if (c.status === 200 && c.v.ok) {
+    show($("dec-convert"), el("table", { id: "convert-table" }, el("tbody", {}, c.v.readings.map((g) => {
+      const failed = Object.entries(g.checks).filter(([, v]) => !v).map(([k]) => k.replace(/_/g, " "));
+      return el("tr", { class: g.plausible ? "ok" : "", "data-reading": g.name },
+        el("td", {}, g.plausible ? "+" : "-"), el("th", { scope: "row" }, g.name),
+        el("td", { class: "mono" }, g.output ?? g.error), el("td", { class: "hint" }, g.plausible || g.error ? "" : failed.join(", ")));
+    }))));
+  } else {
+    show($("dec-convert"), c.v.ok === false ? errorRecord(c.v) : apiError(c.v));
+  }
   if (d.status !== 200) return show($("dec-out"), apiError(d.v));
   show($("dec-out"), el("div", { class: "cols3" }, ["strict", "lenient", "form"].map((m) => {
     const rec = d.v[m];
@@ -442,25 +454,27 @@ function readFileInto(file, ta) {
 // ---- Content-Disposition and Base64 ----
 async function cdPanel() {
   const fresh = ticket("cd");
-  const text = $("cd-text").value, mode = $("cd-mode").value;
-  savePermalink("cd", { text, mode });
-  const { status, v } = await api("content-disposition", { text, mode });
+  const text = $("cd-text").value, mode = $("cd-mode").value, fallback = $("cd-fallback").value;
+  savePermalink("cd", { text, mode, fallback });
+  const { status, v } = await api("content-disposition", { text, mode, fallback });
   if (!fresh()) return;
   if (status === 400 || status === 413) return show($("cd-out"), apiError(v));
   if (!v.ok) return show($("cd-out"), errorRecord(v));
   show($("cd-out"), el("pre", { id: "cd-value" }, v.output),
+    (v.notes || []).map((n) => el("p", { class: "hint", "data-note": n.kind }, n.message)),
     v.disposition ? el("p", {}, `${t("cd-disposition")} ${v.disposition}, ${t("cd-charset")} ${v.charset ?? "-"}, ${t("cd-fallback")} ${v.fallback ?? "-"}`) : null);
 }
 
 async function b64Panel() {
   const fresh = ticket("base64");
-  const text = $("b64-text").value, way = $("b64-way").value, alphabet = $("b64-alphabet").value;
-  savePermalink("base64", { text, way, alphabet });
-  const { status, v } = await api("base64", { text, way, alphabet });
+  const text = $("b64-text").value, way = $("b64-way").value, alphabet = $("b64-alphabet").value, reading = $("b64-reading").value;
+  savePermalink("base64", { text, way, alphabet, reading });
+  const { status, v } = await api("base64", { text, way, alphabet, reading });
   if (!fresh()) return;
   if (status === 400 || status === 413) return show($("b64-out"), apiError(v));
   if (!v.ok) return show($("b64-out"), errorRecord(v));
-  show($("b64-out"), el("pre", { id: "b64-value" }, v.output));
+  show($("b64-out"), el("pre", { id: "b64-value" }, v.output),
+    v.accepted ? el("p", { class: "hint", id: "b64-accepted" }, v.accepted.map((a) => a.message).join(", ")) : null);
 }
 
 // ---- wiring ----
@@ -471,8 +485,8 @@ const PANELS = {
   lint: { run: lintPanel, fields: { urls: "lint-text" }, example: { urls: "https://example.com/%e9%81%8b%e5%96%b6/\nhttps://example.com/a%2Fb?session=abc" } },
   build: { run: () => { buildPanel(); roundtripPanel(); }, fields: { base: "bld-base", segments: "bld-segments", params: "bld-params", fragment: "bld-fragment", values: "rt-values" }, example: { base: "https://日本語.jp", segments: "パス", params: "q=東京 カフェ", values: "C++\n100%\na/b" } },
   reconcile: { run: reconcilePanel, fields: { left: "rec-left", right: "rec-right", level: "rec-level" }, example: { left: "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/", right: "https://example.com/運営/" } },
-  cd: { run: cdPanel, fields: { text: "cd-text", mode: "cd-mode" }, example: { text: "報告書 2026.pdf" } },
-  base64: { run: b64Panel, fields: { text: "b64-text", way: "b64-way", alphabet: "b64-alphabet" }, example: { text: "日本語?>" } },
+  cd: { run: cdPanel, fields: { text: "cd-text", mode: "cd-mode", fallback: "cd-fallback" }, example: { text: "報告書 2026.pdf" } },
+  base64: { run: b64Panel, fields: { text: "b64-text", way: "b64-way", alphabet: "b64-alphabet", reading: "b64-reading" }, example: { text: "日本語?>" } },
 };
 
 function select(panel, focus) {

@@ -18,6 +18,7 @@ pub mod charset;
 pub mod codec;
 pub mod compare;
 pub mod content_disposition;
+pub mod convert;
 pub mod flavor;
 pub mod host;
 pub mod lint;

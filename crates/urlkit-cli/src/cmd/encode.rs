@@ -226,3 +226,14 @@ pub fn escaped(item: &Item<'_>) -> Result<Escaped, Failure> {
     let text = item.text()?;
     Escaped::parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.to_string()))
 }
+
+/// `urlkit encode --json --set component TEXT` for one text, for `urlkit serve`: the
+/// encoding and its warnings.
+pub fn record(text: &str) -> Encode {
+    let encoder = NamedSet::Component.encoder();
+    let warnings = encoder.warnings(text.as_bytes());
+    Encode {
+        warnings: warning_records(&warnings),
+        ..Encode::with_set(text, encoder.encode_str(text), NamedSet::Component.name())
+    }
+}

@@ -11,6 +11,7 @@ pub mod check;
 pub mod compare;
 pub mod completions;
 pub mod content_disposition;
+pub mod convert;
 pub mod decode;
 pub mod dedupe;
 pub mod encode;

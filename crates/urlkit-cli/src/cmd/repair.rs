@@ -3,7 +3,10 @@
 
 use std::io::Write;
 
-use urlkit::charset::repair::{repair_list, Candidate, Repair, Step, Verdict};
+use urlkit::charset::repair::{
+    repair_in, repair_list, repair_text, Action, Candidate, Repair, Step, Verdict,
+};
+use urlkit::charset::{encoding_for_label, Encoding};
 
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Failure, Item};
@@ -15,16 +18,22 @@ Each URL's path segments, query names and values and fragment are percent-decode
 run of bytes >= 0x80 (with the ASCII trail bytes of double-byte charsets: %83s%83G%81[) is
 looked at on its own; nothing else in the URL changes (hex case, '+', raw characters stay).
 
-  valid UTF-8        never reread in a legacy charset, even under .jp; Latin-1 /
-                     windows-1252 mojibake (%C3%A9%C2%96%C2%8B for 開) is undone, up to 3
-                     layers, when the result is UTF-8
+  valid UTF-8        never reread in a legacy charset, even under .jp; mojibake (UTF-8
+                     read as windows-1252, Latin-1, windows-125x, MacRoman, cp437,
+                     Shift_JIS, GBK, Big5 or EUC-KR: %C3%A9%C2%96%C2%8B or a raw é–‹ for
+                     開, a raw 縺薙ｓ縺ｫ縺｡縺ｯ for こんにちは) is undone, up to 3 layers,
+                     when the evidence holds; a raw run stays raw. Mojibake that lost a
+                     byte (U+FFFD where the wrong charset had no character) is reported
+                     with its reading, never written
   broken UTF-8       overlong, surrogate, cut short: verdict none, nothing changes
   other bytes        read in every WHATWG legacy charset that decodes them and ranked by the
                      declared charset (ie=, ei=, oe=, charset=, enc=, _charset_=), the
                      standard's common subset vs extension areas, script coherence, the
-                     host's TLD and agreement with the host's other URLs in the input; the URL
-                     is rewritten only when one reading remains (verdict repaired), else it is
-                     printed unchanged (verdict ambiguous) with the candidates on stderr
+                     host's TLD, a statistical model of text (chardetng, Firefox's detector)
+                     and agreement with the host's other URLs in the input; the URL is
+                     rewritten only when one reading remains (verdict repaired), else it is
+                     printed unchanged (verdict ambiguous) with the candidates on stderr;
+                     --charset NAME settles it
 
 One output line per input: the repaired URL, or the input unchanged. What was done goes to
 stderr. Exit status 1 when some URL stays ambiguous, has no reading, or does not parse.
@@ -34,6 +43,12 @@ Examples:
       https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF   (Shift_JIS 外装不良)
   urlkit repair 'https://example.com/tags/%C3%A9%C2%96%C2%8B/'
       https://example.com/tags/%E9%96%8B/                           (Latin-1 mojibake of 開)
+  urlkit repair 'https://example.com/tags/é–‹ç™º/'
+      https://example.com/tags/開発/                                 (raw mojibake of 開発)
+  urlkit repair --charset shift_jis 'http://localhost/form?a=%83z'
+      http://localhost/form?a=%E3%83%9B                              (ホ, as told)
+  urlkit repair --text 'NicolÃ¡s'
+      Nicolás                                                         (text, not a URL)
   urlkit repair --json < urls.txt",
     crate::input::sources_help!()
 );
@@ -45,8 +60,25 @@ pub struct Args {
     /// URLs to repair; stdin, one per line, when none is given (or `-`).
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    /// Read the legacy runs in this charset (a WHATWG label: shift_jis, euc-jp, gbk, big5,
+    /// euc-kr, windows-1251, ...), as if each URL declared it: settles an ambiguous reading.
+    #[arg(long, value_parser = parse_charset, value_name = "CHARSET", conflicts_with = "text")]
+    charset: Option<&'static Encoding>,
+    /// Each input is text, not a URL (a pasted title or slug): mojibake and escaped legacy
+    /// runs are repaired in it as a whole.
+    #[arg(long)]
+    text: bool,
     #[command(flatten)]
     sources: crate::input::SourceArgs,
+}
+
+fn parse_charset(s: &str) -> Result<&'static Encoding, String> {
+    encoding_for_label(s).ok_or_else(|| {
+        format!(
+            "unknown charset '{s}': use a WHATWG label (shift_jis, euc-jp, gbk, big5, euc-kr, \
+             windows-1252, ...)"
+        )
+    })
 }
 
 /// Runs `urlkit repair`.
@@ -58,22 +90,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     // The list-level ranking needs every URL first: read them all, then answer in order.
     let mut inputs: Vec<(crate::records::Origin, Vec<u8>)> = Vec::new();
-    for_each_url_input(
-        &urls,
-        Content::Url,
-        &args.sources,
-        &ctx.err_style(),
-        |item| {
-            inputs.push((item.origin, item.bytes.to_vec()));
-            Ok(())
-        },
-    )?;
+    let content = if args.text {
+        Content::Text
+    } else {
+        Content::Url
+    };
+    for_each_url_input(&urls, content, &args.sources, &ctx.err_style(), |item| {
+        inputs.push((item.origin, item.bytes.to_vec()));
+        Ok(())
+    })?;
     let texts: Vec<Option<&str>> = inputs
         .iter()
         .map(|(_, b)| std::str::from_utf8(b).ok())
         .collect();
     let parsed: Vec<&str> = texts.iter().flatten().copied().collect();
-    let mut results = repair_list(&parsed).into_iter();
+    let mut results = match (args.text, args.charset) {
+        (true, _) => parsed.iter().map(|t| Ok(repair_text(t))).collect(),
+        (false, Some(charset)) => parsed.iter().map(|u| repair_in(u, charset)).collect(),
+        (false, None) => repair_list(&parsed),
+    }
+    .into_iter();
     let mut out = ctx.output();
     let err_style = ctx.err_style();
     let mut unresolved = 0;
@@ -155,7 +191,11 @@ fn notes(r: &Repair) -> Vec<String> {
         ));
     }
     if r.verdict == Verdict::None {
-        lines.push("no charset reads it, left unchanged".into());
+        if r.steps.iter().any(|s| s.action == Action::LostByte) {
+            lines.push("a byte was lost, left unchanged".into());
+        } else {
+            lines.push("no charset reads it, left unchanged".into());
+        }
     }
     lines
 }

@@ -42,6 +42,8 @@ col-utf8 = UTF-8
 ## Decode
 dec-heading = Decode
 dec-text = Percent-encoded text or URL
+dec-convert-heading = Every reading (urlkit convert)
+dec-convert-hint = + plausible: changes the text, reads UTF-8, prints, round-trips, encodes no escape again.
 dec-repair-heading = Legacy charset and mojibake repair (urlkit repair)
 mode-strict = strict
 mode-lenient = lenient
@@ -152,6 +154,7 @@ cd-mode = Mode
 cd-attachment = build: attachment
 cd-inline = build: inline
 cd-parse = read a header value
+cd-fallback-name = ASCII fallback name (optional, ISO-8859-1)
 cd-disposition = disposition
 cd-charset = charset
 cd-fallback = fallback
@@ -163,6 +166,9 @@ b64-decode = decode
 b64-alphabet = Alphabet
 b64-standard = standard (RFC 4648 §4)
 b64-url = base64url (RFC 4648 §5)
+b64-reading = Decoding
+b64-lenient = lenient: either alphabet, padding optional, whitespace ignored
+b64-strict = strict RFC 4648
 
 ## Footer
 footer = Share a result: the page address holds the panel's input and the language.

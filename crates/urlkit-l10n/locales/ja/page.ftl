@@ -42,6 +42,8 @@ col-utf8 = UTF-8
 ## Decode
 dec-heading = デコード
 dec-text = パーセントエンコードされたテキストまたは URL
+dec-convert-heading = すべての読み方（urlkit convert）
+dec-convert-hint = + は妥当な読み方：文字列が変わり、UTF-8 として読め、表示でき、元に戻せ、エスケープを二重にしない。
 dec-repair-heading = 旧来の文字コードと文字化けの修復（urlkit repair）
 mode-strict = 厳格（strict）
 mode-lenient = 寛容（lenient）
@@ -152,6 +154,7 @@ cd-mode = モード
 cd-attachment = 組み立て：attachment
 cd-inline = 組み立て：inline
 cd-parse = ヘッダーの値を読む
+cd-fallback-name = ASCII の代替ファイル名（任意、ISO-8859-1）
 cd-disposition = disposition
 cd-charset = 文字コード
 cd-fallback = 代替名
@@ -163,6 +166,9 @@ b64-decode = デコード
 b64-alphabet = アルファベット
 b64-standard = 標準（RFC 4648 §4）
 b64-url = base64url（RFC 4648 §5）
+b64-reading = デコード
+b64-lenient = 寛容：どちらのアルファベットも可、パディング省略可、空白は無視
+b64-strict = 厳密（RFC 4648）
 
 ## Footer
 footer = 結果を共有：ページのアドレスに、パネルの入力と言語が入っています。

@@ -319,6 +319,16 @@ fn qr_content_disposition_and_base64() {
     assert!(v["svg"].as_str().expect("svg").starts_with("<?xml"));
     let (s, v) = api.post("qr", json!({"text": ""}));
     assert_eq!((s, kind(&v)), (422, "empty-input"));
+    let (s, v) = api.post("encode", json!({"text": "%E6%97%A5"}));
+    assert_eq!(
+        (s, v["warnings"][0]["kind"].as_str()),
+        (200, Some("already-encoded"))
+    );
+    assert_eq!(v, json!(cmd::encode::record("%E6%97%A5")));
+    let (s, v) = api.post("convert", json!({"text": "%E6%89%8B"}));
+    assert_eq!(s, 200);
+    assert_eq!(v, json!(cmd::convert::record("%E6%89%8B")));
+    assert_eq!(v["readings"][0]["output"], json!("手"));
     let (s, v) = api.post("content-disposition", json!({"text": "報告書.pdf"}));
     assert_eq!(s, 200);
     assert_eq!(

@@ -20,6 +20,9 @@ pub(crate) struct Hints {
     pub declared: Vec<(&'static Encoding, String)>,
     /// Charsets the host's TLD suggests, and the TLD.
     pub tld: Option<(String, Vec<&'static Encoding>)>,
+    /// The host's last label, lowercase (for the detector), whether or not it suggests a
+    /// charset.
+    pub tld_label: Option<String>,
     /// The charset other URLs of this host were read in.
     pub host: Option<&'static Encoding>,
 }
@@ -57,6 +60,12 @@ pub(crate) fn declared(uri: &UriRef<'_>) -> Vec<(&'static Encoding, String)> {
         }
     }
     out
+}
+
+/// The last label of `host`, lowercase.
+pub(crate) fn tld_label(host: &str) -> Option<String> {
+    let label = host.trim_end_matches('.').rsplit('.').next()?;
+    (!label.is_empty()).then(|| label.to_ascii_lowercase())
 }
 
 /// The charsets the last label of `host` points at, from the locales' legacy defaults.

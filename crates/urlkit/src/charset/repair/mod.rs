@@ -37,6 +37,7 @@
 //! <https://www.rfc-editor.org/rfc/rfc3986#section-2.5>,
 //! <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
 
+mod detect;
 mod hints;
 mod mojibake;
 mod outcome;
@@ -73,34 +74,59 @@ struct Found<'u> {
     run: Run,
     span: Range<usize>,
     kind: Kind,
+    written: Written,
+}
+
+/// How a run was written in the input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Written {
+    /// As `%XX` escapes (bytes >= 0x80 with the ASCII trail bytes among them).
+    Escaped,
+    /// As raw text: non-ASCII characters and the ASCII letters and digits of their word.
+    Raw,
 }
 
 enum Kind {
-    /// Valid UTF-8: its mojibake layers (often none).
+    /// Valid UTF-8: its mojibake layers (often none), which end clean.
     Utf8(Vec<mojibake::Layer>),
     /// Valid UTF-8 with more than [`MAX_LAYERS`] layers of mojibake.
     TooDeep,
+    /// Valid UTF-8 whose mojibake reads differently through several charsets.
+    MojibakeAmbiguous(Vec<(MojibakeCharset, String)>),
+    /// Valid UTF-8 whose mojibake lost a byte: the layers, the last one's text the reading.
+    Lossy(Vec<mojibake::Layer>),
     /// Broken UTF-8: the defect and its offset in the run.
     Broken(BrokenUtf8, usize),
     /// For the legacy charsets.
     Legacy(Vec<u8>),
 }
 
+impl Kind {
+    /// The kind of a run whose bytes are the UTF-8 `text`.
+    fn of_utf8(text: &str) -> Kind {
+        let found = mojibake::layers(text);
+        let lossy = found.lossy();
+        match found.end {
+            mojibake::End::TooDeep => Kind::TooDeep,
+            mojibake::End::Ambiguous(readings) => Kind::MojibakeAmbiguous(readings),
+            mojibake::End::Clean if lossy => Kind::Lossy(found.layers),
+            mojibake::End::Clean => Kind::Utf8(found.layers),
+        }
+    }
+}
+
 fn find_runs(units: &[Unit]) -> Vec<Found<'_>> {
     let mut found = Vec::new();
     for unit in units {
-        for run in run::runs_of(&unit.tokens) {
+        let span_of = |run: &Run| {
+            unit.tokens[run.range.start].src.start..unit.tokens[run.range.end - 1].src.end
+        };
+        let escaped = run::runs_of(&unit.tokens);
+        let raw = run::raw_runs_of(&unit.tokens, &escaped);
+        for run in escaped {
             let bytes = run.bytes(&unit.tokens);
-            let span =
-                unit.tokens[run.range.start].src.start..unit.tokens[run.range.end - 1].src.end;
             let kind = match std::str::from_utf8(&bytes) {
-                Ok(text) => {
-                    let layers = mojibake::layers(text);
-                    match layers.last() {
-                        Some(last) if mojibake::is_mojibake(&last.after) => Kind::TooDeep,
-                        _ => Kind::Utf8(layers),
-                    }
-                }
+                Ok(text) => Kind::of_utf8(text),
                 Err(_) => match run::broken_utf8(&bytes) {
                     Some((kind, at)) => Kind::Broken(kind, at),
                     None => Kind::Legacy(bytes),
@@ -108,12 +134,32 @@ fn find_runs(units: &[Unit]) -> Vec<Found<'_>> {
             };
             found.push(Found {
                 unit,
+                span: span_of(&run),
                 run,
-                span,
                 kind,
+                written: Written::Escaped,
+            });
+        }
+        // Raw text is the URL's own UTF-8: it is only ever mojibake, never a legacy charset,
+        // and a raw run that is clean is not a run at all.
+        for run in raw {
+            let bytes = run.bytes(&unit.tokens);
+            let text = std::str::from_utf8(&bytes)
+                .expect("invariant: raw runs are whole characters of the input's UTF-8");
+            let kind = Kind::of_utf8(text);
+            if matches!(&kind, Kind::Utf8(layers) if layers.is_empty()) {
+                continue;
+            }
+            found.push(Found {
+                unit,
+                span: span_of(&run),
+                run,
+                kind,
+                written: Written::Raw,
             });
         }
     }
+    found.sort_by_key(|f| f.span.start);
     found
 }
 
@@ -154,15 +200,15 @@ pub fn repair(url: &str) -> Result<Repair, ParseError> {
 ///
 /// ```
 /// use urlkit::charset::repair::{repair, repair_list, Verdict};
-/// // 外装不良 in EUC-JP is also four GB 2312 hanzi: alone, it is ambiguous.
-/// let kanji = "http://a.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
+/// // 東京 in EUC-JP is also two GB 2312 hanzi: alone, it is ambiguous.
+/// let kanji = "http://a.example/y?q=%C5%EC%B5%FE";
 /// assert_eq!(repair(kanji).unwrap().verdict, Verdict::Ambiguous);
-/// // テストの結果 in EUC-JP has kana: its host's other URL is read in EUC-JP too.
-/// let kana = "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC";
+/// // 日本のテスト in EUC-JP has kana and a level-2 Big5 reading: its host's other URL is read
+/// // in EUC-JP too.
+/// let kana = "http://a.example/x?q=%C6%FC%CB%DC%A4%CE%A5%C6%A5%B9%A5%C8";
 /// let all = repair_list(&[kanji, kana]);
 /// assert!(all.iter().all(|r| r.as_ref().unwrap().charset == Some("EUC-JP")));
-/// assert_eq!(all[0].as_ref().unwrap().output,
-///            "http://a.example/y?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF");
+/// assert_eq!(all[0].as_ref().unwrap().output, "http://a.example/y?q=%E6%9D%B1%E4%BA%AC");
 /// ```
 ///
 /// # Rationale
@@ -201,6 +247,28 @@ pub fn repair_list(urls: &[&str]) -> Vec<Result<Repair, ParseError>> {
         .collect()
 }
 
+/// Repairs text that is not a URL (a pasted slug, a title, a line of a report): mojibake
+/// undone, escaped legacy-charset runs read, as [`repair`] does inside a URL, with the whole
+/// text as one unit and no host or declaration to help.
+///
+/// ```
+/// use urlkit::charset::repair::{repair_text, Verdict};
+/// // こんにちは, UTF-8 read as Shift_JIS.
+/// assert_eq!(repair_text("縺薙ｓ縺ｫ縺｡縺ｯ").output, "こんにちは");
+/// assert_eq!(repair_text("NicolÃ¡s and Ã©tÃ©").output, "Nicolás and été");
+/// assert_eq!(repair_text("plain text").verdict, Verdict::Unchanged);
+/// ```
+///
+/// Spec: <https://encoding.spec.whatwg.org/#decode>
+pub fn repair_text(text: &str) -> Repair {
+    let units = [Unit {
+        place: Place::Text,
+        tokens: unit::tokens_of(text, 0),
+    }];
+    let found = find_runs(&units);
+    decide(text, &found, &Hints::default(), &Emit::Url(text))
+}
+
 fn host_of(url: &str) -> Option<String> {
     crate::uri::parse(url)
         .ok()
@@ -219,14 +287,58 @@ fn legacy_charset(r: &Repair) -> Option<&'static Encoding> {
         .and_then(|name| Encoding::for_label(name.as_bytes()))
 }
 
+/// Repairs one URL as if it declared `charset`: its legacy runs are read in that charset
+/// when it decodes them (whatever the scores), which settles a reading [`repair`] calls
+/// ambiguous; mojibake is undone as always.
+///
+/// ```
+/// use urlkit::charset::repair::{repair, repair_in, Verdict};
+/// let url = "http://localhost:8080/form?a=%83z";
+/// assert_eq!(repair(url).unwrap().verdict, Verdict::Ambiguous);
+/// let sjis = urlkit::charset::encoding_for_label("shift_jis").unwrap();
+/// let r = repair_in(url, sjis).unwrap();
+/// assert_eq!((r.verdict, r.output.as_str()), (Verdict::Repaired, "http://localhost:8080/form?a=%E3%83%9B"));
+/// assert_eq!(r.steps[0].note, "declared by the charset given (Shift_JIS)");
+/// ```
+///
+/// # Errors
+///
+/// A URL that does not parse as an RFC 3986 / 3987 reference: the parse error with its offset.
+///
+/// Spec: <https://encoding.spec.whatwg.org/#names-and-labels>
+pub fn repair_in(url: &str, charset: &'static Encoding) -> Result<Repair, ParseError> {
+    repair_with(url, None, Some(charset))
+}
+
 fn repair_with_host_charset(
     url: &str,
     host: Option<&'static Encoding>,
 ) -> Result<Repair, ParseError> {
+    repair_with(url, host, None)
+}
+
+fn repair_with(
+    url: &str,
+    host: Option<&'static Encoding>,
+    given: Option<&'static Encoding>,
+) -> Result<Repair, ParseError> {
     let uri = crate::uri::parse(url)?;
+    let declared = match given {
+        // GBK's decoder is gb18030's: one candidate stands for both.
+        Some(e) => {
+            let e = if e == encoding_rs::GBK {
+                encoding_rs::GB18030
+            } else {
+                e
+            };
+            vec![(e, format!("the charset given ({})", e.name()))]
+        }
+        None => hints::declared(&uri),
+    };
     let hints = Hints {
-        declared: hints::declared(&uri),
+        declared,
         tld: uri.host().and_then(hints::tld_charsets),
+        tld_label: uri.host().and_then(hints::tld_label),
         host,
     };
     let units = unit::units_of(&uri);
@@ -246,38 +358,8 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
     };
     // A step that leaves the run `f` as written, and says why.
     let kept = |f: &Found<'_>, action, note| as_written(f, action, note, emit);
-    let broken: Vec<Step> = found
-        .iter()
-        .filter_map(|f| match f.kind {
-            Kind::Broken(kind, at) => Some(kept(
-                f,
-                Action::BrokenUtf8(kind),
-                format!("at byte {at} of the run"),
-            )),
-            _ => None,
-        })
-        .collect();
-    if !broken.is_empty() {
-        return unchanged(Verdict::None, broken, Vec::new());
-    }
-    // Rationale: undoing only MAX_LAYERS layers of a deeper run would give a URL that a second
-    // repair changes again; the URL is repaired wholly or not at all, so it stays as written.
-    let too_deep: Vec<Step> = found
-        .iter()
-        .filter(|f| matches!(f.kind, Kind::TooDeep))
-        .map(|f| {
-            kept(
-                f,
-                Action::KeptAmbiguous,
-                format!(
-                    "it has more than {MAX_LAYERS} layers of Latin-1 mojibake, and only \
-                     {MAX_LAYERS} are undone"
-                ),
-            )
-        })
-        .collect();
-    if !too_deep.is_empty() {
-        return unchanged(Verdict::Ambiguous, too_deep, Vec::new());
+    if let Some((verdict, steps)) = unrepairable(found, emit) {
+        return unchanged(verdict, steps, Vec::new());
     }
     let (mut steps, mojibake_edits, first_layer) = undo_mojibake(found, emit);
     let legacy: Vec<&Found<'_>> = found
@@ -344,6 +426,106 @@ fn decide(input: &str, found: &[Found<'_>], hints: &Hints, emit: &Emit<'_>) -> R
             }));
             unchanged(Verdict::None, steps, candidates)
         }
+    }
+}
+
+/// The verdict and steps when some run keeps the whole URL as written: broken UTF-8 (no
+/// reading), a lost byte (a reading to report, never to write; the other runs' mojibake
+/// layers are listed too, so the steps hold the whole reading), mojibake deeper than
+/// [`MAX_LAYERS`] or read differently through several charsets (ambiguous).
+///
+/// # Rationale
+///
+/// Undoing only [`MAX_LAYERS`] layers of a deeper run would give a URL that a second repair
+/// changes again, and a reading with a lost byte would write U+FFFD into data; the URL is
+/// repaired wholly or not at all, so it stays as written and the step says why.
+fn unrepairable(found: &[Found<'_>], emit: &Emit<'_>) -> Option<(Verdict, Vec<Step>)> {
+    let kept = |f: &Found<'_>, action, note| as_written(f, action, note, emit);
+    let broken: Vec<Step> = found
+        .iter()
+        .filter_map(|f| match f.kind {
+            Kind::Broken(kind, at) => Some(kept(
+                f,
+                Action::BrokenUtf8(kind),
+                format!("at byte {at} of the run"),
+            )),
+            _ => None,
+        })
+        .collect();
+    if !broken.is_empty() {
+        return Some((Verdict::None, broken));
+    }
+    let lost: Vec<Step> = found
+        .iter()
+        .filter_map(|f| match &f.kind {
+            Kind::Lossy(layers) => Some(lost_byte(f, layers, emit)),
+            _ => None,
+        })
+        .collect();
+    if !lost.is_empty() {
+        // The other runs' mojibake is still read, so the report shows the whole reading.
+        let (mut steps, _, _) = undo_mojibake(found, emit);
+        steps.extend(lost);
+        steps.sort_by_key(|s| s.span.start);
+        return Some((Verdict::None, steps));
+    }
+    let ambiguous: Vec<Step> = found
+        .iter()
+        .filter_map(|f| match &f.kind {
+            Kind::TooDeep => Some(kept(
+                f,
+                Action::KeptAmbiguous,
+                format!(
+                    "it has more than {MAX_LAYERS} layers of mojibake, and only {MAX_LAYERS} \
+                     are undone"
+                ),
+            )),
+            Kind::MojibakeAmbiguous(readings) if readings.is_empty() => Some(kept(
+                f,
+                Action::KeptAmbiguous,
+                "undoing its mojibake stops at text that is still mojibake in shape, which \
+                 no charset reads plausibly"
+                    .into(),
+            )),
+            Kind::MojibakeAmbiguous(readings) => {
+                let readings: Vec<String> = readings
+                    .iter()
+                    .map(|(charset, text)| format!("{text:?} through {}", charset.name()))
+                    .collect();
+                Some(kept(
+                    f,
+                    Action::KeptAmbiguous,
+                    format!("its mojibake reads as {}", readings.join(" or ")),
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    (!ambiguous.is_empty()).then_some((Verdict::Ambiguous, ambiguous))
+}
+
+/// The step that reports a run whose mojibake lost a byte: the reading, with U+FFFD where a
+/// character was lost, and no replacement.
+fn lost_byte(f: &Found<'_>, layers: &[mojibake::Layer], emit: &Emit<'_>) -> Step {
+    let first = layers
+        .iter()
+        .find(|l| l.lossy)
+        .expect("invariant: a lossy run has a lossy layer");
+    let last = layers.last().expect("invariant: a lossy run has layers");
+    Step {
+        action: Action::LostByte,
+        place: f.unit.place.clone(),
+        span: f.span.clone(),
+        charset: Some(first.charset.name()),
+        before: emit.source(f.span.clone()),
+        after: last.after.clone(),
+        note: format!(
+            "UTF-8 read as {} lost a byte (U+FFFD in {:?}), so the text cannot be recovered \
+             whole; left as written",
+            first.charset.name(),
+            first.before
+        ),
+        replacement: None,
     }
 }
 
@@ -415,7 +597,11 @@ fn undo_mojibake(
     for f in found {
         if let Kind::Utf8(layers) = &f.kind {
             let Some(last) = layers.last() else { continue };
-            let text = emit.text_in_run(&last.after, &f.unit.tokens, &f.run);
+            // Raw text stays raw: an IRI stays an IRI.
+            let text = match f.written {
+                Written::Escaped => emit.text_in_run(&last.after, &f.unit.tokens, &f.run),
+                Written::Raw => last.after.clone(),
+            };
             for (i, layer) in layers.iter().enumerate() {
                 first_layer.get_or_insert(layer.charset.name());
                 steps.push(Step {
@@ -498,7 +684,9 @@ pub fn decode_auto(bytes: &[u8]) -> AutoDecoded {
     for f in &mut found {
         match &mut f.kind {
             Kind::Utf8(layers) => layers.clear(),
-            Kind::TooDeep => f.kind = Kind::Utf8(Vec::new()),
+            Kind::TooDeep | Kind::MojibakeAmbiguous(_) | Kind::Lossy(_) => {
+                f.kind = Kind::Utf8(Vec::new());
+            }
             Kind::Broken(..) | Kind::Legacy(_) => {}
         }
     }

@@ -53,7 +53,8 @@ impl fmt::Display for Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Action {
-    /// Undid one layer of Latin-1 / windows-1252 mojibake (`layer` counts from 1, outermost).
+    /// Undid one layer of mojibake (`layer` counts from 1, outermost): UTF-8 read in another
+    /// charset, named by the step.
     UndoMojibake {
         /// Which layer.
         layer: usize,
@@ -66,6 +67,9 @@ pub enum Action {
     DeclarationIgnored,
     /// Left a run as written: the reading is ambiguous.
     KeptAmbiguous,
+    /// Left a run as written: its mojibake lost a byte (a strict decoder wrote U+FFFD), so
+    /// the reading in `after` has U+FFFD where a character was.
+    LostByte,
 }
 
 impl Action {
@@ -82,6 +86,7 @@ impl Action {
             Action::BrokenUtf8(_) => "broken-utf8",
             Action::DeclarationIgnored => "declaration-ignored",
             Action::KeptAmbiguous => "kept-ambiguous",
+            Action::LostByte => "lost-byte",
         }
     }
 }
@@ -118,7 +123,7 @@ impl fmt::Display for Step {
         match self.action {
             Action::UndoMojibake { layer } => write!(
                 f,
-                "undid Latin-1 mojibake ({charset}, layer {layer}) in {}: {:?} -> {:?}",
+                "undid mojibake ({charset}, layer {layer}) in {}: {:?} -> {:?}",
                 self.place, self.before, self.after
             ),
             Action::ReadLegacy => {
@@ -144,6 +149,11 @@ impl fmt::Display for Step {
                 }
             ),
             Action::DeclarationIgnored => write!(f, "{}", self.note),
+            Action::LostByte => write!(
+                f,
+                "kept {} in {} as written: it reads as {:?}, but {}",
+                self.before, self.place, self.after, self.note
+            ),
             Action::KeptAmbiguous => {
                 write!(
                     f,

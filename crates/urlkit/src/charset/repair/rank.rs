@@ -26,11 +26,12 @@
 
 use encoding_rs::Encoding;
 
+use super::detect;
 use super::hints::Hints;
-use super::mojibake::is_mojibake;
+use super::mojibake::shaped_as;
 use super::reading::{legacy_encodings, read, ReadChar};
 use super::repertoire::{area_of, Area};
-use super::script::{incoherent_scripts, mixed_alphabet_word, script_name};
+use super::script::{capitals_only, incoherent_scripts, mixed_alphabet_word, script_name};
 
 /// A candidate this many points below the best, or more, is dropped.
 pub const MARGIN: i32 = 3;
@@ -41,11 +42,46 @@ pub const MARGIN: i32 = 3;
 /// kanji) is coherent in a way a hanzi reading of the same bytes is not evidence against. It
 /// breaks the tie of EUC-JP's kana rows (`0xA4`, `0xA5` leads) with Big5 level 1, whose most
 /// frequent hanzi have the same lead bytes; other charsets' kana are symbols or extensions and
-/// get nothing. Two kana are not enough: a two-character GBK run can read as two kana.
-const KANA_BONUS: i32 = 3;
+/// get nothing. Two kana are not enough: a two-character GBK run can read as two kana. It is
+/// worth less than [`MARGIN`], so it never decides alone: Big5 text of frequent hanzi can be
+/// all `0xA4` leads and read as kana (`手心心` is EUC-JP `もみみ`); beside the statistical
+/// model's agreement, which Japanese kana almost always get, it does decide.
+const KANA_BONUS: i32 = 2;
 
 fn is_kana(c: char) -> bool {
     ('\u{3041}'..='\u{30FA}').contains(&c)
+}
+
+/// The note on the EUC-JP and Big5 readings of bytes in [`kana_overlap`].
+const OVERLAP: &str = "EUC-JP's kana and level-1 kanji rows are the bytes of Big5's most frequent \
+                       hanzi: only context (a declaration, the TLD, the host) tells them apart";
+
+/// Whether EUC-JP reads every run as kana and level-1 kanji, with some kana, and Big5 reads
+/// them all as level-1 hanzi.
+///
+/// *Rationale*: EUC-JP's kana rows (`0xA4`, `0xA5` leads) are where Big5 keeps its simplest,
+/// most frequent hanzi, and its level-1 kanji rows (`0xB0..`) overlap Big5's level 1 too, so
+/// Chinese text of common hanzi reads as kana and kanji (`少平話內` is `ぶキ顧ず`, `手心心` is
+/// `もみみ`), and Japanese as common hanzi. Neither the kana bonus nor the statistical model
+/// tells such bytes apart (chardetng gives EUC-JP for both), so for those two readings they
+/// count nothing, and without context the reading stays ambiguous.
+fn kana_overlap(runs: &[RunInput]) -> bool {
+    use encoding_rs::{BIG5, EUC_JP};
+    let mut kana = false;
+    let all = runs.iter().all(|run| {
+        let (Ok(jp), Ok(tw)) = (read(EUC_JP, &run.bytes), read(BIG5, &run.bytes)) else {
+            return false;
+        };
+        let level1 = |e, chars: &[ReadChar]| {
+            chars
+                .iter()
+                .filter(|c| !c.ch.is_ascii())
+                .all(|c| area_of(e, &run.bytes[c.bytes.clone()], c.ch) == Some(Area::Level1))
+        };
+        kana |= jp.iter().any(|c| is_kana(c.ch));
+        level1(EUC_JP, &jp) && level1(BIG5, &tw)
+    });
+    all && kana
 }
 
 /// One run to read, with the ASCII characters that touch it in its unit.
@@ -108,6 +144,8 @@ pub(crate) enum Decision {
 /// was ignored.
 pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, Option<String>) {
     let mut groups: Vec<Group> = Vec::new();
+    let detected = detect::guess(runs, hints.tld_label.as_deref());
+    let overlap = kana_overlap(runs);
     'enc: for encoding in legacy_encodings() {
         let mut chars = Vec::with_capacity(runs.len());
         for run in runs {
@@ -116,7 +154,12 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
                 Err(_) => continue 'enc,
             }
         }
-        let (score, evidence) = score(encoding, runs, &chars, hints);
+        let text_model =
+            !(overlap && (encoding == encoding_rs::EUC_JP || encoding == encoding_rs::BIG5));
+        let (score, mut evidence) = score(encoding, runs, &chars, hints, detected, text_model);
+        if !text_model {
+            evidence.push((0, OVERLAP.to_owned()));
+        }
         let text_of = |c: &Vec<Vec<ReadChar>>| -> Vec<String> {
             c.iter().map(|r| r.iter().map(|c| c.ch).collect()).collect()
         };
@@ -142,10 +185,11 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
         });
     }
     for g in &mut groups {
-        g.refused =
-            g.texts().into_iter().find(|t| is_mojibake(t)).map(|t| {
-                format!("reads as {t:?}, which is Latin-1 mojibake in shape: never taken")
-            });
+        g.refused = g.texts().into_iter().find_map(|t| {
+            shaped_as(&t).map(|charset| {
+                format!("reads as {t:?}, which is {charset} mojibake in shape: never taken")
+            })
+        });
     }
     // Stable: ties keep the order of `legacy_encodings`.
     groups.sort_by_key(|g| std::cmp::Reverse(g.score));
@@ -203,6 +247,11 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
     let kept = groups.iter().filter(|g| g.kept).count();
     let decision = if best <= 0 {
         Decision::Ambiguous("no reading is plausible (every score is 0 or below)".into())
+    } else if kept == 1 && letter_in_a_word(&groups[0], runs) {
+        Decision::Take(
+            0,
+            Some("the one character is a letter of the word around it".into()),
+        )
     } else if let Some(g) = groups.iter().find(|g| g.non_ascii() == 1) {
         Decision::Ambiguous(format!(
             "{} reads it as one character, too short to tell charsets apart without a declared \
@@ -214,7 +263,11 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
         let context: Vec<&str> = groups[0]
             .evidence
             .iter()
-            .filter(|(_, r)| r.starts_with("the host's TLD") || r.starts_with("other URLs"))
+            .filter(|(_, r)| {
+                r.starts_with("the host's TLD")
+                    || r.starts_with("other URLs")
+                    || r.starts_with("a statistical model")
+            })
             .map(|(_, r)| r.as_str())
             .collect();
         let note = (!context.is_empty()).then(|| format!("helped by: {}", context.join("; ")));
@@ -227,12 +280,42 @@ pub(crate) fn rank(runs: &[RunInput], hints: &Hints) -> (Vec<Group>, Decision, O
     (groups, decision, ignored)
 }
 
+/// Whether the reading is one Latin letter (Latin-1 Supplement or Latin Extended-A) that an
+/// ASCII letter touches: `M%FCnchen`, `caf%E9`.
+///
+/// *Rationale*: one character cannot tell charsets apart by itself, but the word around it
+/// can: a double-byte charset reads `%FCn` as one ideograph among Latin letters, which the
+/// mixed-word penalty already counts against, and the single-byte charsets that read a
+/// letter there read the same letter (windows-1250, windows-1252 and ISO-8859-2 all have `ü`
+/// at `0xFC`). The exception applies only when that reading alone remained after ranking.
+fn letter_in_a_word(g: &Group, runs: &[RunInput]) -> bool {
+    let [run] = runs else { return false };
+    let non_ascii: Vec<char> = g
+        .chars
+        .iter()
+        .flatten()
+        .map(|c| c.ch)
+        .filter(|c| !c.is_ascii())
+        .collect();
+    let [ch] = non_ascii.as_slice() else {
+        return false;
+    };
+    let latin_letter =
+        ('\u{C0}'..='\u{17F}').contains(ch) && ch.is_alphabetic() && *ch != '×' && *ch != '÷';
+    let touched = run.before.is_some_and(|c| c.is_ascii_alphabetic())
+        || run.after.is_some_and(|c| c.is_ascii_alphabetic())
+        || g.chars.iter().flatten().any(|c| c.ch.is_ascii_alphabetic());
+    latin_letter && touched
+}
+
 /// The score of one charset's reading and its evidence.
 fn score(
     encoding: &'static Encoding,
     runs: &[RunInput],
     chars: &[Vec<ReadChar>],
     hints: &Hints,
+    detected: &'static Encoding,
+    text_model: bool,
 ) -> (i32, Vec<(i32, String)>) {
     let mut counts: Vec<(Area, i32)> = Vec::new();
     let mut evidence = Vec::new();
@@ -269,6 +352,14 @@ fn score(
                 "a word mixes the Latin alphabet with another".to_owned(),
             ));
         }
+        if capitals_only(&text) {
+            evidence.push((
+                -2,
+                "its letters are all capitals, which URLs seldom are (KOI8-R and windows-1251 \
+                 read each other's lowercase as capitals)"
+                    .to_owned(),
+            ));
+        }
     }
     counts.sort();
     let mut area_evidence: Vec<(i32, String)> = counts
@@ -283,7 +374,7 @@ fn score(
         .collect();
     area_evidence.append(&mut evidence);
     let mut evidence = area_evidence;
-    if kana >= 3 {
+    if kana >= 3 && text_model {
         evidence.push((
             KANA_BONUS,
             format!("{kana} kana of JIS X 0208: the script only Japanese is written in"),
@@ -293,6 +384,12 @@ fn score(
         if list.contains(&encoding) {
             evidence.push((3, format!("the host's TLD is .{tld}")));
         }
+    }
+    if detected == encoding && text_model {
+        evidence.push((
+            detect::POINTS,
+            "a statistical model of text (chardetng, as in Firefox) reads it so".to_owned(),
+        ));
     }
     if hints.host == Some(encoding) {
         evidence.push((3, "other URLs of this host were read in it".to_owned()));

@@ -57,6 +57,38 @@ pub(crate) fn runs_of(tokens: &[Token]) -> Vec<Run> {
     runs
 }
 
+/// The raw runs of a unit: maximal stretches of unescaped bytes that are non-ASCII or ASCII
+/// letters and digits, holding at least one non-ASCII byte, outside the escaped runs `taken`
+/// (whose ASCII trail bytes they would otherwise share).
+///
+/// *Rationale*: raw mojibake is read as text, a word at a time: the letters around a misread
+/// character belong to its word (`NicolÃ¡s`), and punctuation and delimiters end it
+/// (`Ã¢Å’Â£)`), as they end a word of the text that was misread.
+pub(crate) fn raw_runs_of(tokens: &[Token], taken: &[Run]) -> Vec<Run> {
+    let in_word = |i: usize| {
+        let t = &tokens[i];
+        !t.escaped
+            && (t.value >= 0x80 || t.value.is_ascii_alphanumeric())
+            && !taken.iter().any(|r| r.range.contains(&i))
+    };
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if !in_word(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < tokens.len() && in_word(i) {
+            i += 1;
+        }
+        if tokens[start..i].iter().any(|t| t.value >= 0x80) {
+            runs.push(Run { range: start..i });
+        }
+    }
+    runs
+}
+
 /// What is wrong with bytes that have UTF-8's structure but break one of its rules.
 ///
 /// ```
@@ -178,6 +210,21 @@ mod tests {
         assert_eq!(runs("%E6%97%A5-%E6"), ["%E6%97%A5", "%E6"]);
         assert_eq!(runs("%83%2F"), ["%83"]);
         assert_eq!(runs("plain"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn raw_runs_are_words() {
+        let raw = |text: &str| -> Vec<String> {
+            let t = tokens_of(text, 0);
+            raw_runs_of(&t, &runs_of(&t))
+                .into_iter()
+                .map(|r| text[t[r.range.start].src.start..t[r.range.end - 1].src.end].to_owned())
+                .collect()
+        };
+        assert_eq!(raw("NicolÃ¡s-x"), ["NicolÃ¡s"]);
+        assert_eq!(raw("Ã¢(Ã£)plain"), ["Ã¢", "Ã£"]);
+        assert_eq!(raw("%83sé"), ["é"]);
+        assert_eq!(raw("%E9%96%8B"), Vec::<String>::new());
     }
 
     #[test]

@@ -76,6 +76,19 @@ pub(crate) fn mixed_alphabet_word(text: &str) -> bool {
     })
 }
 
+/// Whether the non-ASCII letters of `text` are three or more and all capitals.
+///
+/// *Rationale*: the single-byte Cyrillic charsets put lowercase and capitals in each other's
+/// places (`поиск` in windows-1251 is `ОНХЯЙ` in KOI8-R), and both readings are letters of one
+/// script; text in a URL is lowercase far more often than all capitals.
+pub(crate) fn capitals_only(text: &str) -> bool {
+    let letters: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .collect();
+    letters.len() >= 3 && letters.iter().all(|c| c.is_uppercase())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +102,14 @@ mod tests {
         assert!(incoherent_scripts("가ホ").is_some());
         assert!(incoherent_scripts("йι").is_some());
         assert_eq!(script_name(Script::Hiragana), "Hiragana");
+    }
+
+    #[test]
+    fn capitals() {
+        assert!(capitals_only("ОНХЯЙ"));
+        assert!(!capitals_only("поиск"));
+        assert!(!capitals_only("ÄÖ"));
+        assert!(!capitals_only("外装不良"));
     }
 
     #[test]

@@ -121,15 +121,49 @@ fn repair_is_idempotent_on_the_reports() {
 
 #[test]
 fn tld_breaks_a_tie() {
-    // 中文 in GB 2312 (D6 D0 CE C4) is also two EUC-JP kanji and two KS X 1001 hanja.
-    let plain = ok("https://example.com/%D6%D0%CE%C4");
+    // 大量 in GB 2312 (B4 F3 C1 BF) is also two EUC-JP kanji, two Big5 hanzi and two Hangul
+    // syllables; two characters are too few for the statistical model to decide alone.
+    let plain = ok("https://example.com/%B4%F3%C1%BF");
     assert_eq!(plain.verdict, Verdict::Ambiguous);
-    let cn = ok("https://example.cn/%D6%D0%CE%C4");
+    let cn = ok("https://example.cn/%B4%F3%C1%BF");
     assert_eq!(
         (cn.verdict, cn.charset),
         (Verdict::Repaired, Some("gb18030"))
     );
-    assert_eq!(cn.output, "https://example.cn/%E4%B8%AD%E6%96%87");
+    assert_eq!(cn.output, "https://example.cn/%E5%A4%A7%E9%87%8F");
+}
+
+#[test]
+fn the_statistical_model_settles_what_the_repertoire_cannot() {
+    // 中文 in GB 2312 (D6 D0 CE C4) is also two EUC-JP kanji and two KS X 1001 hanja, all
+    // common characters; chardetng reads it as GBK.
+    let r = ok("https://example.com/%D6%D0%CE%C4");
+    assert_eq!((r.verdict, r.charset), (Verdict::Repaired, Some("gb18030")));
+    assert!(r.candidates[0]
+        .evidence
+        .iter()
+        .any(|e| e.reason.contains("chardetng")));
+    // The cases: Russian on .ru, a lone Latin-1 letter in a German word, GBK words.
+    for (url, charset, output) in [
+        (
+            "https://example.ru/%EF%EE%E8%F1%EA",
+            "windows-1251",
+            "https://example.ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA",
+        ),
+        (
+            "https://example.com/?q=%C1%AC%D2%C2%C8%B9",
+            "gb18030",
+            "https://example.com/?q=%E8%BF%9E%E8%A1%A3%E8%A3%99",
+        ),
+    ] {
+        let r = ok(url);
+        assert_eq!(
+            (r.verdict, r.charset, r.output.as_str()),
+            (Verdict::Repaired, Some(charset), output),
+            "{url}: {:?}",
+            r.steps
+        );
+    }
 }
 
 #[test]
@@ -146,7 +180,7 @@ fn declaration_that_does_not_decode_is_reported() {
 fn steps_print_controls_escaped() {
     let r = ok("https://example.com/%C3%A9%C2%96%C2%8B");
     let line = r.steps[0].to_string();
-    assert!(line.contains("Latin-1 mojibake"), "{line}");
+    assert!(line.contains("undid mojibake (ISO-8859-1"), "{line}");
     assert!(!line.chars().any(|c| c.is_control()), "{line}");
 }
 
@@ -159,9 +193,10 @@ fn decode_auto_reads_bytes() {
 
 #[test]
 fn host_agreement_decides_only_within_the_host() {
-    let kanji_a = "http://a.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
-    let kana_a = "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC";
-    let kanji_b = "http://b.example/y?q=%B3%B0%C1%F5%C9%D4%CE%C9";
+    // 東京 in EUC-JP is also two hanzi of GB 2312, Big5 and two Hangul syllables.
+    let kanji_a = "http://a.example/y?q=%C5%EC%B5%FE";
+    let kana_a = "http://a.example/x?q=%C6%FC%CB%DC%A4%CE%A5%C6%A5%B9%A5%C8";
+    let kanji_b = "http://b.example/y?q=%C5%EC%B5%FE";
     let all: Vec<Repair> = repair_list(&[kanji_a, kana_a, kanji_b])
         .into_iter()
         .map(|r| r.expect("parses"))
@@ -173,6 +208,32 @@ fn host_agreement_decides_only_within_the_host() {
         .any(|e| e.reason.contains("other URLs of this host")));
     assert_eq!(all[1].charset, Some("EUC-JP"));
     assert_eq!(all[2].verdict, Verdict::Ambiguous);
+}
+
+#[test]
+fn euc_jp_kana_and_big5_hanzi_are_told_apart_only_by_context() {
+    // テストの結果 in EUC-JP is six level-1 hanzi in Big5, and 少平話內 in Big5 (a case
+    // proptest found) is ぶキ顧ず in EUC-JP: the kana bonus and the statistical model do not
+    // count for these two readings, so only context decides.
+    for url in [
+        "http://a.example/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC",
+        "https://example.com/%A4%D6%A5%AD%B8%DC%A4%BA",
+    ] {
+        let r = ok(url);
+        assert_eq!((r.verdict, r.output.as_str()), (Verdict::Ambiguous, url));
+        assert!(r
+            .candidates
+            .iter()
+            .filter(|c| c.charset == "EUC-JP" || c.charset == "Big5")
+            .all(|c| c.evidence.iter().any(|e| e.reason.contains("only context"))));
+    }
+    let jp = ok("http://a.example.jp/x?q=%A5%C6%A5%B9%A5%C8%A4%CE%B7%EB%B2%CC");
+    assert_eq!(
+        (jp.verdict, jp.charset),
+        (Verdict::Repaired, Some("EUC-JP"))
+    );
+    let tw = ok("https://example.tw/%A4%D6%A5%AD%B8%DC%A4%BA");
+    assert_eq!((tw.verdict, tw.charset), (Verdict::Repaired, Some("Big5")));
 }
 
 #[test]

@@ -31,7 +31,8 @@ pub enum Place {
     },
     /// The fragment.
     Fragment,
-    /// Bytes that are not part of a URL ([`decode_auto`](super::decode_auto)).
+    /// Text that is not a URL ([`repair_text`](super::repair_text)), or bytes
+    /// ([`decode_auto`](super::decode_auto)).
     Text,
 }
 
