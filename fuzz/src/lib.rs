@@ -588,3 +588,17 @@ pub fn repair(data: &[u8]) {
         );
     }
 }
+
+/// The CSV writers' law (issue 24.6): any cells (the input split into rows at `\n` and cells
+/// at `\x1f`, bytes that are not UTF-8 as U+FFFD, as a remote source's text reaches a report)
+/// read back as the cells written, none starting a formula, none holding a raw control.
+pub fn csv_writers(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let rows: Vec<Vec<String>> = text
+        .split('\n')
+        .map(|row| row.split('\u{1f}').map(str::to_owned).collect())
+        .collect();
+    if let Err(e) = urlkit_records::csv::verify_round_trip(&rows) {
+        panic!("{e} (input {data:?})");
+    }
+}

@@ -1,8 +1,9 @@
 //! The record of `build`: the URL as a URI and as an IRI, and its canonical forms.
 
 use serde::Serialize;
+use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
 
-use crate::envelope::True;
+use crate::envelope::{Failure, Record, True};
 
 /// `urlkit build --json`: `{"canonical"?, "input", "iri", "ok", "output", "uri"}`.
 ///
@@ -73,4 +74,107 @@ pub enum Canonical {
         /// `oauth1`.
         scheme: &'static str,
     },
+}
+
+/// The edits of `urlkit build` (its `--host`, `--port`, `--segment`, `--param`,
+/// `--set-param`, `--remove-param`, `--fragment`, `--query-style`).
+#[derive(Clone, Debug)]
+pub struct Edits {
+    /// A domain (through IDNA) or an IP address.
+    pub host: Option<String>,
+    /// 0 to 65535.
+    pub port: Option<u32>,
+    /// Path segments to append, each data.
+    pub segments: Vec<String>,
+    /// `KEY=VALUE` parameters to append.
+    pub params: Vec<String>,
+    /// `KEY=VALUE` parameters to set.
+    pub set_params: Vec<String>,
+    /// Parameter names to remove.
+    pub remove_params: Vec<String>,
+    /// The fragment.
+    pub fragment: Option<String>,
+    /// How keys and values are encoded.
+    pub query_style: QueryStyle,
+}
+
+/// `KEY=VALUE` split (no `=`: an empty value).
+fn pair(text: &str) -> (&str, &str) {
+    text.split_once('=').unwrap_or((text, ""))
+}
+
+/// The record form of a build error: offsets of an invalid start URL are into the input.
+pub fn failure(e: &BuildError) -> Failure {
+    let message = format!("{}: {}", e.component(), e.kind().explain());
+    match e.offset() {
+        // Offsets of an invalid start URL are into the input; others are into an option's
+        // value, which the input line does not hold.
+        Some(o) if e.kind() == urlkit::build::BuildErrorKind::InvalidUrl => {
+            Failure::at(e.kind().name(), o, message)
+        }
+        _ => Failure::new(e.kind().name(), message),
+    }
+}
+
+/// `text` with `edits` applied, in the order `urlkit build --help` gives.
+pub fn edit(text: &str, args: &Edits) -> Result<urlkit::build::Built, BuildError> {
+    let mut b = UrlBuilder::from_url(text)?.query_style(args.query_style);
+    if let Some(h) = &args.host {
+        b = b.host(HostInput::parse(h))?;
+    }
+    if let Some(p) = args.port {
+        b = b.port(p)?;
+    }
+    for s in &args.segments {
+        b = b.segment(s)?;
+    }
+    for k in &args.remove_params {
+        b = b.remove_param(k);
+    }
+    for p in &args.set_params {
+        let (k, v) = pair(p);
+        b = b.set_param(k, v);
+    }
+    for p in &args.params {
+        let (k, v) = pair(p);
+        b = b.param(k, v);
+    }
+    if let Some(f) = &args.fragment {
+        b = b.fragment(f);
+    }
+    b.build()
+}
+
+/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`; a value no URL
+/// can take is the usage error's message, as the CLI says it.
+///
+/// ```
+/// let r = urlkit_records::build::record("https://日本語.jp", &["パス"], &[], None).unwrap();
+/// assert_eq!(serde_json::to_value(&r).unwrap()["uri"], "https://xn--wgv71a119e.jp/%E3%83%91%E3%82%B9");
+/// assert!(urlkit_records::build::record("https://a/", &[".."], &[], None).is_err());
+/// ```
+pub fn record(
+    base: &str,
+    segments: &[&str],
+    params: &[&str],
+    fragment: Option<&str>,
+) -> Result<Record<Build>, String> {
+    for s in segments {
+        check_segment(s).map_err(|e| format!("--segment {s:?}: {}", e.kind().explain()))?;
+    }
+    let edits = Edits {
+        host: None,
+        port: None,
+        segments: segments.iter().map(|s| (*s).to_owned()).collect(),
+        params: params.iter().map(|s| (*s).to_owned()).collect(),
+        set_params: Vec::new(),
+        remove_params: Vec::new(),
+        fragment: fragment.map(str::to_owned),
+        query_style: QueryStyle::from_name("form").expect("invariant: form is a query style"),
+    };
+    let built = edit(base, &edits).map_err(|e| failure(&e)).map(|built| {
+        let uri = built.uri().to_owned();
+        Build::new(base, uri.as_str(), uri.clone(), built.iri())
+    });
+    Ok(Record::from_result(base, built))
 }

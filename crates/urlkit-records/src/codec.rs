@@ -5,8 +5,12 @@ use std::collections::BTreeMap;
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use urlkit::codec::sets::NamedSet;
+use urlkit::codec::{
+    decode_bytes_to_str, decoded_delimiters, DecodeError, DecodeErrorKind, DecodeMode,
+    DecodedDelimiters,
+};
 
-use crate::envelope::True;
+use crate::envelope::{Failure, Record, True};
 
 /// `urlkit encode --json`: `{"flavor"?, "input", "ok", "output", "set"?}` (a named set, or
 /// with `--as` a flavor).
@@ -349,6 +353,53 @@ impl Serialize for Explain<'_> {
         st.serialize_field("output", &Explanation(self.text))?;
         st.end()
     }
+}
+
+/// The record form of a library decode error (the door adds where).
+pub fn decode_failure(e: &DecodeError) -> Failure {
+    let message = match e.kind() {
+        DecodeErrorKind::MalformedEscape => {
+            "malformed percent-escape: '%' must be followed by two hex digits".to_owned()
+        }
+        DecodeErrorKind::InvalidUtf8 => {
+            "the decoded bytes are not valid UTF-8 (use --mode lenient for U+FFFD, or --bytes)"
+                .to_owned()
+        }
+        _ => e.to_string(),
+    };
+    Failure::at(e.kind().name(), e.offset(), message)
+}
+
+/// The `warning` of a record, when decoding turned escaped delimiters into real ones.
+pub fn delimiter_record(found: &Option<DecodedDelimiters>) -> Option<DelimiterWarning> {
+    let found = found.as_ref()?;
+    let escapes = found
+        .escapes()
+        .iter()
+        .map(|&(b, _)| format!("%{b:02X}"))
+        .collect();
+    Some(DelimiterWarning::new(
+        found.context().name(),
+        escapes,
+        found.message(),
+    ))
+}
+
+/// `urlkit decode --json` (strict, lenient or form) for one text: the record, with the
+/// `warning` field when escaped delimiters became real ones.
+///
+/// ```
+/// use urlkit::codec::DecodeMode;
+/// assert!(urlkit_records::codec::decode_record("%41%26", DecodeMode::Strict).is_ok());
+/// ```
+pub fn decode_record(text: &str, mode: DecodeMode) -> Record<Decode> {
+    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
+        .map(|out| Decode {
+            warning: delimiter_record(&decoded_delimiters(text.as_bytes())),
+            ..Decode::new(text, out.as_ref())
+        })
+        .map_err(|e| decode_failure(&e));
+    Record::from_result(text, decoded)
 }
 
 #[cfg(test)]

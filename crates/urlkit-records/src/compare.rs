@@ -282,3 +282,26 @@ pub fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
     }
     s
 }
+
+/// `urlkit compare --json A B` at `options`: the record, or the failure of the URL that
+/// cannot be keyed (its `input` is that URL, its message says which side).
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// let r = urlkit_records::compare::record("http://a/", "http://a/%zz", &Options::new(Level::Safe));
+/// assert_eq!(serde_json::to_value(&r).unwrap()["input"], "http://a/%zz");
+/// ```
+pub fn record(a: &str, b: &str, options: &Options) -> crate::Record<Compare> {
+    match urlkit::compare::compare(a, b, options) {
+        Ok(c) => crate::Record::Ok(Compare::build(format!("{a} {b}"), a, b, &c)),
+        Err(e) => {
+            let mut f = crate::Failure::from(&e.error);
+            f.message = format!("{} ({})", f.message, e.side.name());
+            let input = match e.side {
+                urlkit::compare::Side::A => a,
+                urlkit::compare::Side::B => b,
+            };
+            crate::Record::Failed(crate::Failed::new(input, f).level(options.level().name()))
+        }
+    }
+}

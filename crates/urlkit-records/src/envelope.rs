@@ -71,6 +71,12 @@ impl Failure {
     }
 }
 
+impl From<&urlkit::normalize::NormalizeError> for Failure {
+    fn from(e: &urlkit::normalize::NormalizeError) -> Failure {
+        Failure::at(e.kind().name(), e.offset(), e.kind().message())
+    }
+}
+
 /// The record of an input that failed: `{"error", "input", "level"?, "line"?, "ok": false,
 /// "source"?}`.
 ///

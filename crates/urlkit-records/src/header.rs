@@ -1,8 +1,9 @@
 //! The records of `content-disposition` (built and `--parse`) and of `base64`.
 
 use serde::Serialize;
+use urlkit::content_disposition::{build_with, parse, BuildNote, Disposition, Fallback};
 
-use crate::envelope::True;
+use crate::envelope::{Failure, Record, True};
 
 /// `urlkit content-disposition --parse --json`: `{"charset", "disposition", "fallback",
 /// "input", "language", "ok", "output"}` (`output` is the file name).
@@ -99,4 +100,69 @@ pub struct Base64 {
     pub ok: True,
     /// The encoded or decoded text.
     pub output: String,
+}
+
+/// A header value's record (its file name and parameters), or why it gives none.
+pub fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
+    let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
+    let Some(name) = cd.filename() else {
+        return Err(Failure::at(
+            "no-filename",
+            text.len(),
+            "the value has no filename or filename* parameter",
+        ));
+    };
+    Ok(ContentDisposition::new(text, name, &cd))
+}
+
+/// What `urlkit content-disposition --json` writes for one input: a built value, or a
+/// parsed one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// `FILENAME` built into a header value.
+    Built(Built),
+    /// `--parse VALUE`.
+    Parsed(ContentDisposition),
+}
+
+/// A file name's header value and what the builder says about it, or why the fallback
+/// cannot be used.
+pub fn built(
+    text: &str,
+    disposition: Disposition,
+    fallback: Option<&str>,
+) -> Result<Built, Failure> {
+    let fallback = fallback.map_or(Fallback::Derived, Fallback::Given);
+    let b = build_with(text, disposition, fallback).map_err(|e| {
+        Failure::new(
+            e.name(),
+            format!("--fallback: {e} (at byte {})", e.offset()),
+        )
+    })?;
+    Ok(Built {
+        input: text.to_owned(),
+        notes: b.notes.iter().map(|n| note(*n)).collect(),
+        ok: True,
+        output: b.value,
+    })
+}
+
+/// A builder's note as a record.
+fn note(n: BuildNote) -> Note {
+    Note::new(n.name(), n.message())
+}
+
+/// `urlkit content-disposition --json [--fallback NAME] FILENAME` (`Some(disposition)`) or
+/// `--parse --json VALUE` (`None`) for one input.
+///
+/// ```
+/// use urlkit::content_disposition::Disposition;
+/// assert!(urlkit_records::header::record("a.txt", Some(Disposition::Inline), None).is_ok());
+/// ```
+pub fn record(text: &str, build_as: Option<Disposition>, fallback: Option<&str>) -> Record<Answer> {
+    match build_as {
+        Some(d) => Record::from_result(text, built(text, d, fallback).map(Answer::Built)),
+        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
+    }
 }

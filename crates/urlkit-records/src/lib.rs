@@ -27,6 +27,7 @@
 //! that it builds for `wasm32-unknown-unknown` with the library.
 #![warn(missing_docs)]
 
+pub mod base64;
 pub mod build;
 pub mod check;
 pub mod codec;
@@ -40,6 +41,7 @@ pub mod markdown;
 pub mod parse;
 pub mod reconcile;
 pub mod repair;
+pub mod table;
 pub mod text;
 
 #[cfg(test)]

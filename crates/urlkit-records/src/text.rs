@@ -3,18 +3,21 @@
 
 use std::borrow::Cow;
 
-/// `text` with C0 controls, DEL and C1 controls written as `\xHH` / `\u{HH}`, so that one
-/// record stays one line and no control sequence reaches the terminal.
+/// `text` with C0 controls, DEL, C1 controls, the line and paragraph separators and the
+/// bidirectional controls written as `\xHH` / `\u{HHHH}`, so that one record stays one line,
+/// no control sequence reaches the terminal, and no text from outside reorders what is shown.
 ///
 /// ```
 /// use urlkit_records::text::escape_controls;
 /// assert_eq!(escape_controls("a\nb"), "a\\x0Ab");
 /// assert_eq!(escape_controls("運営"), "運営");
+/// assert_eq!(escape_controls("a\u{202E}gpj.exe"), "a\\u{202E}gpj.exe");
 /// ```
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
     // A byte filter first (it vectorizes, and most text has no candidate): every unsafe
-    // control is an ASCII control, or starts with 0xC2 (C1) or 0xE2 (U+2028, U+2029) in UTF-8.
-    let candidate = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2;
+    // character is an ASCII control, or starts with 0xC2 (C1), 0xD8 (U+061C) or 0xE2 (U+200E,
+    // U+200F, U+2028 to U+202E, U+2066 to U+2069) in UTF-8.
+    let candidate = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xD8 || b == 0xE2;
     if !text.bytes().fold(false, |seen, b| seen | candidate(b))
         || !text.chars().any(is_unsafe_control)
     {
@@ -35,14 +38,34 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators.
+/// C0 controls, DEL, C1 controls, the Unicode line and paragraph separators, and the
+/// characters of Unicode's `Bidi_Control` property (U+061C, U+200E, U+200F, U+202A to
+/// U+202E, U+2066 to U+2069).
 ///
 /// ```
 /// assert!(urlkit_records::text::is_unsafe_control('\u{2028}'));
+/// assert!(urlkit_records::text::is_unsafe_control('\u{2067}'));
 /// assert!(!urlkit_records::text::is_unsafe_control('a'));
 /// ```
+///
+/// # Rationale
+///
+/// A bidi control changes the order in which a terminal or a renderer shows the text after
+/// it (a right-to-left override makes `gpj.exe` read `exe.jpg`; CVE-2021-42574, "Trojan
+/// Source"), so a URL from a sitemap could show as another URL. They are never needed to read
+/// a URL, and JSON output keeps them exactly. The list is Unicode's `Bidi_Control` property
+/// (PropList.txt, Unicode 15).
 pub fn is_unsafe_control(c: char) -> bool {
-    matches!(c as u32, 0x00..=0x1F | 0x7F..=0x9F | 0x2028 | 0x2029)
+    matches!(
+        c as u32,
+        0x00..=0x1F
+            | 0x7F..=0x9F
+            | 0x061C
+            | 0x200E
+            | 0x200F
+            | 0x2028..=0x202E
+            | 0x2066..=0x2069
+    )
 }
 
 /// The terminal columns `text` takes (Unicode East Asian Width through `unicode-width`: 2 for
@@ -150,6 +173,25 @@ mod tests {
             "a\\x0D\\x0Ab\\x00\\x7F\\u{9B}"
         );
         assert_eq!(escape_controls("運営 ok"), "運営 ok");
+    }
+
+    #[test]
+    fn every_bidi_control_is_escaped() {
+        for c in [
+            '\u{61C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}',
+        ]
+        .into_iter()
+        .chain([
+            '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ]) {
+            let text = format!("a{c}b");
+            assert_eq!(escape_controls(&text), format!("a\\u{{{:X}}}b", c as u32));
+        }
+        // Their neighbours are text.
+        for c in ['\u{61B}', '\u{200D}', '\u{2065}', '\u{206A}', '\u{202F}'] {
+            let text = format!("a{c}b");
+            assert_eq!(escape_controls(&text), text);
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use serde_json::Value;
 use tokio::sync::{oneshot, Semaphore};
 
 use crate::limits::Limits;
-use crate::request::{Answer, ApiError, Endpoint, Request, SMALL_BODY};
+use urlkit_api::{Answer, ApiError, Endpoint, Request, SMALL_BODY};
 
 /// What every answer of the server carries: the page may load only its own assets and talk
 /// only to this server, and no other site may frame it.

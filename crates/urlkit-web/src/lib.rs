@@ -17,17 +17,20 @@
 //!
 //! # Rationale
 //!
-//! The record builders live with the commands (`crates/urlkit-cli/src/cmd/*.rs`); this crate
-//! holds what is about HTTP: routing, limits, the error shape, the page. It cannot depend on
-//! the CLI (the CLI depends on it for `urlkit serve`), so the CLI hands its endpoints in.
+//! The handlers are pure request/response functions in `urlkit-api` (the WebAssembly page
+//! calls the same ones); this crate holds what is about HTTP: routing, limits, the page. The
+//! endpoints are handed in (`urlkit serve` gives `urlkit_api::endpoints()`).
 
 pub mod assets;
 mod conn;
 mod http;
 mod limits;
 pub mod qr;
-mod request;
 
 pub use http::Server;
 pub use limits::Limits;
-pub use request::{Answer, ApiError, Endpoint, Handler, Request, LARGE_BODY, MAX_TEXT, SMALL_BODY};
+/// The request and answer types are urlkit-api's (the handlers are pure; this crate carries
+/// them over HTTP).
+pub use urlkit_api::{
+    Answer, ApiError, Endpoint, Handler, Request, LARGE_BODY, MAX_TEXT, SMALL_BODY,
+};

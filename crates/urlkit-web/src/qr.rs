@@ -4,7 +4,7 @@ use qrcode::render::{svg, unicode};
 use qrcode::{EcLevel, QrCode};
 use serde_json::json;
 
-use crate::request::{Answer, ApiError, Endpoint, Request};
+use urlkit_api::{Answer, ApiError, Endpoint, Request};
 
 /// The most bytes a QR code takes at level M (version 40, byte mode).
 pub const MAX_BYTES: usize = 2331;

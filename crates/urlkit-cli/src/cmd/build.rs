@@ -9,7 +9,7 @@ use urlkit::uri::parse;
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Failure};
-use urlkit_records::{build::Build, Record};
+use urlkit_records::build::{edit, failure, Build, Edits};
 
 const AFTER_HELP: &str = "\
 Every value is data: it is encoded once, with the set of the component it goes into.
@@ -111,10 +111,6 @@ fn parse_canonical(name: &str) -> Result<Canonical, String> {
 }
 
 /// `KEY=VALUE` split at the first `=`.
-fn pair(text: &str) -> (&str, &str) {
-    text.split_once('=').unwrap_or((text, ""))
-}
-
 fn usage(option: &str, value: &str, e: &BuildError) -> CliError {
     CliError::Usage(format!("{option} {value:?}: {}", e.kind().explain()))
 }
@@ -139,13 +135,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Some(b) => vec![b.clone()],
         None => args.urls.clone(),
     };
+    let edits = args.edits();
     let mut out = ctx.output();
     for_each_input(&starts, Content::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
         };
-        let built = match edit(text, args) {
+        let built = match edit(text, &edits) {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure(&e)),
         };
@@ -170,76 +167,20 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(failures))
 }
 
-/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`, for `urlkit
-/// serve`; a value no URL can take is the usage error's message, as the CLI says it.
-pub fn record(
-    base: &str,
-    segments: &[&str],
-    params: &[&str],
-    fragment: Option<&str>,
-) -> Result<Record<Build>, String> {
-    for s in segments {
-        check_segment(s).map_err(|e| usage("--segment", s, &e).to_string())?;
-    }
-    let args = Args {
-        base: Some(base.to_owned()),
-        host: None,
-        port: None,
-        segments: segments.iter().map(|s| (*s).to_owned()).collect(),
-        params: params.iter().map(|s| (*s).to_owned()).collect(),
-        set_params: Vec::new(),
-        remove_params: Vec::new(),
-        fragment: fragment.map(str::to_owned),
-        query_style: QueryStyle::from_name("form").expect("invariant: form is the default style"),
-        to: Form::Uri,
-        canonical: None,
-        urls: Vec::new(),
-    };
-    let built = edit(base, &args).map_err(|e| failure(&e)).map(|built| {
-        let uri = built.uri().to_owned();
-        Build::new(base, uri.as_str(), uri.clone(), built.iri())
-    });
-    Ok(Record::from_result(base, built))
-}
-
-fn failure(e: &BuildError) -> Failure {
-    let message = format!("{}: {}", e.component(), e.kind().explain());
-    match e.offset() {
-        // Offsets of an invalid start URL are into the input; others are into an option's
-        // value, which the input line does not hold.
-        Some(o) if e.kind() == urlkit::build::BuildErrorKind::InvalidUrl => {
-            Failure::at(e.kind().name(), o, message)
+impl Args {
+    /// The edits these arguments ask for.
+    fn edits(&self) -> Edits {
+        Edits {
+            host: self.host.clone(),
+            port: self.port,
+            segments: self.segments.clone(),
+            params: self.params.clone(),
+            set_params: self.set_params.clone(),
+            remove_params: self.remove_params.clone(),
+            fragment: self.fragment.clone(),
+            query_style: self.query_style,
         }
-        _ => Failure::new(e.kind().name(), message),
     }
-}
-
-fn edit(text: &str, args: &Args) -> Result<urlkit::build::Built, BuildError> {
-    let mut b = UrlBuilder::from_url(text)?.query_style(args.query_style);
-    if let Some(h) = &args.host {
-        b = b.host(HostInput::parse(h))?;
-    }
-    if let Some(p) = args.port {
-        b = b.port(p)?;
-    }
-    for s in &args.segments {
-        b = b.segment(s)?;
-    }
-    for k in &args.remove_params {
-        b = b.remove_param(k);
-    }
-    for p in &args.set_params {
-        let (k, v) = pair(p);
-        b = b.set_param(k, v);
-    }
-    for p in &args.params {
-        let (k, v) = pair(p);
-        b = b.param(k, v);
-    }
-    if let Some(f) = &args.fragment {
-        b = b.fragment(f);
-    }
-    b.build()
 }
 
 /// The canonical form's text lines and JSON fields.

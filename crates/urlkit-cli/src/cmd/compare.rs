@@ -4,13 +4,11 @@
 use std::io::Write;
 
 use urlkit::compare::{compare, CompareError, Comparison, Side};
-use urlkit::normalize::Options;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Item, Origin};
 use urlkit_records::compare::report;
-use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
 Prints the verdict at the asked level (default safe), the lowest level at which the two are
@@ -137,27 +135,6 @@ fn located<'a>(
         }
     };
     (Item { origin, bytes }, f)
-}
-
-/// `urlkit compare --json A B` at `options`, for `urlkit serve`.
-pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::compare::Compare> {
-    // Trimmed by the one rule, as the command trims its arguments.
-    let (a, b) = (
-        urlkit_sources::trim_str(a, urlkit_sources::Content::Url).0,
-        urlkit_sources::trim_str(b, urlkit_sources::Content::Url).0,
-    );
-    let joined = format!("{a} {b}");
-    let item = Item {
-        origin: Origin::Arg(1),
-        bytes: joined.as_bytes(),
-    };
-    match compare(a, b, options) {
-        Ok(c) => Record::Ok(compare_record(&item, &c, a, b)),
-        Err(e) => {
-            let (located, f) = located(&e, a, b, a.len() + 1, &item);
-            Record::Failed(located.failed(f).level(options.level().name()))
-        }
-    }
 }
 
 fn verdict(c: &Comparison) -> &'static str {

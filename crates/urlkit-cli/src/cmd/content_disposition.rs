@@ -1,12 +1,11 @@
 //! `urlkit content-disposition`: build a `Content-Disposition` value for a file name, or
 //! read one back (RFC 6266, RFC 8187).
 
-use urlkit::content_disposition::{build_with, parse, BuildNote, Disposition, Fallback};
-use urlkit_records::header::{Built, ContentDisposition, Note};
-use urlkit_records::Record;
+use urlkit::content_disposition::{build_with, Disposition, Fallback};
+use urlkit_records::header::{built, parsed};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Content, Failure};
+use crate::records::{for_each_input, Content};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -50,61 +49,6 @@ pub struct Args {
     /// File names (or, with --parse, header values); stdin, one per line, when none is given.
     #[arg(value_name = "FILENAME")]
     inputs: Vec<String>,
-}
-
-/// A header value's record (its file name and parameters), or why it gives none.
-fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
-    let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
-    let Some(name) = cd.filename() else {
-        return Err(Failure::at(
-            "no-filename",
-            text.len(),
-            "the value has no filename or filename* parameter",
-        ));
-    };
-    Ok(ContentDisposition::new(text, name, &cd))
-}
-
-/// What `urlkit content-disposition --json` writes for one input: a built value, or a
-/// parsed one.
-#[derive(serde::Serialize)]
-#[serde(untagged)]
-pub enum Answer {
-    /// `FILENAME` built into a header value.
-    Built(Built),
-    /// `--parse VALUE`.
-    Parsed(ContentDisposition),
-}
-
-/// A file name's header value and what the builder says about it, or why the fallback
-/// cannot be used.
-fn built(text: &str, disposition: Disposition, fallback: Option<&str>) -> Result<Built, Failure> {
-    let fallback = fallback.map_or(Fallback::Derived, Fallback::Given);
-    let b = build_with(text, disposition, fallback).map_err(|e| {
-        Failure::new(
-            e.name(),
-            format!("--fallback: {e} (at byte {})", e.offset()),
-        )
-    })?;
-    Ok(Built {
-        input: text.to_owned(),
-        notes: b.notes.iter().map(|n| note(*n)).collect(),
-        ok: urlkit_records::True,
-        output: b.value,
-    })
-}
-
-fn note(n: BuildNote) -> Note {
-    Note::new(n.name(), n.message())
-}
-
-/// `urlkit content-disposition --json [--fallback NAME] FILENAME` (`Some(disposition)`) or
-/// `--parse --json VALUE` (`None`) for one input, for `urlkit serve`.
-pub fn record(text: &str, build_as: Option<Disposition>, fallback: Option<&str>) -> Record<Answer> {
-    match build_as {
-        Some(d) => Record::from_result(text, built(text, d, fallback).map(Answer::Built)),
-        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
-    }
 }
 
 /// Runs `urlkit content-disposition`.

@@ -4,8 +4,7 @@
 use urlkit::charset::repair::{decode_auto, Verdict};
 use urlkit::charset::{encoding_for_label, Encoding};
 use urlkit::codec::{
-    decode_bytes_to_str, decode_to_bytes, decoded_delimiters, DecodeError, DecodeErrorKind,
-    DecodeMode, DecodedDelimiters,
+    decode_bytes_to_str, decode_to_bytes, decoded_delimiters, DecodeMode, DecodedDelimiters,
 };
 use urlkit::flavor::{Decoded, Direction, Flavor};
 
@@ -13,8 +12,7 @@ use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Failure, Item};
 use crate::style::escape_controls;
-use urlkit_records::codec::{Decode, DelimiterWarning};
-use urlkit_records::Record;
+use urlkit_records::codec::{decode_failure as failure_of, delimiter_record, Decode};
 
 const AFTER_HELP: &str = "\
 Modes (--mode), and what each does with '+':
@@ -129,36 +127,6 @@ fn parse_charset(s: &str) -> Result<CharsetArg, String> {
     })
 }
 
-/// The CLI form of a library decode error.
-pub fn failure_of(e: &DecodeError) -> Failure {
-    let message = match e.kind() {
-        DecodeErrorKind::MalformedEscape => {
-            "malformed percent-escape: '%' must be followed by two hex digits".to_owned()
-        }
-        DecodeErrorKind::InvalidUtf8 => {
-            "the decoded bytes are not valid UTF-8 (use --mode lenient for U+FFFD, or --bytes)"
-                .to_owned()
-        }
-        _ => e.to_string(),
-    };
-    Failure::at(e.kind().name(), e.offset(), message)
-}
-
-/// The `warning` of a record, when decoding turned escaped delimiters into real ones.
-fn delimiter_record(found: &Option<DecodedDelimiters>) -> Option<DelimiterWarning> {
-    let found = found.as_ref()?;
-    let escapes = found
-        .escapes()
-        .iter()
-        .map(|&(b, _)| format!("%{b:02X}"))
-        .collect();
-    Some(DelimiterWarning::new(
-        found.context().name(),
-        escapes,
-        found.message(),
-    ))
-}
-
 /// Says `found` on stderr, when there is something to say.
 fn warn_delimiters(
     out: &mut crate::records::Output,
@@ -221,18 +189,6 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
-}
-
-/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`: the
-/// record, with the `warning` field when escaped delimiters became real ones.
-pub fn record(text: &str, mode: DecodeMode) -> Record<Decode> {
-    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
-        .map(|out| Decode {
-            warning: delimiter_record(&decoded_delimiters(text.as_bytes())),
-            ..Decode::new(text, out.as_ref())
-        })
-        .map_err(|e| failure_of(&e));
-    Record::from_result(text, decoded)
 }
 
 /// `urlkit decode --charset CHARSET`.

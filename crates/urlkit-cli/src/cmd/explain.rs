@@ -32,11 +32,6 @@ pub struct Args {
     texts: Vec<String>,
 }
 
-/// `urlkit explain --json` for one text, for `urlkit serve`.
-pub fn record(text: &str) -> Explain<'_> {
-    Explain::new(text)
-}
-
 /// Runs `urlkit explain`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();

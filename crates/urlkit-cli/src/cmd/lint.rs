@@ -74,34 +74,6 @@ struct Input {
     raw: Vec<u8>,
 }
 
-/// `urlkit lint --json` over a list of URLs (every default rule, plus `select`), for `urlkit
-/// serve`: one record per URL, in order; a bad selection is the error of `Selection::parse`.
-pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Record<Lint>>, String> {
-    let selection = Selection::parse(select, &[]).map_err(|e| e.to_string())?;
-    let found = lint_list(urls, &selection);
-    Ok(urls
-        .iter()
-        .zip(found)
-        .enumerate()
-        .map(|(i, (url, found))| {
-            let input = Input {
-                line: i + 1,
-                source: None,
-                text: Ok((*url).to_owned()),
-                raw: Vec::new(),
-            };
-            json_record(&input, Some(&found))
-        })
-        .collect())
-}
-
-/// The URL with the fixes `level` allows applied (`urlkit lint --fix`, `--unsafe-fixes`),
-/// for `urlkit serve`.
-pub fn fixed(url: &str, level: FixLevel) -> String {
-    let selection = Selection::parse(&[], &[]).expect("invariant: the default selection parses");
-    fix(url, &selection, level)
-}
-
 fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
     let mut out = Vec::new();
     // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a

@@ -8,8 +8,6 @@ use urlkit::whatwg::{Components, Url};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
-use urlkit_records::parse::Parse;
-use urlkit_records::Record;
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -79,14 +77,6 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures + findings))
-}
-
-/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
-pub fn record(text: &str) -> Record<Parse> {
-    Record::from_result(
-        text,
-        urlkit_records::parse::build(text.to_owned(), text, None),
-    )
 }
 
 fn write_record(

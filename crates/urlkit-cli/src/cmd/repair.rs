@@ -11,7 +11,6 @@ use urlkit::charset::{encoding_for_label, Encoding};
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Failure, Item};
 use crate::style::escape_controls;
-use urlkit_records::Record;
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -159,18 +158,6 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let failures = out.finish()?;
     Ok(Status::from_count(failures + unresolved))
-}
-
-/// `urlkit repair --json URL` for one URL, for `urlkit serve`.
-pub fn record(url: &str) -> Record<urlkit_records::repair::Repair> {
-    let result = repair_list(&[url])
-        .into_iter()
-        .next()
-        .expect("invariant: one result per input");
-    match result {
-        Ok(r) => Record::Ok(urlkit_records::repair::Repair::new(url, &r)),
-        Err(e) => Record::from_result(url, Err(not_a_url(&e))),
-    }
 }
 
 fn not_a_url(e: &urlkit::uri::ParseError) -> Failure {

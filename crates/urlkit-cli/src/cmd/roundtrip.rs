@@ -119,36 +119,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(lossy))
 }
 
-/// `urlkit roundtrip --json VALUE...` (every encoder and decoder, both components), for
-/// `urlkit serve`: one record per cell, in the CLI's order.
-pub fn records(values: &[&str]) -> Vec<RoundtripCell> {
-    let encoders = all(Direction::Encode);
-    let decoders = all(Direction::Decode);
-    Placement::ALL
-        .iter()
-        .flat_map(|&p| matrix(values, &encoders, &decoders, p))
-        .map(|c| record(&c))
-        .collect()
-}
-
 /// One cell as the JSON record of docs/json.md.
 fn record(c: &Cell) -> RoundtripCell {
-    RoundtripCell {
-        component: c.placement.name(),
-        decoded: c.decoded_text(),
-        decoder: c.decoder.name(),
-        encoded: c.encoded.as_ref().ok().cloned(),
-        encoder: c.encoder.name(),
-        error: c.error().map(|e| e.message().to_owned()),
-        exact: c.exact(),
-        segments: (c.decoded.len() > 1).then(|| {
-            c.decoded
-                .iter()
-                .map(|d| d.as_ref().ok().map(|d| d.to_string_lossy()))
-                .collect()
-        }),
-        value: c.value.clone(),
-    }
+    RoundtripCell::from(c)
 }
 
 fn quoted(s: &str) -> String {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::{CliError, CmdResult, Ctx, Status};
 
-mod api;
+mod reconcile_api;
 #[cfg(test)]
 mod tests;
 
@@ -31,9 +31,19 @@ pub struct Args {
     open: bool,
 }
 
+/// The page's endpoints: urlkit-api's, and reconcile over two pasted lists.
+pub fn endpoints() -> Vec<urlkit_web::Endpoint> {
+    let mut all = urlkit_api::endpoints();
+    all.push(urlkit_web::Endpoint::large(
+        "reconcile",
+        reconcile_api::reconcile,
+    ));
+    all
+}
+
 /// Runs `urlkit serve`.
 pub fn run(args: &Args, _ctx: &Ctx) -> CmdResult {
-    let server = urlkit_web::Server::start(args.port, api::endpoints())
+    let server = urlkit_web::Server::start(args.port, endpoints())
         .map_err(|e| CliError::Read(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let url = format!("http://{}/", server.addr());
     {

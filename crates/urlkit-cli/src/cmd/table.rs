@@ -3,13 +3,13 @@
 use std::io::Write;
 
 use urlkit::codec::{sets::UNRESERVED, Encoder};
-use urlkit::flavor::{Direction, Escaped, Flavor, Input, Params};
+use urlkit::flavor::{Direction, Escaped, Flavor};
 
 use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content};
 use crate::style::{escape_controls, Style};
-use urlkit_records::flavors::{Table, TableRow};
+use urlkit_records::flavors::{json_record, rows, Row};
 
 /// The seed's example: every encoder treats some of it differently.
 pub const SEED_INPUT: &str = "a b&c=d/e?f#g+h~!'()*日本";
@@ -47,67 +47,6 @@ pub struct Args {
     texts: Vec<String>,
 }
 
-/// One row: a flavor's output or error, and the characters it writes differently from the
-/// RFC 3986 row (encoders only).
-struct Row {
-    flavor: Flavor,
-    result: Result<String, String>,
-    /// (input character, this flavor's rendering) where it differs from RFC 3986.
-    differs: Vec<(char, String)>,
-    /// The output cut per input character, for highlighting; empty when not cuttable.
-    pieces: Vec<(String, bool)>,
-}
-
-fn rows(input: Input<'_>, text: Option<&str>) -> Vec<Row> {
-    let rfc = Encoder::new(UNRESERVED);
-    let params = Params::default();
-    let mut rows = Vec::new();
-    let encoders = Flavor::ALL
-        .into_iter()
-        .filter(|f| f.direction() == Direction::Encode);
-    let decoders = Flavor::ALL
-        .into_iter()
-        .filter(|f| f.direction() == Direction::Decode);
-    for flavor in encoders.chain(decoders) {
-        let result = match flavor.direction() {
-            Direction::Encode => flavor
-                .encode_with(input, &params)
-                .map_err(|e| e.to_string()),
-            Direction::Decode => flavor
-                .decode_with(input, &params)
-                .map(|d| escape_controls(&d.to_string_lossy()).into_owned())
-                .map_err(|e| e.to_string()),
-        };
-        let mut differs: Vec<(char, String)> = Vec::new();
-        let mut pieces = Vec::new();
-        if let (Direction::Encode, Ok(full), Some(text)) = (flavor.direction(), &result, text) {
-            // Every encoder here works character by character, so the output is the
-            // concatenation of each character's encoding; compare those with RFC 3986's.
-            for c in text.chars() {
-                let mut buf = [0u8; 4];
-                let s: &str = c.encode_utf8(&mut buf);
-                let mine = flavor.encode(s).unwrap_or_default();
-                let reference = rfc.encode_str(s);
-                let differ = mine != reference;
-                if differ && !differs.iter().any(|(d, _)| *d == c) {
-                    differs.push((c, mine.clone()));
-                }
-                pieces.push((mine, differ));
-            }
-            if pieces.iter().map(|(p, _)| p.as_str()).collect::<String>() != *full {
-                pieces.clear();
-            }
-        }
-        rows.push(Row {
-            flavor,
-            result,
-            differs,
-            pieces,
-        });
-    }
-    rows
-}
-
 fn describe(differs: &[(char, String)]) -> String {
     differs
         .iter()
@@ -139,39 +78,6 @@ fn render(row: &Row, style: &Style) -> String {
             })
             .collect(),
     }
-}
-
-/// The JSON record of one input: `{"flavors": [...], "input", "ok", "rfc3986"}`.
-fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Table {
-    let flavors = rows
-        .iter()
-        .map(|r| {
-            let encoded_ok = r.flavor.direction() == Direction::Encode && r.result.is_ok();
-            TableRow {
-                differs_from_rfc3986: encoded_ok.then(|| {
-                    r.differs
-                        .iter()
-                        .map(|(c, s)| (c.to_string(), s.clone()))
-                        .collect()
-                }),
-                error: r.result.as_ref().err().cloned(),
-                flavor: r.flavor.name(),
-                output: r.result.as_ref().ok().cloned(),
-            }
-        })
-        .collect();
-    Table {
-        flavors,
-        input: display.to_owned(),
-        ok: urlkit_records::True,
-        rfc3986: Encoder::new(UNRESERVED).encode_bytes(bytes).into_owned(),
-    }
-}
-
-/// `urlkit table --json` for one text, for `urlkit serve`.
-pub fn record(text: &str) -> Table {
-    let rows = rows(Input::Text(text), Some(text));
-    json_record(text, text.as_bytes(), &rows)
 }
 
 /// Runs `urlkit table`.

@@ -7,6 +7,7 @@ use urlkit_sources::check::{UrlCheck, VariantVerdict, Verdict};
 
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
+use urlkit_records::table::{Align, Cell, Table};
 
 pub(super) struct Report<'a> {
     /// Each URL's check, and whether it came from a sitemap.
@@ -156,13 +157,10 @@ impl Report<'_> {
         Ok(())
     }
 
-    pub(super) fn csv(&self, out: &mut impl Write) -> Result<(), CliError> {
-        let mut w = csv::Writer::from_writer(out);
-        let row = |w: &mut csv::Writer<_>, cells: [&str; 11]| -> Result<(), CliError> {
-            w.write_record(cells).map_err(|e| CliError::Io(e.into()))
-        };
-        row(
-            &mut w,
+    /// A row per URL and per variant (`--format csv`). A value a check lacks (no answer, no
+    /// redirect, no canonical) is an empty cell: the verdict and message columns say why.
+    fn rows_table(&self) -> Table {
+        let mut t = Table::new(
             [
                 "kind",
                 "url",
@@ -175,57 +173,127 @@ impl Report<'_> {
                 "level",
                 "rules",
                 "message",
-            ],
-        )?;
-        // A value a check lacks (no answer, no redirect, no canonical) is an empty cell: the
-        // verdict and message columns say why.
+            ]
+            .map(|c| (c, Align::Left)),
+        );
+        let status = |s: Option<u16>| Cell::from(s.map(|s| s.to_string()));
         for (c, _) in self.checks {
-            let status = c.status.map(|s| s.to_string()).unwrap_or_default();
-            let location = c.redirects.first().map_or("", |h| h.location.as_str());
-            row(
-                &mut w,
-                [
-                    "url",
-                    &c.url,
-                    "",
-                    &status,
-                    location,
-                    c.final_url.as_deref().unwrap_or(""),
-                    c.canonical.as_deref().unwrap_or(""),
-                    c.verdict.name(),
-                    c.level.map_or("", |l| l.name()),
-                    &rules(c).join(" "),
-                    &c.message,
-                ],
-            )?;
+            t.push([
+                Cell::text("url"),
+                Cell::text(c.url.as_str()),
+                Cell::empty(),
+                status(c.status),
+                Cell::from(c.redirects.first().map(|h| h.location.as_str())),
+                Cell::from(c.final_url.as_deref()),
+                Cell::from(c.canonical.as_deref()),
+                Cell::text(c.verdict.name()),
+                Cell::from(c.level.map(|l| l.name())),
+                Cell::text(rules(c).join(" ")),
+                Cell::text(c.message.as_str()),
+            ]);
             for v in &c.variants {
-                let status = v.status.map(|s| s.to_string()).unwrap_or_default();
-                row(
-                    &mut w,
-                    [
-                        "variant",
-                        &v.url,
-                        v.spelling.name(),
-                        &status,
-                        v.location.as_deref().unwrap_or(""),
-                        "",
-                        "",
-                        v.verdict.name(),
-                        "",
-                        "",
-                        &v.message,
-                    ],
-                )?;
+                t.push([
+                    Cell::text("variant"),
+                    Cell::text(v.url.as_str()),
+                    Cell::text(v.spelling.name()),
+                    status(v.status),
+                    Cell::from(v.location.as_deref()),
+                    Cell::empty(),
+                    Cell::empty(),
+                    Cell::text(v.verdict.name()),
+                    Cell::empty(),
+                    Cell::empty(),
+                    Cell::text(v.message.as_str()),
+                ]);
             }
         }
-        w.flush()?;
+        t
+    }
+
+    pub(super) fn csv(&self, out: &mut impl Write) -> Result<(), CliError> {
+        urlkit_records::csv::write_table(out, &self.rows_table())?;
         Ok(())
     }
 
-    pub(super) fn markdown(&self, out: &mut impl Write) -> Result<(), CliError> {
-        // Table cells: no raw control characters, no cell breaks.
-        let md = |t: &str| safe(t).replace('|', "\\|");
+    /// The verdict counts, the variant verdict counts, every URL, and the variants.
+    fn markdown_tables(&self) -> [Option<Table>; 4] {
         let (urls, variants) = self.counts();
+        let counts = |what: &str, unit: &str, rows: Vec<(&'static str, usize)>| {
+            let mut t = Table::new([(what, Align::Left), (unit, Align::Right)]);
+            for (v, n) in rows {
+                t.push([Cell::text(v), Cell::text(n.to_string())]);
+            }
+            t
+        };
+        let verdicts = counts(
+            "verdict",
+            "URLs",
+            urls.iter().map(|(v, n)| (v.name(), *n)).collect(),
+        );
+        let variant_verdicts = (!variants.is_empty()).then(|| {
+            counts(
+                "variant verdict",
+                "spellings",
+                variants.iter().map(|(v, n)| (v.name(), *n)).collect(),
+            )
+        });
+        // As in the CSV, what a check lacks is an empty cell; the detail column says why.
+        let mut each = Table::new([
+            ("verdict", Align::Left),
+            ("URL", Align::Left),
+            ("status", Align::Right),
+            ("redirects", Align::Left),
+            ("canonical", Align::Left),
+            ("detail", Align::Left),
+        ]);
+        for (c, _) in self.checks {
+            let mut hops = Cell::empty();
+            for (i, h) in c.redirects.iter().enumerate() {
+                if i > 0 {
+                    hops = hops.line_break();
+                }
+                hops = hops.and_text(format!("{} → {}", h.status, h.location));
+            }
+            each.push([
+                Cell::text(c.verdict.name()),
+                Cell::text(c.url.as_str()),
+                Cell::from(c.status.map(|s| s.to_string())),
+                hops,
+                Cell::from(c.canonical.as_deref()),
+                Cell::text(c.message.as_str()),
+            ]);
+        }
+        let with_variants: Vec<&UrlCheck> = self
+            .checks
+            .iter()
+            .map(|(c, _)| c)
+            .filter(|c| !c.variants.is_empty())
+            .collect();
+        let spellings = (!with_variants.is_empty()).then(|| {
+            let mut t = Table::new([
+                ("URL", Align::Left),
+                ("spelling", Align::Left),
+                ("verdict", Align::Left),
+                ("status", Align::Right),
+                ("location", Align::Left),
+            ]);
+            for c in with_variants {
+                for v in &c.variants {
+                    t.push([
+                        Cell::text(c.url.as_str()),
+                        Cell::text(v.spelling.name()),
+                        Cell::text(v.verdict.name()),
+                        Cell::from(v.status.map(|s| s.to_string())),
+                        Cell::from(v.location.as_deref()),
+                    ]);
+                }
+            }
+            t
+        });
+        [Some(verdicts), variant_verdicts, Some(each), spellings]
+    }
+
+    pub(super) fn markdown(&self, out: &mut impl Write) -> Result<(), CliError> {
         writeln!(out, "# Site check\n")?;
         writeln!(
             out,
@@ -234,62 +302,11 @@ impl Report<'_> {
             self.threads,
             self.requests()
         )?;
-        writeln!(out, "| verdict | URLs |\n|---|---:|")?;
-        for (v, n) in &urls {
-            writeln!(out, "| {} | {n} |", v.name())?;
-        }
-        if !variants.is_empty() {
-            writeln!(out, "\n| variant verdict | spellings |\n|---|---:|")?;
-            for (v, n) in &variants {
-                writeln!(out, "| {} | {n} |", v.name())?;
+        for (i, table) in self.markdown_tables().iter().flatten().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
             }
-        }
-        writeln!(
-            out,
-            "\n| verdict | URL | status | redirects | canonical | detail |\n|---|---|---:|---|---|---|"
-        )?;
-        // As in the CSV, what a check lacks is an empty cell; the detail column says why.
-        for (c, _) in self.checks {
-            let hops: Vec<String> = c
-                .redirects
-                .iter()
-                .map(|h| format!("{} → {}", h.status, md(&h.location)))
-                .collect();
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} |",
-                c.verdict.name(),
-                md(&c.url),
-                c.status.map(|s| s.to_string()).unwrap_or_default(),
-                hops.join("<br>"),
-                c.canonical.as_deref().map(md).unwrap_or_default(),
-                md(&c.message)
-            )?;
-        }
-        let with_variants: Vec<&UrlCheck> = self
-            .checks
-            .iter()
-            .map(|(c, _)| c)
-            .filter(|c| !c.variants.is_empty())
-            .collect();
-        if !with_variants.is_empty() {
-            writeln!(
-                out,
-                "\n| URL | spelling | verdict | status | location |\n|---|---|---|---:|---|"
-            )?;
-            for c in with_variants {
-                for v in &c.variants {
-                    writeln!(
-                        out,
-                        "| {} | {} | {} | {} | {} |",
-                        md(&c.url),
-                        v.spelling.name(),
-                        v.verdict.name(),
-                        v.status.map(|s| s.to_string()).unwrap_or_default(),
-                        v.location.as_deref().map(md).unwrap_or_default()
-                    )?;
-                }
-            }
+            urlkit_records::markdown::write_table(out, table)?;
         }
         Ok(())
     }

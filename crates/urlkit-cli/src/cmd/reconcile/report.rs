@@ -8,9 +8,11 @@ use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 use super::{Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
+use urlkit_records::markdown;
 use urlkit_records::reconcile::{
     Duplicate, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
 };
+use urlkit_records::table::{Align, Cell, Table};
 
 /// Everything the report formats need.
 pub(super) struct Report<'a> {
@@ -357,77 +359,78 @@ impl Report<'_> {
         Summary::new(self.level, s, side(Side::Left), side(Side::Right))
     }
 
-    pub(super) fn csv(
-        &self,
-        out: &mut impl Write,
-        only: Option<OnlyArg>,
-    ) -> Result<usize, CliError> {
-        // The sources' extra fields come after the fixed columns, so that these keep their
-        // places whatever the sources are.
-        let mut header = String::from(
-            "status,left_url,left_iri,left_source,left_type,right_url,right_iri,right_source,right_type,rules",
+    /// The pairs and one-sided URLs as one table (`--format csv`): fixed columns, then each
+    /// side's extra fields, so that the fixed ones keep their places whatever the sources are.
+    fn rows_table(&self, only: Option<OnlyArg>) -> (Table, usize) {
+        let mut t = Table::new(
+            [
+                "status",
+                "left_url",
+                "left_iri",
+                "left_source",
+                "left_type",
+                "right_url",
+                "right_iri",
+                "right_source",
+                "right_type",
+                "rules",
+            ]
+            .map(|c| (c, Align::Left)),
         );
         for side in [Side::Left, Side::Right] {
             for f in self.fields(side) {
-                header.push(',');
-                header.push_str(&csv_cell(&format!("{}_{f}", side.name())));
+                t.column(format!("{}_{f}", side.name()), Align::Left);
             }
         }
-        writeln!(out, "{header}")?;
-        let mut n = 0;
-        let cell = csv_cell;
+        // The four cells of one side's occurrence (empty for the side a row lacks).
+        let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> [Cell; 4] {
+            match o {
+                Some(o) => {
+                    let url = o.url();
+                    [
+                        Cell::text(url.as_ref()),
+                        Cell::from(readable(&url)),
+                        Cell::text(self.place(side, o.meta())),
+                        Cell::from(self.kind_of(side, o.meta())),
+                    ]
+                }
+                None => Default::default(),
+            }
+        };
         // The extra fields of a pair (or of one side, the other's left empty).
         let extras = |left: Option<&Occurrence<'_, Meta>>, right: Option<&Occurrence<'_, Meta>>| {
-            let mut cells = String::new();
+            let mut cells = Vec::new();
             for (side, o) in [(Side::Left, left), (Side::Right, right)] {
-                let values = match o {
-                    Some(o) => self.extras(side, o.meta()),
-                    None => vec![None; self.fields(side).len()],
-                };
-                for v in values {
-                    cells.push(',');
-                    cells.push_str(&cell(or_empty(v)));
+                match o {
+                    Some(o) => {
+                        cells.extend(self.extras(side, o.meta()).into_iter().map(Cell::from))
+                    }
+                    None => cells.extend((0..self.fields(side).len()).map(|_| Cell::empty())),
                 }
             }
             cells
         };
-        let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> String {
-            match o {
-                Some(o) => {
-                    let url = o.url();
-                    format!(
-                        "{},{},{},{}",
-                        cell(&url),
-                        cell(or_empty(readable(&url).as_deref())),
-                        cell(&self.place(side, o.meta())),
-                        cell(or_empty(self.kind_of(side, o.meta())))
-                    )
-                }
-                None => ",,,".into(),
-            }
-        };
+        let mut n = 0;
         if matches!(only, None | Some(OnlyArg::Missing)) {
             for (side, o) in self.list(OnlyArg::Missing) {
                 n += 1;
-                writeln!(
-                    out,
-                    "missing,{},{},{}",
-                    occ(side, Some(&o)),
-                    occ(Side::Right, None),
-                    extras(Some(&o), None)
-                )?;
+                let mut row = vec![Cell::text("missing")];
+                row.extend(occ(side, Some(&o)));
+                row.extend(occ(Side::Right, None));
+                row.push(Cell::empty());
+                row.extend(extras(Some(&o), None));
+                t.push(row);
             }
         }
         if matches!(only, None | Some(OnlyArg::Extra)) {
             for (side, o) in self.list(OnlyArg::Extra) {
                 n += 1;
-                writeln!(
-                    out,
-                    "extra,{},{},{}",
-                    occ(Side::Left, None),
-                    occ(side, Some(&o)),
-                    extras(None, Some(&o))
-                )?;
+                let mut row = vec![Cell::text("extra")];
+                row.extend(occ(Side::Left, None));
+                row.extend(occ(side, Some(&o)));
+                row.push(Cell::empty());
+                row.extend(extras(None, Some(&o)));
+                t.push(row);
             }
         }
         if matches!(only, None | Some(OnlyArg::Matched)) {
@@ -435,18 +438,117 @@ impl Report<'_> {
                 if only.is_some() {
                     n += 1;
                 }
-                let rules = rule_list(&p.rules);
-                writeln!(
-                    out,
-                    "matched,{},{},{}{}",
-                    occ(Side::Left, Some(&p.left)),
-                    occ(Side::Right, Some(&p.right)),
-                    cell(&rules),
-                    extras(Some(&p.left), Some(&p.right))
-                )?;
+                let mut row = vec![Cell::text("matched")];
+                row.extend(occ(Side::Left, Some(&p.left)));
+                row.extend(occ(Side::Right, Some(&p.right)));
+                row.push(Cell::text(rule_list(&p.rules)));
+                row.extend(extras(Some(&p.left), Some(&p.right)));
+                t.push(row);
             }
         }
+        (t, n)
+    }
+
+    pub(super) fn csv(
+        &self,
+        out: &mut impl Write,
+        only: Option<OnlyArg>,
+    ) -> Result<usize, CliError> {
+        let (table, n) = self.rows_table(only);
+        urlkit_records::csv::write_table(out, &table)?;
         Ok(n)
+    }
+
+    /// The counts per side (`--format markdown`'s first table).
+    fn counts_table(&self) -> Table {
+        let s = self.done.summary();
+        let mut t = Table::new([
+            ("", Align::Left),
+            ("left", Align::Right),
+            ("right", Align::Right),
+        ]);
+        let row =
+            |name: &str, l: String, r: String| [Cell::text(name), Cell::text(l), Cell::text(r)];
+        t.push(row(
+            "sources",
+            self.sides[0].specs.join(", "),
+            self.sides[1].specs.join(", "),
+        ));
+        t.push(row(
+            "records",
+            s.left.records.to_string(),
+            s.right.records.to_string(),
+        ));
+        t.push(row(
+            "distinct",
+            s.left.distinct.to_string(),
+            s.right.distinct.to_string(),
+        ));
+        t.push(row(
+            "duplicates",
+            s.left.duplicate_records.to_string(),
+            s.right.duplicate_records.to_string(),
+        ));
+        t.push(row(
+            "only on this side",
+            s.only_left.to_string(),
+            s.only_right.to_string(),
+        ));
+        t
+    }
+
+    /// The URLs only one side has (`missing` or `extra`), with their side's extra fields.
+    fn one_side_table(&self, list: &[(Side, Occurrence<'_, Meta>)], side: Side) -> Table {
+        let mut t = Table::new([
+            ("URL", Align::Left),
+            ("readable", Align::Left),
+            ("source", Align::Left),
+            ("type", Align::Left),
+        ]);
+        for f in self.fields(side) {
+            t.column(f.to_string(), Align::Left);
+        }
+        for (side, occ) in list {
+            let url = occ.url();
+            let mut row = vec![
+                Cell::text(url.as_ref()),
+                Cell::from(readable(&url)),
+                Cell::text(self.place(*side, occ.meta())),
+                Cell::from(self.kind_of(*side, occ.meta())),
+            ];
+            row.extend(self.extras(*side, occ.meta()).into_iter().map(Cell::from));
+            t.push(row);
+        }
+        t
+    }
+
+    /// The matched pairs (`--only matched --format markdown`).
+    fn matched_table(&self) -> Table {
+        let mut t = Table::new([
+            ("left", Align::Left),
+            ("right", Align::Left),
+            ("readable", Align::Left),
+            ("rules", Align::Left),
+        ]);
+        for side in [Side::Left, Side::Right] {
+            for f in self.fields(side) {
+                t.column(format!("{}_{f}", side.name()), Align::Left);
+            }
+        }
+        for p in self.done.matched() {
+            let (left, right) = (p.left.url(), p.right.url());
+            let mut row = vec![
+                Cell::text(left.as_ref()),
+                Cell::text(right.as_ref()),
+                Cell::from(readable(&left).or_else(|| readable(&right))),
+                Cell::text(rule_list(&p.rules)),
+            ];
+            for (side, o) in [(Side::Left, &p.left), (Side::Right, &p.right)] {
+                row.extend(self.extras(side, o.meta()).into_iter().map(Cell::from));
+            }
+            t.push(row);
+        }
+        t
     }
 
     pub(super) fn markdown(
@@ -455,36 +557,9 @@ impl Report<'_> {
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
         let s = self.done.summary();
-        let md = |t: &str| markdown_cell(t);
         if only.is_none() {
             writeln!(out, "# Reconciliation (level {})\n", self.level.name())?;
-            writeln!(out, "| | left | right |\n|---|---:|---:|")?;
-            writeln!(
-                out,
-                "| sources | {} | {} |",
-                md(&self.sides[0].specs.join(", ")),
-                md(&self.sides[1].specs.join(", "))
-            )?;
-            writeln!(
-                out,
-                "| records | {} | {} |",
-                s.left.records, s.right.records
-            )?;
-            writeln!(
-                out,
-                "| distinct | {} | {} |",
-                s.left.distinct, s.right.distinct
-            )?;
-            writeln!(
-                out,
-                "| duplicates | {} | {} |",
-                s.left.duplicate_records, s.right.duplicate_records
-            )?;
-            writeln!(
-                out,
-                "| only on this side | {} | {} |",
-                s.only_left, s.only_right
-            )?;
+            markdown::write_table(out, &self.counts_table())?;
             writeln!(
                 out,
                 "\nMatched: **{}** ({} exactly, {} after normalization)\n",
@@ -493,10 +568,11 @@ impl Report<'_> {
                 s.matched_normalized
             )?;
             if !s.rule_counts.is_empty() {
-                writeln!(out, "| rule | pairs |\n|---|---:|")?;
+                let mut rules = Table::new([("rule", Align::Left), ("pairs", Align::Right)]);
                 for (r, n) in &s.rule_counts {
-                    writeln!(out, "| {r} | {n} |")?;
+                    rules.push([Cell::text(*r), Cell::text(n.to_string())]);
                 }
+                markdown::write_table(out, &rules)?;
                 writeln!(out)?;
             }
         }
@@ -516,61 +592,14 @@ impl Report<'_> {
                     OnlyArg::Extra => Side::Right,
                     _ => Side::Left,
                 };
-                let fields = self.fields(side);
-                let mut head = String::from("| URL | readable | source | type |");
-                let mut rule = String::from("|---|---|---|---|");
-                for f in fields {
-                    head.push_str(&format!(" {} |", md(f)));
-                    rule.push_str("---|");
-                }
-                writeln!(out, "{head}\n{rule}")?;
-                for (side, occ) in &list {
-                    let url = occ.url();
-                    let mut row = format!(
-                        "| {} | {} | {} | {} |",
-                        md(&url),
-                        md(or_empty(readable(&url).as_deref())),
-                        md(&self.place(*side, occ.meta())),
-                        md(or_empty(self.kind_of(*side, occ.meta())))
-                    );
-                    for v in self.extras(*side, occ.meta()) {
-                        row.push_str(&format!(" {} |", md(or_empty(v))));
-                    }
-                    writeln!(out, "{row}")?;
-                }
+                markdown::write_table(out, &self.one_side_table(&list, side))?;
                 writeln!(out)?;
             }
         }
         if only == Some(OnlyArg::Matched) {
-            let mut head = String::from("| left | right | readable | rules |");
-            let mut rule = String::from("|---|---|---|---|");
-            for side in [Side::Left, Side::Right] {
-                for f in self.fields(side) {
-                    head.push_str(&format!(" {} |", md(&format!("{}_{f}", side.name()))));
-                    rule.push_str("---|");
-                }
-            }
-            writeln!(out, "{head}\n{rule}")?;
-            for p in self.done.matched() {
-                n += 1;
-                let rules = rule_list(&p.rules);
-                let (left, right) = (p.left.url(), p.right.url());
-                let mut row = format!(
-                    "| {} | {} | {} | {} |",
-                    md(&left),
-                    md(&right),
-                    md(or_empty(
-                        readable(&left).or_else(|| readable(&right)).as_deref()
-                    )),
-                    md(&rules)
-                );
-                for (side, o) in [(Side::Left, &p.left), (Side::Right, &p.right)] {
-                    for v in self.extras(side, o.meta()) {
-                        row.push_str(&format!(" {} |", md(or_empty(v))));
-                    }
-                }
-                writeln!(out, "{row}")?;
-            }
+            let table = self.matched_table();
+            n += table.rows.len();
+            markdown::write_table(out, &table)?;
         }
         Ok(n)
     }
@@ -586,30 +615,4 @@ fn rule_list(rules: &[&str]) -> String {
     } else {
         rules.join(",")
     }
-}
-
-/// A CSV cell (RFC 4180 quoting). A remote URL's control characters are written as `\xHH`,
-/// as in every other format: a CSV is often looked at on a terminal, and a URL has no raw
-/// controls.
-fn csv_cell(text: &str) -> String {
-    let t = escape_controls(text);
-    if t.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", t.replace('"', "\"\""))
-    } else {
-        t.into_owned()
-    }
-}
-
-/// A value a record may lack (its readable form, type or an extra field), as a table cell:
-/// absent is an empty cell, which is what a reader of the table expects.
-fn or_empty(value: Option<&str>) -> &str {
-    value.unwrap_or_default()
-}
-
-/// A Markdown table cell: control characters escaped (a source's text never reaches a
-/// terminal or a renderer raw), `|` and backslashes escaped.
-fn markdown_cell(text: &str) -> String {
-    escape_controls(text)
-        .replace('\\', "\\\\")
-        .replace('|', "\\|")
 }

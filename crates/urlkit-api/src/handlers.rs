@@ -1,5 +1,5 @@
-//! The endpoints of `urlkit serve`: each reads its fields and calls the command's own record
-//! builder, so that the page shows exactly what `--json` prints.
+//! The endpoints: each reads its fields and calls the record builder the CLI's command uses,
+//! so that the page shows exactly what `--json` prints.
 
 use serde_json::{json, Value};
 use urlkit::base64::Alphabet;
@@ -7,9 +7,9 @@ use urlkit::codec::DecodeMode;
 use urlkit::content_disposition::Disposition;
 use urlkit::lint::FixLevel;
 use urlkit::normalize::{Level, Options};
-use urlkit_web::{Answer, ApiError, Endpoint, Request};
+use urlkit_records as records;
 
-use crate::cmd;
+use crate::request::{Answer, ApiError, Endpoint, Request};
 
 /// A record as the answer: 200, or 422 when the one input given is bad (the record has
 /// `"ok": false` and its `error`, as `--json` writes it).
@@ -51,16 +51,15 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("content-disposition", content_disposition),
         Endpoint::small("base64", base64),
         Endpoint::small("permalink", permalink),
-        Endpoint::large("reconcile", reconcile),
     ]
 }
 
 fn table(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::table::record(r.text("text")?)))
+    Ok(record(&records::flavors::table_record(r.text("text")?)))
 }
 
 fn explain(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::explain::record(r.text("text")?)))
+    Ok(record(&records::codec::Explain::new(r.text("text")?)))
 }
 
 /// `urlkit encode --json --set component TEXT`: the component encoding and its warnings.
@@ -83,13 +82,16 @@ fn decode(r: &Request) -> Result<Answer, ApiError> {
         ("lenient", DecodeMode::Lenient),
         ("form", DecodeMode::Form),
     ] {
-        out.insert(name.into(), value(&cmd::decode::record(text, mode)));
+        out.insert(
+            name.into(),
+            value(&records::codec::decode_record(text, mode)),
+        );
     }
     Ok(Answer::ok(Value::Object(out)))
 }
 
 fn repair(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::repair::record(r.text("url")?)))
+    Ok(record(&repair_record(r.text("url")?)))
 }
 
 fn level(r: &Request) -> Result<Options, ApiError> {
@@ -104,7 +106,7 @@ fn level(r: &Request) -> Result<Options, ApiError> {
 
 fn compare(r: &Request) -> Result<Answer, ApiError> {
     let options = level(r)?;
-    Ok(record(&cmd::compare::record(
+    Ok(record(&records::compare::record(
         r.text("a")?,
         r.text("b")?,
         &options,
@@ -112,7 +114,11 @@ fn compare(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn parse(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::parse::record(r.text("url")?)))
+    let url = r.text("url")?;
+    Ok(record(&records::Record::from_result(
+        url,
+        records::parse::build(url.to_owned(), url, None),
+    )))
 }
 
 fn lint(r: &Request) -> Result<Answer, ApiError> {
@@ -121,7 +127,7 @@ fn lint(r: &Request) -> Result<Answer, ApiError> {
         Some(s) if !s.is_empty() => s.split(',').map(str::trim).collect(),
         _ => Vec::new(),
     };
-    let records = cmd::lint::records(&urls, &select)
+    let records = lint_records(&urls, &select)
         .map_err(|m| ApiError::bad("unknown-rule", m).with("field", json!("select")))?;
     Ok(Answer::ok(json!({ "records": records })))
 }
@@ -163,7 +169,9 @@ fn lint_fix(r: &Request) -> Result<Answer, ApiError> {
         "unsafe" => FixLevel::Unsafe,
         _ => FixLevel::Safe,
     };
-    let fixed = cmd::lint::fixed(url, level);
+    let selection =
+        urlkit::lint::Selection::parse(&[], &[]).expect("invariant: the default selection parses");
+    let fixed = urlkit::lint::fix(url, &selection, level);
     Ok(Answer::ok(json!({"input": url, "output": fixed})))
 }
 
@@ -172,7 +180,7 @@ fn build(r: &Request) -> Result<Answer, ApiError> {
     let segments = r.list("segments", MAX_PARTS)?;
     let params = r.list("params", MAX_PARTS)?;
     let fragment = r.optional("fragment")?;
-    match cmd::build::record(base, &segments, &params, fragment) {
+    match records::build::record(base, &segments, &params, fragment) {
         Ok(built) => Ok(record(&built)),
         Err(message) => Err(ApiError::bad("invalid-value", message)),
     }
@@ -187,7 +195,7 @@ fn roundtrip(r: &Request) -> Result<Answer, ApiError> {
         );
     }
     Ok(Answer::ok(
-        json!({ "records": cmd::roundtrip::records(&values) }),
+        json!({ "records": records::flavors::roundtrip_records(&values) }),
     ))
 }
 
@@ -199,9 +207,7 @@ fn content_disposition(r: &Request) -> Result<Answer, ApiError> {
         "parse" => None,
         _ => Some(Disposition::Attachment),
     };
-    Ok(record(&cmd::content_disposition::record(
-        text, as_, fallback,
-    )))
+    Ok(record(&records::header::record(text, as_, fallback)))
 }
 
 fn base64(r: &Request) -> Result<Answer, ApiError> {
@@ -211,51 +217,16 @@ fn base64(r: &Request) -> Result<Answer, ApiError> {
         _ => Alphabet::Standard,
     };
     let way = match r.choice("way", &["encode", "decode"], "encode")? {
-        "decode" => cmd::base64::Way::Decode,
-        _ => cmd::base64::Way::Encode,
+        "decode" => records::base64::Way::Decode,
+        _ => records::base64::Way::Encode,
     };
     let reading = match r.choice("reading", &["strict", "lenient"], "strict")? {
-        "lenient" => cmd::base64::ReadingMode::Lenient,
-        _ => cmd::base64::ReadingMode::Strict,
+        "lenient" => records::base64::ReadingMode::Lenient,
+        _ => records::base64::ReadingMode::Strict,
     };
-    Ok(record(&cmd::base64::record(text, alphabet, way, reading)))
-}
-
-/// The most lines of one pasted list.
-pub const MAX_LIST_LINES: usize = 200_000;
-
-/// Two pasted lists reconciled: `{"left", "right", "level"}` gives the report of `urlkit
-/// reconcile` in `"format"` (text by default, csv, markdown) and what the readers found.
-fn reconcile(r: &Request) -> Result<Answer, ApiError> {
-    let limit = urlkit_web::LARGE_BODY;
-    let left = r.text_up_to("left", limit)?;
-    let right = r.text_up_to("right", limit)?;
-    let level = r.choice(
-        "level",
-        &["exact", "safe", "normal", "loose", "whatwg"],
-        "safe",
-    )?;
-    for (field, text) in [("left", left), ("right", right)] {
-        let lines = text.lines().count();
-        if lines > MAX_LIST_LINES {
-            return Err(ApiError::new(
-                413,
-                "too-many-lines",
-                format!("\"{field}\" has {lines} lines; at most {MAX_LIST_LINES} are accepted"),
-            )
-            .with("field", json!(field))
-            .with("limit", json!(MAX_LIST_LINES)));
-        }
-    }
-    use cmd::reconcile::memory::ReportFormat;
-    let format = match r.choice("format", &["text", "csv", "markdown"], "text")? {
-        "csv" => ReportFormat::Csv,
-        "markdown" => ReportFormat::Markdown,
-        _ => ReportFormat::Text,
-    };
-    let report = cmd::reconcile::memory::report(left.as_bytes(), right.as_bytes(), level, format)
-        .map_err(|m| ApiError::new(422, "unreadable-list", m))?;
-    Ok(Answer::ok(report))
+    Ok(record(&records::base64::record(
+        text, alphabet, way, reading,
+    )))
 }
 
 /// The most fields of a permalink.
@@ -317,4 +288,36 @@ fn permalink(r: &Request) -> Result<Answer, ApiError> {
         pieces.push(format!("{}={}", form.encode_str(k), form.encode_str(v)));
     }
     Ok(Answer::ok(json!({ "fragment": pieces.join("&") })))
+}
+
+/// `urlkit repair --json URL` for one URL.
+fn repair_record(url: &str) -> records::Record<records::repair::Repair> {
+    let result = urlkit::charset::repair::repair_list(&[url])
+        .into_iter()
+        .next()
+        .expect("invariant: one result per input");
+    match result {
+        Ok(r) => records::Record::Ok(records::repair::Repair::new(url, &r)),
+        Err(e) => records::Record::from_result(
+            url,
+            Err(records::Failure::at(
+                e.kind().name(),
+                e.offset(),
+                format!("not a URL: {e}"),
+            )),
+        ),
+    }
+}
+
+/// `urlkit lint --json` over a list of URLs (every default rule, plus `select`): one record
+/// per URL, in order, the list-level rules included; a bad selection is its error.
+fn lint_records(urls: &[&str], select: &[&str]) -> Result<Vec<records::lint::Lint>, String> {
+    let selection = urlkit::lint::Selection::parse(select, &[]).map_err(|e| e.to_string())?;
+    let found = urlkit::lint::lint_list(urls, &selection);
+    Ok(urls
+        .iter()
+        .zip(found)
+        .enumerate()
+        .map(|(i, (url, found))| records::lint::Lint::new(*url, i + 1, &found))
+        .collect())
 }

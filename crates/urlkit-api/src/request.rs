@@ -33,10 +33,10 @@ impl Endpoint {
     /// An endpoint for one value or two ([`SMALL_BODY`]).
     ///
     /// ```
-    /// fn f(_: &urlkit_web::Request) -> Result<urlkit_web::Answer, urlkit_web::ApiError> {
-    ///     Ok(urlkit_web::Answer::ok(serde_json::json!({})))
+    /// fn f(_: &urlkit_api::Request) -> Result<urlkit_api::Answer, urlkit_api::ApiError> {
+    ///     Ok(urlkit_api::Answer::ok(serde_json::json!({})))
     /// }
-    /// assert_eq!(urlkit_web::Endpoint::small("f", f).max_body, 64 * 1024);
+    /// assert_eq!(urlkit_api::Endpoint::small("f", f).max_body, 64 * 1024);
     /// ```
     pub const fn small(name: &'static str, handler: Handler) -> Endpoint {
         Endpoint {
@@ -49,10 +49,10 @@ impl Endpoint {
     /// An endpoint for pasted lists ([`LARGE_BODY`]).
     ///
     /// ```
-    /// fn f(_: &urlkit_web::Request) -> Result<urlkit_web::Answer, urlkit_web::ApiError> {
-    ///     Ok(urlkit_web::Answer::ok(serde_json::json!({})))
+    /// fn f(_: &urlkit_api::Request) -> Result<urlkit_api::Answer, urlkit_api::ApiError> {
+    ///     Ok(urlkit_api::Answer::ok(serde_json::json!({})))
     /// }
-    /// assert_eq!(urlkit_web::Endpoint::large("f", f).max_body, 32 * 1024 * 1024);
+    /// assert_eq!(urlkit_api::Endpoint::large("f", f).max_body, 32 * 1024 * 1024);
     /// ```
     pub const fn large(name: &'static str, handler: Handler) -> Endpoint {
         Endpoint {
@@ -60,6 +60,32 @@ impl Endpoint {
             max_body: LARGE_BODY,
             handler,
         }
+    }
+
+    /// Answers a body: 413 `body-too-large` past [`Endpoint::max_body`], a 400 for a body that
+    /// is not a JSON object, else the handler's answer or error.
+    ///
+    /// ```
+    /// fn f(r: &urlkit_api::Request) -> Result<urlkit_api::Answer, urlkit_api::ApiError> {
+    ///     Ok(urlkit_api::Answer::ok(serde_json::json!({"text": r.text("text")?})))
+    /// }
+    /// let e = urlkit_api::Endpoint::small("f", f);
+    /// assert_eq!(e.answer(br#"{"text": "a"}"#).unwrap().body["text"], "a");
+    /// assert_eq!(e.answer(b"{}").unwrap_err().kind, "missing-field");
+    /// ```
+    pub fn answer(&self, body: &[u8]) -> Result<Answer, ApiError> {
+        if body.len() > self.max_body {
+            return Err(ApiError::new(
+                413,
+                "body-too-large",
+                format!(
+                    "the body is larger than the {} bytes /api/{} accepts",
+                    self.max_body, self.name
+                ),
+            )
+            .with("limit", self.max_body.into()));
+        }
+        Request::parse(body).and_then(|r| (self.handler)(&r))
     }
 }
 
@@ -77,7 +103,7 @@ impl Answer {
     /// A 200 answer.
     ///
     /// ```
-    /// assert_eq!(urlkit_web::Answer::ok(serde_json::json!(1)).status, 200);
+    /// assert_eq!(urlkit_api::Answer::ok(serde_json::json!(1)).status, 200);
     /// ```
     pub fn ok(body: Value) -> Answer {
         Answer { status: 200, body }
@@ -87,7 +113,7 @@ impl Answer {
     /// where) when it is false.
     ///
     /// ```
-    /// let a = urlkit_web::Answer::record(serde_json::json!({"ok": false, "error": {}}));
+    /// let a = urlkit_api::Answer::record(serde_json::json!({"ok": false, "error": {}}));
     /// assert_eq!(a.status, 422);
     /// ```
     pub fn record(body: Value) -> Answer {
@@ -117,7 +143,7 @@ impl ApiError {
     /// A 400 error.
     ///
     /// ```
-    /// let e = urlkit_web::ApiError::bad("missing-field", "no text");
+    /// let e = urlkit_api::ApiError::bad("missing-field", "no text");
     /// assert_eq!(e.status, 400);
     /// ```
     pub fn bad(kind: &'static str, message: impl Into<String>) -> ApiError {
@@ -127,7 +153,7 @@ impl ApiError {
     /// An error with its status.
     ///
     /// ```
-    /// assert_eq!(urlkit_web::ApiError::new(413, "body-too-large", "big").status, 413);
+    /// assert_eq!(urlkit_api::ApiError::new(413, "body-too-large", "big").status, 413);
     /// ```
     pub fn new(status: u16, kind: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
@@ -141,7 +167,7 @@ impl ApiError {
     /// The same error with one more field.
     ///
     /// ```
-    /// let e = urlkit_web::ApiError::bad("text-too-long", "long").with("limit", 3.into());
+    /// let e = urlkit_api::ApiError::bad("text-too-long", "long").with("limit", 3.into());
     /// assert_eq!(e.body()["error"]["limit"], 3);
     /// ```
     pub fn with(mut self, key: &str, value: Value) -> ApiError {
@@ -152,7 +178,7 @@ impl ApiError {
     /// The body: `{"error": {"kind", "message", ...extra}}`.
     ///
     /// ```
-    /// let e = urlkit_web::ApiError::bad("bad-json", "not JSON");
+    /// let e = urlkit_api::ApiError::bad("bad-json", "not JSON");
     /// assert_eq!(e.body()["error"]["kind"], "bad-json");
     /// ```
     pub fn body(&self) -> Value {
@@ -175,8 +201,8 @@ impl Request {
     /// Parses a body: a JSON object, or a 400 `bad-json` / `not-an-object`.
     ///
     /// ```
-    /// assert!(urlkit_web::Request::parse(b"{\"a\":1}").is_ok());
-    /// assert_eq!(urlkit_web::Request::parse(b"[1]").unwrap_err().kind, "not-an-object");
+    /// assert!(urlkit_api::Request::parse(b"{\"a\":1}").is_ok());
+    /// assert_eq!(urlkit_api::Request::parse(b"[1]").unwrap_err().kind, "not-an-object");
     /// ```
     pub fn parse(body: &[u8]) -> Result<Request, ApiError> {
         let value: Value = serde_json::from_slice(body).map_err(|e| {
@@ -200,7 +226,7 @@ impl Request {
     /// many items can stop, since nobody will read its answer.
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{}").unwrap();
     /// assert!(!r.is_cancelled());
     /// ```
     pub fn is_cancelled(&self) -> bool {
@@ -213,7 +239,7 @@ impl Request {
     /// ```
     /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
     /// let flag = Arc::new(AtomicBool::new(false));
-    /// let r = urlkit_web::Request::parse(b"{}").unwrap().cancelled_by(flag.clone());
+    /// let r = urlkit_api::Request::parse(b"{}").unwrap().cancelled_by(flag.clone());
     /// flag.store(true, Ordering::Relaxed);
     /// assert!(r.is_cancelled());
     /// ```
@@ -226,7 +252,7 @@ impl Request {
     /// A string field of at most [`MAX_TEXT`] bytes.
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"text\":\"a b\"}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"text\":\"a b\"}").unwrap();
     /// assert_eq!(r.text("text").unwrap(), "a b");
     /// assert_eq!(r.text("url").unwrap_err().kind, "missing-field");
     /// ```
@@ -237,7 +263,7 @@ impl Request {
     /// A string field of at most `max` bytes.
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"text\":\"abcd\"}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"text\":\"abcd\"}").unwrap();
     /// assert_eq!(r.text_up_to("text", 3).unwrap_err().kind, "text-too-long");
     /// ```
     pub fn text_up_to(&self, field: &str, max: usize) -> Result<&str, ApiError> {
@@ -275,7 +301,7 @@ impl Request {
     /// A field as it was sent (absent: `None`).
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"n\":1}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"n\":1}").unwrap();
     /// assert_eq!(r.value("n"), Some(&serde_json::json!(1)));
     /// ```
     pub fn value(&self, field: &str) -> Option<&Value> {
@@ -285,7 +311,7 @@ impl Request {
     /// An optional string field (absent or null: `None`).
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"level\":\"safe\"}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"level\":\"safe\"}").unwrap();
     /// assert_eq!(r.optional("level").unwrap(), Some("safe"));
     /// assert_eq!(r.optional("base").unwrap(), None);
     /// ```
@@ -299,9 +325,9 @@ impl Request {
     /// A field that must be one of `names` (absent: `default`).
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"mode\":\"form\"}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"mode\":\"form\"}").unwrap();
     /// assert_eq!(r.choice("mode", &["strict", "form"], "strict").unwrap(), "form");
-    /// let r = urlkit_web::Request::parse(b"{\"mode\":\"x\"}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"mode\":\"x\"}").unwrap();
     /// assert_eq!(r.choice("mode", &["strict"], "strict").unwrap_err().kind, "unknown-value");
     /// ```
     pub fn choice<'n>(
@@ -326,7 +352,7 @@ impl Request {
     /// A list of strings of at most `max` items, each at most [`MAX_TEXT`] bytes.
     ///
     /// ```
-    /// let r = urlkit_web::Request::parse(b"{\"urls\":[\"a\",\"b\"]}").unwrap();
+    /// let r = urlkit_api::Request::parse(b"{\"urls\":[\"a\",\"b\"]}").unwrap();
     /// assert_eq!(r.list("urls", 5).unwrap(), vec!["a", "b"]);
     /// assert_eq!(r.list("urls", 1).unwrap_err().kind, "too-many-items");
     /// ```
