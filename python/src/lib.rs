@@ -19,7 +19,6 @@ mod options;
 mod parse;
 mod reconcile;
 mod repair;
-mod values;
 
 use pyo3::prelude::*;
 
