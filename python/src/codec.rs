@@ -1,7 +1,7 @@
 //! `encode`, `decode` and `flavors`: the codec and the foreign-function catalogue.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyString};
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder, HexCase};
 use urlkit::flavor::{Decoded, Direction, Flavor, Input, Params};
@@ -188,24 +188,14 @@ fn decoded_to_python(py: Python<'_>, decoded: Decoded) -> PyResult<Bound<'_, PyA
     }
 }
 
-/// Every foreign encoder and decoder urlkit reproduces: a list of dicts with `name`,
-/// `direction` (`"encode"` or `"decode"`), `keeps`, `checked_against` and `spec`.
+/// Every foreign encoder and decoder urlkit reproduces (`urlkit flavors --json`): a list of
+/// dicts with `name`, `direction` (`"encode"` or `"decode"`), `keeps`, `checked_against` and
+/// `spec`.
 #[pyfunction]
-pub fn flavors(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-    Flavor::ALL
-        .iter()
-        .map(|f| {
-            let d = PyDict::new(py);
-            d.set_item("name", f.name())?;
-            let direction = match f.direction() {
-                Direction::Encode => "encode",
-                Direction::Decode => "decode",
-            };
-            d.set_item("direction", direction)?;
-            d.set_item("keeps", f.keeps())?;
-            d.set_item("checked_against", f.checked_against())?;
-            d.set_item("spec", f.spec())?;
-            Ok(d)
-        })
-        .collect()
+pub fn flavors(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let all: Vec<urlkit_records::flavors::FlavorInfo> = Flavor::ALL
+        .into_iter()
+        .map(urlkit_records::flavors::FlavorInfo::from)
+        .collect();
+    crate::records::to_py(py, &all)
 }

@@ -44,77 +44,142 @@ pub fn key(
     urlkit::normalize::key(url, &options).map_err(|e| url_error(py, &e))
 }
 
-/// Where two URLs really differ: the component and the byte offset in each.
-#[pyclass(frozen, module = "urlkit", get_all)]
+/// Where two URLs really differ: the component and the byte offset in each (the `difference`
+/// of `urlkit compare --json`).
+#[pyclass(frozen, module = "urlkit")]
 #[derive(Clone, Debug)]
 pub struct Difference {
-    /// The component (`"scheme"`, `"host"`, `"path"`, ...).
-    pub component: String,
-    /// The byte offset in the first URL.
-    pub offset_a: usize,
-    /// The byte offset in the second URL.
-    pub offset_b: usize,
-    /// What differs, in words.
-    pub message: String,
+    record: urlkit_records::compare::Difference,
 }
 
 #[pymethods]
 impl Difference {
+    /// The component (`"scheme"`, `"host"`, `"path"`, ...).
+    #[getter]
+    fn component(&self) -> &str {
+        &self.record.component
+    }
+
+    /// The byte offset in the first URL.
+    #[getter]
+    fn offset_a(&self) -> usize {
+        self.record.offset_a
+    }
+
+    /// The byte offset in the second URL.
+    #[getter]
+    fn offset_b(&self) -> usize {
+        self.record.offset_b
+    }
+
+    /// What differs, in words.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.record.message
+    }
+
     fn __repr__(&self) -> String {
+        let d = &self.record;
         format!(
             "Difference(component={:?}, offset_a={}, offset_b={}, message={:?})",
-            self.component, self.offset_a, self.offset_b, self.message
+            d.component, d.offset_a, d.offset_b, d.message
         )
     }
 }
 
 /// The verdict of `compare`: whether the URLs are equal at the asked level, the lowest level
-/// at which they are, the rules that made them equal, and where they differ.
-#[pyclass(frozen, module = "urlkit", get_all)]
+/// at which they are, the rules that made them equal, and where they differ. It holds the
+/// record of `urlkit compare --json` (`to_dict()` gives it whole).
+#[pyclass(frozen, module = "urlkit")]
 #[derive(Clone, Debug)]
 pub struct Comparison {
-    /// Equal at the asked level.
-    pub equal: bool,
-    /// The asked level's name.
-    pub level: String,
-    /// The lowest level of the ladder at which they are equal, or `None`.
-    pub lowest_equal_level: Option<String>,
-    /// The names of the rules that made them equal (`"hex-case"`, `"iri-to-uri"`, ...).
-    pub rules: Vec<String>,
-    /// Where they really differ, when they are not equal.
-    pub difference: Option<Difference>,
-    /// Whether a browser (WHATWG URL) sees them as the same URL; `None` when either is not a
-    /// WHATWG URL.
-    pub whatwg_equal: Option<bool>,
+    record: urlkit_records::compare::Compare,
 }
 
 #[pymethods]
 impl Comparison {
+    /// Equal at the asked level.
+    #[getter]
+    fn equal(&self) -> bool {
+        self.record.equal
+    }
+
+    /// The asked level's name.
+    #[getter]
+    fn level(&self) -> &str {
+        self.record.level
+    }
+
+    /// The lowest level of the ladder at which they are equal, or `None`.
+    #[getter]
+    fn lowest_equal_level(&self) -> Option<&str> {
+        self.record.lowest_equal_level
+    }
+
+    /// The names of the rules that made them equal (`"hex-case"`, `"iri-to-uri"`, ...).
+    #[getter]
+    fn rules(&self) -> Vec<&str> {
+        self.record.rules.clone()
+    }
+
+    /// Where they really differ, when they are not equal.
+    #[getter]
+    fn difference(&self) -> Option<Difference> {
+        self.record
+            .difference
+            .clone()
+            .map(|record| Difference { record })
+    }
+
+    /// Whether a browser (WHATWG URL) sees them as the same URL; `None` when either is not a
+    /// WHATWG URL.
+    #[getter]
+    fn whatwg_equal(&self) -> Option<bool> {
+        self.record.whatwg_equal
+    }
+
+    /// The verdict explained in words, as `urlkit compare A B` prints it.
+    #[getter]
+    fn report(&self) -> &str {
+        &self.record.report
+    }
+
+    /// `"A is NFC, B is NFD"` when the two differ only by Unicode normalization, else `None`.
+    #[getter]
+    fn unicode_normalization(&self) -> Option<&str> {
+        self.record.unicode_normalization.as_deref()
+    }
+
+    /// The record of `urlkit compare --json A B`, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::records::to_py(py, &self.record)
+    }
+
     fn __bool__(&self) -> bool {
-        self.equal
+        self.record.equal
     }
 
     fn __repr__(&self) -> String {
-        let opt_str =
-            |v: &Option<String>| v.as_ref().map_or("None".to_owned(), |s| format!("{s:?}"));
+        let r = &self.record;
+        let opt_str = |v: Option<&str>| v.map_or("None".to_owned(), |s| format!("{s:?}"));
         let opt_bool = |v: Option<bool>| match v {
             Some(true) => "True",
             Some(false) => "False",
             None => "None",
         };
-        let rules: Vec<String> = self.rules.iter().map(|r| format!("{r:?}")).collect();
+        let rules: Vec<String> = r.rules.iter().map(|r| format!("{r:?}")).collect();
         let difference = self
-            .difference
+            .difference()
             .as_ref()
             .map_or("None".to_owned(), Difference::__repr__);
         format!(
             "Comparison(equal={}, level={:?}, lowest_equal_level={}, rules=[{}], difference={}, whatwg_equal={})",
-            if self.equal { "True" } else { "False" },
-            self.level,
-            opt_str(&self.lowest_equal_level),
+            if r.equal { "True" } else { "False" },
+            r.level,
+            opt_str(r.lowest_equal_level),
             rules.join(", "),
             difference,
-            opt_bool(self.whatwg_equal)
+            opt_bool(r.whatwg_equal)
         )
     }
 }
@@ -136,17 +201,7 @@ pub fn compare(
     let options = level_options(level, &loose_off, &loose_on)?;
     match urlkit::compare::compare(a, b, &options) {
         Ok(c) => Ok(Comparison {
-            equal: c.equal,
-            level: c.level.name().to_owned(),
-            lowest_equal_level: c.lowest_equal_level.map(|l| l.name().to_owned()),
-            rules: c.rules.iter().map(|r| r.name().to_owned()).collect(),
-            difference: c.difference.map(|d| Difference {
-                component: d.component.name().to_owned(),
-                offset_a: d.offset_a,
-                offset_b: d.offset_b,
-                message: d.message,
-            }),
-            whatwg_equal: c.whatwg_equal,
+            record: urlkit_records::compare::Compare::build(format!("{a} {b}"), a, b, &c),
         }),
         Err(e) => {
             let err = url_error(py, &e.error);

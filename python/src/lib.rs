@@ -18,6 +18,7 @@ mod lint;
 mod options;
 mod parse;
 mod reconcile;
+mod records;
 mod repair;
 
 use pyo3::prelude::*;

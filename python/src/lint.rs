@@ -2,11 +2,14 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyList;
 use urlkit::lint::{fix as lint_fix, lint as lint_one, lint_list as lint_many};
 use urlkit::lint::{Diagnostic, FixLevel, Selection};
 
+use urlkit_records::lint::{Finding, RuleInfo};
+
 use crate::errors::unknown;
+use crate::records::to_py;
 
 /// The rules that run: the defaults plus `select` minus `ignore` (codes, names, aliases,
 /// families or `all`; words may be comma-separated), as `--select` / `--ignore` read them.
@@ -16,46 +19,10 @@ fn selection(select: &[String], ignore: &[String]) -> PyResult<Selection> {
     Selection::parse(&select, &ignore).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-fn span<'py>(py: Python<'py>, r: &std::ops::Range<usize>) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("start", r.start)?;
-    d.set_item("end", r.end)?;
-    Ok(d)
-}
-
-/// One finding as `urlkit lint --json` writes it (`fix` only when the rule has one).
-fn finding<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    out.set_item("rule", d.rule)?;
-    out.set_item("code", d.code)?;
-    out.set_item("level", d.severity.name())?;
-    out.set_item("span", span(py, &d.span)?)?;
-    out.set_item("component", &d.component)?;
-    out.set_item("message", &d.message)?;
-    let evidence = PyList::empty(py);
-    for e in &d.evidence {
-        let item = PyDict::new(py);
-        item.set_item("label", e.label)?;
-        item.set_item("value", &e.value)?;
-        evidence.append(item)?;
-    }
-    out.set_item("evidence", evidence)?;
-    if let Some(f) = &d.fix {
-        let fix = PyDict::new(py);
-        fix.set_item("applicability", f.applicability.name())?;
-        fix.set_item("span", span(py, &f.span)?)?;
-        fix.set_item("replacement", &f.replacement)?;
-        out.set_item("fix", fix)?;
-    }
-    Ok(out)
-}
-
-fn findings<'py>(py: Python<'py>, found: &[Diagnostic]) -> PyResult<Bound<'py, PyList>> {
-    let out = PyList::empty(py);
-    for d in found {
-        out.append(finding(py, d)?)?;
-    }
-    Ok(out)
+/// The findings as `urlkit lint --json` writes them.
+fn findings<'py>(py: Python<'py>, found: &[Diagnostic]) -> PyResult<Bound<'py, PyAny>> {
+    let records: Vec<Finding> = found.iter().map(Finding::from).collect();
+    to_py(py, &records)
 }
 
 /// The findings of the selected rules on one URL, ordered by span.
@@ -66,7 +33,7 @@ pub fn lint<'py>(
     url: &str,
     select: Vec<String>,
     ignore: Vec<String>,
-) -> PyResult<Bound<'py, PyList>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let selection = selection(&select, &ignore)?;
     findings(py, &lint_one(url, &selection))
 }
@@ -109,25 +76,10 @@ pub fn fix(url: &str, fixes: &str, select: Vec<String>, ignore: Vec<String>) -> 
 /// Every lint rule, in code order (`urlkit lint --list`): `code`, `name`, `family`, `level`,
 /// `scope` (`"url"` or `"list"`), `summary`, `aliases`, `on_by_default`.
 #[pyfunction]
-pub fn rules(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-    let out = PyList::empty(py);
-    for r in urlkit::lint::rules() {
-        let d = PyDict::new(py);
-        d.set_item("code", r.code)?;
-        d.set_item("name", r.name)?;
-        d.set_item("family", r.family.name())?;
-        d.set_item("level", r.level.name())?;
-        d.set_item(
-            "scope",
-            match r.scope {
-                urlkit::lint::Scope::Url => "url",
-                urlkit::lint::Scope::List => "list",
-            },
-        )?;
-        d.set_item("summary", r.summary)?;
-        d.set_item("aliases", r.aliases.to_vec())?;
-        d.set_item("on_by_default", r.on_by_default())?;
-        out.append(d)?;
-    }
-    Ok(out)
+pub fn rules(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let all: Vec<RuleInfo> = urlkit::lint::rules()
+        .into_iter()
+        .map(RuleInfo::from)
+        .collect();
+    to_py(py, &all)
 }

@@ -1,16 +1,20 @@
 //! `reconcile`: two URL lists joined by key, the engine and the source readers of
 //! `urlkit reconcile`, answered in the shape of its `--json` report.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
-use urlkit::normalize::{normalize, Form, Level, Options};
 use urlkit_reconcile::{LevelKeyer, Occurrence, Reconciler, Side};
+use urlkit_records::reconcile::{
+    place, readable, Duplicate, Invalid, Matched, Occurrence as OccurrenceRecord, Report,
+    SideSummary, Summary,
+};
 use urlkit_sources::{Catalog, Position, Reader, SourceSpec};
 
 use crate::options::level_options;
+use crate::records::to_py;
 
 /// One side as Python gives it: a source spec (`sitemap:PATH`, `wp:DIR`, `csv:PATH#col`, a
 /// bare path with its format detected), or the URLs themselves.
@@ -96,26 +100,7 @@ fn read_side(
     }
 }
 
-/// The URL as people read it, when that differs (the CLI report's `iri`).
-fn readable(url: &str) -> Option<String> {
-    normalize(url, &Options::new(Level::Safe), Form::Iri)
-        .ok()
-        .filter(|iri| iri != url && !iri.is_ascii())
-}
-
-/// `name:line`, `name#pointer` or `name:line#pointer`, as the CLI report writes a place.
-fn place(catalog: &Catalog, source: u32, position: &Position) -> String {
-    let name = catalog
-        .source(urlkit_sources::SourceId(source))
-        .map(|s| s.name.as_str())
-        .expect("invariant: a record is from a source of its side's catalog");
-    match position {
-        Position::Line(n) => format!("{name}:{n}"),
-        Position::Pointer(p) => format!("{name}#{p}"),
-        Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
-    }
-}
-
+/// Both sides once read.
 struct Sides<'a> {
     inputs: [&'a SideInput; 2],
 }
@@ -128,98 +113,45 @@ impl Sides<'_> {
         }
     }
 
-    /// One occurrence as the CLI report writes it, plus `index`.
-    fn occ<'py>(
-        &self,
-        py: Python<'py>,
-        side: Side,
-        o: &Occurrence<'_, usize>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    /// One occurrence as the CLI report writes it, with its `index` in the side's input.
+    fn occ(&self, side: Side, o: &Occurrence<'_, usize>) -> OccurrenceRecord {
         let input = self.input(side);
         let (_, origin) = &input.urls[*o.meta()];
         let url = o.url();
-        let d = PyDict::new(py);
-        d.set_item("url", &*url)?;
-        d.set_item("iri", readable(&url))?;
-        d.set_item("key", o.key())?;
-        match &origin.read {
+        let (source, kind) = match &origin.read {
             Some((source, position, kind)) => {
-                d.set_item("source", place(&input.catalog, *source, position))?;
-                d.set_item("type", kind.as_deref())?;
+                let name = input
+                    .catalog
+                    .source(urlkit_sources::SourceId(*source))
+                    .map(|s| s.name.as_str())
+                    .expect("invariant: a record is from a source of its side's catalog");
+                (
+                    Some(place(name, position)),
+                    kind.as_deref().map(str::to_owned),
+                )
             }
-            None => {
-                d.set_item("source", py.None())?;
-                d.set_item("type", py.None())?;
-            }
+            None => (None, None),
+        };
+        let fields: BTreeMap<String, String> = origin
+            .extra
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.clone()))
+            .collect();
+        OccurrenceRecord {
+            fields: (!fields.is_empty()).then_some(fields),
+            index: Some(origin.index),
+            iri: readable(&url),
+            key: o.key().to_owned(),
+            source,
+            kind,
+            url: url.into_owned(),
         }
-        // The CLI report's `fields`, present when the record has any.
-        if !origin.extra.is_empty() {
-            let fields = PyDict::new(py);
-            for (name, value) in &origin.extra {
-                fields.set_item(&**name, value)?;
-            }
-            d.set_item("fields", fields)?;
-        }
-        d.set_item("index", origin.index)?;
-        Ok(d)
     }
 
-    /// Records per content type over the side's sources (the CLI's `types`).
-    fn kinds(&self, side: Side) -> Vec<(String, u64)> {
-        self.input(side).catalog.records_by_kind()
+    fn summary(&self, side: Side, counts: &urlkit_reconcile::SideCounts) -> SideSummary {
+        let input = self.input(side);
+        SideSummary::new(counts, &input.catalog, &input.specs)
     }
-}
-
-fn side_summary<'py>(
-    py: Python<'py>,
-    sides: &Sides<'_>,
-    side: Side,
-    c: &urlkit_reconcile::SideCounts,
-) -> PyResult<Bound<'py, PyDict>> {
-    let input = sides.input(side);
-    let d = PyDict::new(py);
-    d.set_item("specs", &input.specs)?;
-    d.set_item("records", c.records)?;
-    d.set_item("distinct", c.distinct)?;
-    d.set_item("duplicate_keys", c.duplicate_keys)?;
-    d.set_item("duplicate_records", c.duplicate_records)?;
-    d.set_item("invalid", c.invalid)?;
-    let types = PyDict::new(py);
-    for (k, n) in sides.kinds(side) {
-        types.set_item(k, n)?;
-    }
-    d.set_item("types", types)?;
-    let sources = PyList::empty(py);
-    for s in input.catalog.sources() {
-        let item = PyDict::new(py);
-        item.set_item("name", &s.name)?;
-        item.set_item("format", s.format.name())?;
-        item.set_item("records", s.records)?;
-        sources.append(item)?;
-    }
-    d.set_item("sources", sources)?;
-    let findings = PyList::empty(py);
-    for f in input.catalog.findings() {
-        let item = PyDict::new(py);
-        item.set_item("kind", f.kind)?;
-        item.set_item(
-            "source",
-            input.catalog.source(f.source).map(|s| s.name.clone()),
-        )?;
-        item.set_item("position", f.position.as_ref().map(ToString::to_string))?;
-        item.set_item("message", &f.message)?;
-        item.set_item(
-            "effect",
-            match f.effect {
-                urlkit_sources::Effect::Note => "note",
-                urlkit_sources::Effect::Guessed => "guessed",
-                urlkit_sources::Effect::Skipped => "skipped",
-            },
-        )?;
-        findings.append(item)?;
-    }
-    d.set_item("findings", findings)?;
-    Ok(d)
 }
 
 /// Matches two URL lists by their keys at `level` and reports what `urlkit reconcile --json`
@@ -236,9 +168,8 @@ pub fn reconcile<'py>(
     loose_off: Vec<String>,
     loose_on: Vec<String>,
     encoding: Option<&str>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let options = level_options(level, &loose_off, &loose_on)?;
-    let level_name = options.level().name();
     let encoding = match encoding {
         None => None,
         Some(name) => Some(urlkit_sources::encoding_for_name(name).ok_or_else(|| {
@@ -269,67 +200,46 @@ pub fn reconcile<'py>(
         inputs: [&left, &right],
     };
     let s = done.summary();
-    let summary = PyDict::new(py);
-    summary.set_item("level", level_name)?;
-    summary.set_item("left", side_summary(py, &sides, Side::Left, &s.left)?)?;
-    summary.set_item("right", side_summary(py, &sides, Side::Right, &s.right)?)?;
-    summary.set_item("matched", s.matched())?;
-    summary.set_item("matched_exact", s.matched_exact)?;
-    summary.set_item("matched_normalized", s.matched_normalized)?;
-    let rules = PyDict::new(py);
-    for (rule, n) in &s.rule_counts {
-        rules.set_item(rule, n)?;
-    }
-    summary.set_item("rules", rules)?;
-    summary.set_item("only_left", s.only_left)?;
-    summary.set_item("only_right", s.only_right)?;
-
-    let matched = PyList::empty(py);
-    for p in done.matched() {
-        let d = PyDict::new(py);
-        d.set_item("exact", p.is_exact())?;
-        d.set_item("rules", &p.rules)?;
-        d.set_item("left", sides.occ(py, Side::Left, &p.left)?)?;
-        d.set_item("right", sides.occ(py, Side::Right, &p.right)?)?;
-        matched.append(d)?;
-    }
-    let only = |side: Side| -> PyResult<Bound<'py, PyList>> {
-        let out = PyList::empty(py);
-        for o in done.only(side) {
-            out.append(sides.occ(py, side, &o)?)?;
-        }
-        Ok(out)
+    let report = Report {
+        duplicates: [Side::Left, Side::Right]
+            .into_iter()
+            .flat_map(|side| {
+                let sides = &sides;
+                done.duplicates(side).map(move |dup| {
+                    let all = std::iter::once(&dup.first)
+                        .chain(&dup.others)
+                        .map(|o| sides.occ(side, o))
+                        .collect();
+                    Duplicate::new(side.name(), dup.count, all)
+                })
+            })
+            .collect(),
+        extra: done
+            .only(Side::Right)
+            .map(|o| sides.occ(Side::Right, &o))
+            .collect(),
+        invalid: done.invalid().map(|v| Invalid::new(&v)).collect(),
+        matched: done
+            .matched()
+            .map(|p| {
+                Matched::new(
+                    p.is_exact(),
+                    sides.occ(Side::Left, &p.left),
+                    sides.occ(Side::Right, &p.right),
+                    p.rules.clone(),
+                )
+            })
+            .collect(),
+        missing: done
+            .only(Side::Left)
+            .map(|o| sides.occ(Side::Left, &o))
+            .collect(),
+        summary: Summary::new(
+            options.level(),
+            s,
+            sides.summary(Side::Left, &s.left),
+            sides.summary(Side::Right, &s.right),
+        ),
     };
-    let duplicates = PyList::empty(py);
-    for side in [Side::Left, Side::Right] {
-        for dup in done.duplicates(side) {
-            let d = PyDict::new(py);
-            d.set_item("side", side.name())?;
-            d.set_item("count", dup.count)?;
-            let all = PyList::empty(py);
-            for o in std::iter::once(&dup.first).chain(&dup.others) {
-                all.append(sides.occ(py, side, o)?)?;
-            }
-            d.set_item("occurrences", all)?;
-            duplicates.append(d)?;
-        }
-    }
-    let invalid = PyList::empty(py);
-    for v in done.invalid() {
-        let d = PyDict::new(py);
-        d.set_item("side", v.side.name())?;
-        d.set_item("url", v.url)?;
-        d.set_item("kind", v.error.kind().name())?;
-        d.set_item("offset", v.error.offset())?;
-        d.set_item("message", v.error.message())?;
-        invalid.append(d)?;
-    }
-    let out = PyDict::new(py);
-    out.set_item("summary", summary)?;
-    out.set_item("matched", matched)?;
-    out.set_item("missing", only(Side::Left)?)?;
-    out.set_item("extra", only(Side::Right)?)?;
-    out.set_item("duplicates", duplicates)?;
-    out.set_item("invalid", invalid)?;
-    Ok(out)
+    to_py(py, &report)
 }

@@ -73,6 +73,13 @@ def test_compare_verdicts_agree_with_cli(lines: list[str], level: str) -> None:
         assert c.lowest_equal_level == r["lowest_equal_level"], (a, b)
         assert c.rules == r["rules"], (a, b)
         assert c.whatwg_equal == r["whatwg_equal"], (a, b)
+        # The whole record, the report in words included (the CLI's input is the tab-separated
+        # line, Python's the two URLs as `compare A B` takes them).
+        assert c.to_dict() | {"input": r["input"]} == r, (a, b)
         equal_seen += c.equal
         different_seen += not c.equal
     assert equal_seen > 100 and different_seen > 100, (equal_seen, different_seen)
+
+
+def test_flavors_are_the_cli_records() -> None:
+    assert urlkit.flavors() == run_cli(["flavors"], [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import urlkit
+from conftest import run_cli
 
 
 def test_decode_error_kind_and_offset() -> None:
@@ -73,7 +74,15 @@ def test_compare_explains() -> None:
 
 
 def test_parse_both_views() -> None:
+    # The record of `urlkit parse --json`: the same shape at every door.
     p = urlkit.parse("http://0x7f.1/")
-    assert p["rfc3986"]["host"] == {"text": "0x7f.1", "start": 7, "end": 13}
+    assert p["rfc3986"]["host"] == "0x7f.1" and p["rfc3986"]["ok"] is True
     assert p["whatwg"]["hostname"] == "127.0.0.1"
-    assert urlkit.parse("http://[::1/")["whatwg"] is None
+    assert [(f["rule"], f["component"]) for f in p["findings"]] == [("parser-disagreement", "host")]
+    assert p["segments"] == [{"raw": "", "span": [14, 14], "utf8": True, "value": ""}]
+    assert p == run_cli(["parse"], ["http://0x7f.1/"])[0] | {"input": "http://0x7f.1/"}
+    rejected = urlkit.parse("http://a:99999/")["whatwg"]
+    assert rejected["ok"] is False and rejected["error"]["kind"]
+    with pytest.raises(urlkit.UrlError) as e:
+        urlkit.parse("a b:")
+    assert e.value.kind == "invalid-url"

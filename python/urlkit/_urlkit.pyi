@@ -17,6 +17,9 @@ class Comparison:
     rules: list[str]
     difference: Optional[Difference]
     whatwg_equal: Optional[bool]
+    report: str
+    unicode_normalization: Optional[str]
+    def to_dict(self) -> dict[str, Any]: ...
     def __bool__(self) -> bool: ...
 
 class Op: ...

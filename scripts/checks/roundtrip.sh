@@ -14,7 +14,7 @@ cargo build --quiet --locked -p urlkit-cli
 target="${CARGO_TARGET_DIR:-target}"
 # Exit status 1 means "some pair loses data", which the default values always show.
 status=0
-"$target/debug/urlkit" --json roundtrip > "$work/matrix.jsonl" || status=$?
+"$target/debug/urlkit" --json roundtrip --default-values > "$work/matrix.jsonl" || status=$?
 if [ "$status" -ne 1 ]; then
   echo "urlkit roundtrip exited $status (expected 1: the default values lose data somewhere)"
   exit 1

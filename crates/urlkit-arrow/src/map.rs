@@ -10,7 +10,6 @@ use arrow_array::{
 };
 use arrow_buffer::{NullBuffer, NullBufferBuilder};
 use arrow_schema::{DataType, Field, Fields};
-use urlkit::normalize::KeyRoom;
 
 use crate::check::{check_chunk, Malformed};
 use crate::op::{Failures, Operation, Scratch};
@@ -85,12 +84,12 @@ fn offset_rows<O: OffsetSizeTrait>(
     let mut ends = Vec::with_capacity(input.len() + 1);
     ends.push(O::usize_as(0));
     let mut nulls = NullBufferBuilder::new(input.len());
-    let mut room = KeyRoom::new();
+    let mut keys = None;
     for row in 0..input.len() {
         if input.is_null(row) {
             nulls.append_null();
         } else {
-            match op.append(input.value(row), &mut room, &mut values) {
+            match op.append(input.value(row), &mut keys, &mut values) {
                 Ok(()) => nulls.append_non_null(),
                 Err(f) => {
                     failures.push((base_row + row, f));

@@ -2,7 +2,7 @@
 
 use urlkit::codec::{decode_bytes_to_str, DecodeMode, Encoder};
 use urlkit::flavor::{Flavor, Input, Params};
-use urlkit::normalize::{key_append_with, Form, KeyRoom, Options};
+use urlkit::normalize::{Form, Keys, Options};
 
 /// Why one row failed: the library's kind name, the byte offset in the row, the message.
 ///
@@ -49,12 +49,12 @@ pub enum Operation {
     Decode(DecodeMode),
 }
 
-/// What one loop over many rows reuses from row to row: the room the one-pass key writer
-/// writes in (allocated once per longest URL, not once per row) and, for outputs that copy
-/// each row in (string views), the row's result.
+/// What one loop over many rows reuses from row to row: the keying object of the key
+/// operation (made at the first row; its scratch space grows once per longest URL, not once
+/// per row) and, for outputs that copy each row in (string views), the row's result.
 #[derive(Default)]
 pub struct Scratch {
-    room: KeyRoom,
+    keys: Option<Keys>,
     out: String,
 }
 
@@ -70,12 +70,13 @@ impl Operation {
     pub(crate) fn append(
         &self,
         input: &str,
-        room: &mut KeyRoom,
+        keys: &mut Option<Keys>,
         out: &mut String,
     ) -> Result<(), Failure> {
         match self {
             Operation::Key(options) => {
-                key_append_with(input, options, room, out).map_err(|e| Failure {
+                let keys = keys.get_or_insert_with(|| Keys::new(*options));
+                keys.key_append(input, out).map_err(|e| Failure {
                     kind: e.kind().name(),
                     offset: e.offset(),
                     message: e.to_string(),
@@ -119,8 +120,8 @@ impl Operation {
 
     /// The row's result in `scratch` (see [`Scratch::out`]), or why it failed.
     pub fn apply(&self, input: &str, scratch: &mut Scratch) -> Result<(), Failure> {
-        let Scratch { room, out } = scratch;
+        let Scratch { keys, out } = scratch;
         out.clear();
-        self.append(input, room, out)
+        self.append(input, keys, out)
     }
 }

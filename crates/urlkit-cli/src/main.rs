@@ -7,6 +7,8 @@
 
 mod cmd;
 mod diag;
+#[macro_use]
+mod input;
 mod progress;
 mod records;
 mod style;
@@ -103,7 +105,7 @@ enum Command {
 fn main() -> ExitCode {
     diag::check_stderr();
     let cli = Cli::parse();
-    let err_style = style::Style::detect(cli.color, true);
+    let err_style = style::detect(cli.color, true);
     if !stdout_is_open() {
         diag::error(&err_style, "stdout is closed (or is /dev/null opened read-write): there is nowhere to write the output");
         return ExitCode::from(2);

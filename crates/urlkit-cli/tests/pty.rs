@@ -106,3 +106,51 @@ fn line_buffered_answers_each_line_through_a_pipe() {
     drop(input);
     assert!(child.wait().expect("urlkit ends").success());
 }
+
+/// `urlkit COMMAND` with stdin a terminal and stdout a pipe: what it printed before it ended
+/// (it must end without any line typed: a terminal means "show the demo input").
+fn on_a_terminal(args: &[&str]) -> String {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let slave = File::options()
+        .read(true)
+        .write(true)
+        .open(name.to_str().expect("a path"))
+        .expect("open the terminal side");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(args)
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .env("NO_COLOR", "1")
+        .spawn()
+        .expect("urlkit runs");
+    let rx = pump(child.stdout.take().expect("stdout"));
+    let mut out = Vec::new();
+    while let Ok(chunk) = rx.recv_timeout(PATIENCE) {
+        out.extend_from_slice(&chunk);
+    }
+    let status = child.wait().expect("urlkit ends");
+    drop(master);
+    assert!(status.code().is_some(), "{status}");
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Issue 25 case 7: the demo input shows when stdin is a terminal (and only then: piped
+/// stdin is the input, pinned by the `table-stdin` and `roundtrip-stdin` snapshots).
+#[test]
+fn table_and_roundtrip_show_the_demo_input_on_a_terminal() {
+    let table = on_a_terminal(&["table"]);
+    assert!(
+        table.starts_with("input: a b&c=d/e?f#g+h~!'()*日本\n"),
+        "{table}"
+    );
+    let roundtrip = on_a_terminal(&["roundtrip", "--encoders", "js.encodeURIComponent"]);
+    assert!(roundtrip.contains("values x 1 encoders"), "{roundtrip}");
+    assert!(
+        !roundtrip.contains("(1 values"),
+        "the demo has several: {roundtrip}"
+    );
+}

@@ -38,7 +38,13 @@ fn fan_out() -> server::Server {
 #[test]
 fn a_redirect_to_a_local_file_is_an_error_not_a_crash() {
     let s = fan_out();
-    let out = urlkit(&["reconcile", "-", &format!("sitemap:{}/passwd.xml", s.base)]);
+    // An empty stdin on the left (allowed): the right side's error is the one reported.
+    let out = urlkit(&[
+        "reconcile",
+        "--allow-empty",
+        "-",
+        &format!("sitemap:{}/passwd.xml", s.base),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -92,6 +98,7 @@ fn timeouts_and_retries_are_settable() {
         "0.3",
         "--retries",
         "1",
+        "--allow-empty",
         "-",
         &slow,
     ]);

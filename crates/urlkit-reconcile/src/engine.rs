@@ -4,7 +4,7 @@
 //! table of slot numbers. A record costs no allocation of its own, and the memory is the
 //! distinct keys' text plus a fixed size per slot.
 
-use urlkit::normalize::KeyRoom;
+use urlkit::normalize::Keys;
 
 use super::arena::{ShardArenas, Span, MAX_SHARDS};
 use super::index::Index;
@@ -73,9 +73,9 @@ pub struct Reconciler<'k, M> {
     /// threads too (each shard is joined by one thread at a time; no locks).
     pub(crate) shards: Vec<Shard<M>>,
     pub(crate) records: [usize; 2],
-    /// The key of [`Reconciler::add`]'s record, and the room it is written in.
+    /// The key of [`Reconciler::add`]'s record, and the keyer's keying object.
     scratch: String,
-    room: KeyRoom,
+    keys: Option<Keys>,
 }
 
 /// The part of the join that owns the keys whose hash falls in it.
@@ -251,7 +251,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
             shards: vec![Shard::new(0)],
             records: [0, 0],
             scratch: String::new(),
-            room: KeyRoom::new(),
+            keys: keyer.keys(),
         }
     }
 
@@ -312,7 +312,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
     /// Adds one record.
     pub fn add(&mut self, side: Side, url: &str, meta: M) {
         let mut key = std::mem::take(&mut self.scratch);
-        let (hash, error) = self.ctx.key_and_hash(url, &mut self.room, &mut key);
+        let (hash, error) = self.ctx.key_and_hash(url, &mut self.keys, &mut key);
         let seq = self.next_seq(side);
         let shard = self.ctx.shard_of(hash);
         if let Some(sh) = self.shards.get_mut(shard) {

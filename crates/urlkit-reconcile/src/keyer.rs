@@ -3,16 +3,15 @@
 use std::fmt;
 
 use urlkit::compare::lowest_equal_level;
-use urlkit::normalize::{
-    key_into, key_into_with, KeyRoom, Level, NormalizeError, NormalizeErrorKind, Options,
-};
+use urlkit::normalize::{Keys, Level, NormalizeError, NormalizeErrorKind, Options};
 
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
 ///
 /// Two URLs match iff their keys are equal (DESIGN §4: "two URLs are equal at that level iff
-/// their keys are equal, so keys can be computed once and joined in bulk"). The engine calls
-/// [`Keyer::key_into_with`] once per record, from several threads when asked to
+/// their keys are equal, so keys can be computed once and joined in bulk"). The engine keys
+/// each record with the thread's [`Keyer::keys`] (or [`Keyer::key_into`] for a keyer without
+/// one), from several threads when asked to
 /// ([`crate::Reconciler::threads`]), and [`Keyer::rules`] once per matched pair whose
 /// first occurrences are not byte-identical.
 ///
@@ -34,17 +33,11 @@ pub trait Keyer: Sync {
     /// Appends the key of `url` to `out` (which the engine passes empty).
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError>;
 
-    /// [`Keyer::key_into`] with room to write in that the engine keeps per thread and passes
-    /// to every call on that thread, for a keyer that writes keys with
-    /// [`urlkit::normalize::key_into_with`]. The default ignores the room.
-    fn key_into_with(
-        &self,
-        url: &str,
-        room: &mut KeyRoom,
-        out: &mut String,
-    ) -> Result<(), KeyError> {
-        let _ = room;
-        self.key_into(url, out)
+    /// The keying object that writes the same keys as [`Keyer::key_into`], for a keyer of a
+    /// level of the ladder: the engine keeps one per thread (with its scratch space) and
+    /// calls [`Keys::key_append`] instead. The default has none.
+    fn keys(&self) -> Option<Keys> {
+        None
     }
 
     /// Appends the names of the rules that make `left` and `right` equal; both have the same
@@ -105,7 +98,7 @@ impl fmt::Display for KeyError {
 
 impl std::error::Error for KeyError {}
 
-/// The keyer of a level of the comparison ladder: keys from [`urlkit::normalize::key_into`],
+/// The keyer of a level of the comparison ladder: keys from [`urlkit::normalize::Keys`],
 /// rules as [`urlkit::compare::compare`] gives them. This is what `urlkit reconcile` uses.
 ///
 /// ```
@@ -143,18 +136,13 @@ pub const WHATWG_RULE: &str = "whatwg-serialization";
 
 impl Keyer for LevelKeyer {
     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
-        key_into(url, &self.options, out).map_err(KeyError::from)
+        Keys::new(self.options)
+            .key_append(url, out)
+            .map_err(KeyError::from)
     }
 
-    fn key_into_with(
-        &self,
-        url: &str,
-        room: &mut KeyRoom,
-        out: &mut String,
-    ) -> Result<(), KeyError> {
-        // Written straight into the engine's buffer: no key of its own is allocated, whether
-        // the URL is already its own key (one copy) or is rebuilt.
-        key_into_with(url, &self.options, room, out).map_err(KeyError::from)
+    fn keys(&self) -> Option<Keys> {
+        Some(Keys::new(self.options))
     }
 
     fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {

@@ -7,7 +7,7 @@
 
 use std::hash::BuildHasher;
 
-use urlkit::normalize::KeyRoom;
+use urlkit::normalize::Keys;
 
 use super::engine::Shard;
 use super::keyer::{KeyError, Keyer};
@@ -52,17 +52,22 @@ impl<'k> KeyContext<'k> {
         ((hash >> 40) % self.shards as u64) as usize
     }
 
-    /// Writes the key of `url` over `key` and returns the key's hash and the keying error: a
+    /// Writes the key of `url` over `key` (with the thread's `keys`, the keyer's
+    /// [`Keyer::keys`], when it has them) and returns the key's hash and the keying error: a
     /// URL without a key is keyed by its exact text behind [`INVALID_KEY_PREFIX`], so that it
     /// still joins.
     pub(crate) fn key_and_hash(
         &self,
         url: &str,
-        room: &mut KeyRoom,
+        keys: &mut Option<Keys>,
         key: &mut String,
     ) -> (u64, Option<KeyError>) {
         key.clear();
-        let error = self.keyer.key_into_with(url, room, key).err();
+        let keyed = match keys {
+            Some(keys) => keys.key_append(url, key).map_err(KeyError::from),
+            None => self.keyer.key_into(url, key),
+        };
+        let error = keyed.err();
         if error.is_some() {
             key.clear();
             key.push(INVALID_KEY_PREFIX);
@@ -96,12 +101,12 @@ impl<'k> KeyContext<'k> {
                 errors: Vec::new(),
             })
             .collect();
-        let (mut room, mut key) = (KeyRoom::new(), String::new());
+        let (mut keys, mut key) = (self.keyer.keys(), String::new());
         for ((i, &(from, to)), meta) in (range.start..).zip(spans).zip(metas) {
             let url = text
                 .get(from..to)
                 .expect("invariant: a batch's spans are lines of its text");
-            let (hash, error) = self.key_and_hash(url, &mut room, &mut key);
+            let (hash, error) = self.key_and_hash(url, &mut keys, &mut key);
             let run = runs
                 .get_mut(self.shard_of(hash))
                 .expect("invariant: shard_of is below the number of shards, one run each");

@@ -17,6 +17,7 @@ pub struct SourceId(pub u32);
 /// assert_eq!(Position::Line(3).to_string(), "line 3");
 /// assert_eq!(Position::Pointer("/0/link".into()).to_string(), "/0/link");
 /// assert_eq!(Position::LinePointer(2, "/url".into()).to_string(), "line 2 /url");
+/// assert_eq!(Position::Item(0).to_string(), "item 0");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -26,6 +27,8 @@ pub enum Position {
     Pointer(String),
     /// A JSON pointer into the value on a 1-based line of a JSON Lines file.
     LinePointer(u64, String),
+    /// The 0-based index of an item of a list given in memory (a Python list).
+    Item(u64),
 }
 
 impl fmt::Display for Position {
@@ -34,6 +37,7 @@ impl fmt::Display for Position {
             Position::Line(n) => write!(f, "line {n}"),
             Position::Pointer(p) => f.write_str(p),
             Position::LinePointer(n, p) => write!(f, "line {n} {p}"),
+            Position::Item(i) => write!(f, "item {i}"),
         }
     }
 }
@@ -113,7 +117,37 @@ pub enum Effect {
     /// Part of the input (a line, a cell, an item) gave no record: what was read is not the
     /// whole source, so a reconciliation of it cannot be a complete match.
     Skipped,
+    /// The reader did something a user should be told about as it happens, and lost nothing
+    /// by it: removed a byte order mark or the whitespace around URLs, or read a JSON or XML
+    /// source without the encoding given for the text sources.
+    Told,
 }
+
+impl Effect {
+    /// The stable name (`note`, `guessed`, `skipped`, `told`).
+    ///
+    /// ```
+    /// assert_eq!(urlkit_sources::Effect::Told.name(), "told");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Effect::Note => "note",
+            Effect::Guessed => "guessed",
+            Effect::Skipped => "skipped",
+            Effect::Told => "told",
+        }
+    }
+
+    /// Whether a door says a finding of this effect as it happens (on stderr, as a Python
+    /// warning): the guesses, the skips and what the reader was told to say.
+    pub const fn is_said(self) -> bool {
+        !matches!(self, Effect::Note)
+    }
+}
+
+/// How many records with whitespace around their URL are said one by one, per source; the
+/// rest are counted in one finding.
+const TRIMS_LISTED: u64 = 3;
 
 /// Something worth knowing that did not stop reading.
 ///
@@ -152,6 +186,8 @@ pub struct Catalog {
     /// Per source, where each content type is in its `kinds` (a site may have 100,000 types:
     /// a linear search per record would be quadratic).
     kind_index: Vec<HashMap<Option<Arc<str>>, usize>>,
+    /// Per source, how many records had whitespace around their URL (removed).
+    trimmed: Vec<u64>,
 }
 
 impl Catalog {
@@ -164,6 +200,7 @@ impl Catalog {
             kinds: Vec::new(),
         });
         self.kind_index.push(HashMap::new());
+        self.trimmed.push(0);
         SourceId(
             u32::try_from(self.sources.len() - 1)
                 .expect("invariant: fewer than 2^32 sources (each is a file or a response)"),
@@ -246,6 +283,65 @@ impl Catalog {
         self.add_finding(source, kind, Effect::Skipped, position, message.into());
     }
 
+    /// Records a finding about the whole of `source`, as the `at`-th finding (before those
+    /// its reader made).
+    pub(crate) fn insert(
+        &mut self,
+        at: usize,
+        source: SourceId,
+        kind: &'static str,
+        effect: Effect,
+        message: String,
+    ) {
+        let finding = Finding {
+            source,
+            kind,
+            effect,
+            position: None,
+            message,
+        };
+        self.findings.insert(at.min(self.findings.len()), finding);
+    }
+
+    /// Records that the reader removed something that is never data ([`Effect::Told`]).
+    pub(crate) fn told(
+        &mut self,
+        source: SourceId,
+        kind: &'static str,
+        position: Option<Position>,
+        message: impl Into<String>,
+    ) {
+        self.add_finding(source, kind, Effect::Told, position, message.into());
+    }
+
+    /// Counts a record of `source` whose URL had whitespace around it (removed, as `what`
+    /// says): the first few are said one by one, the rest in one count by
+    /// [`Catalog::finish_source`].
+    pub(crate) fn trimmed(&mut self, source: SourceId, position: Position, what: String) {
+        let Some(n) = self.trimmed.get_mut(source.0 as usize) else {
+            panic!(
+                "invariant: source {} was registered before its records",
+                source.0
+            );
+        };
+        *n += 1;
+        if *n <= TRIMS_LISTED {
+            self.told(source, "whitespace-removed", Some(position), what);
+        }
+    }
+
+    /// Says the counts left to say about `source` once it is read.
+    pub(crate) fn finish_source(&mut self, source: SourceId) {
+        let n = self.trimmed.get(source.0 as usize).copied().unwrap_or(0);
+        if n > TRIMS_LISTED {
+            let message = format!(
+                "removed the whitespace around {n} URLs in all ({} not listed)",
+                n - TRIMS_LISTED
+            );
+            self.told(source, "whitespace-removed-count", None, message);
+        }
+    }
+
     fn add_finding(
         &mut self,
         source: SourceId,
@@ -275,8 +371,18 @@ impl Catalog {
         }
     }
 
-    /// Counts a record and hands it to `sink`.
-    pub(crate) fn emit(&mut self, sink: &mut dyn FnMut(Record), record: Record) {
+    /// Counts a record and hands it to `sink`, its URL trimmed by the one rule
+    /// ([`crate::trim`]; what was removed is said).
+    pub(crate) fn emit(&mut self, sink: &mut dyn FnMut(Record), mut record: Record) {
+        let t = crate::lines::trim(record.url.as_bytes(), false, crate::lines::Content::Url);
+        if let Some(what) = t.describe(record.url.as_bytes()) {
+            self.trimmed(record.source, record.position.clone(), what);
+            record.url = record
+                .url
+                .get(t.kept)
+                .expect("invariant: the trim of UTF-8 ends on character boundaries")
+                .to_owned();
+        }
         self.count(record.source, record.kind.as_ref(), 1);
         sink(record);
     }

@@ -26,6 +26,51 @@ pub fn encoding_for_name(name: &str) -> Option<&'static Encoding> {
     }
 }
 
+/// The message of an encoding name that [`encoding_for_name`] does not know, the one every
+/// door gives.
+///
+/// ```
+/// assert!(urlkit_sources::unknown_encoding("klingon").contains("cp932"));
+/// ```
+pub fn unknown_encoding(name: &str) -> String {
+    format!("unknown encoding '{name}' ({TRY})")
+}
+
+/// The encodings to suggest when a name is unknown.
+pub(crate) const TRY: &str = "try cp932, shift_jis, euc-jp, iso-2022-jp, gbk, big5, euc-kr, \
+                              windows-1252, utf-16le or another Encoding Standard label";
+
+/// The encoding an XML document declares (`<?xml version="1.0" encoding="Shift_JIS"?>`) in
+/// `head`, its first bytes: `Ok(None)` without a declaration or without `encoding` in it
+/// (UTF-8 then, XML 1.0 §4.3.3), an error naming the label when it is not one.
+pub(crate) fn declared_xml_encoding(head: &[u8]) -> Result<Option<&'static Encoding>, String> {
+    let head = head.strip_prefix(crate::lines::BOM).unwrap_or(head);
+    let Some(rest) = head.strip_prefix(b"<?xml") else {
+        return Ok(None);
+    };
+    let end = memchr::memmem::find(rest, b"?>").unwrap_or(rest.len());
+    let decl = &rest[..end];
+    let Some(at) = memchr::memmem::find(decl, b"encoding") else {
+        return Ok(None);
+    };
+    let after = decl[at + b"encoding".len()..].trim_ascii_start();
+    let Some(after) = after.strip_prefix(b"=") else {
+        return Ok(None);
+    };
+    let after = after.trim_ascii_start();
+    let Some((&quote, value)) = after
+        .split_first()
+        .filter(|(q, _)| matches!(q, b'"' | b'\''))
+    else {
+        return Ok(None);
+    };
+    let label = &value[..memchr::memchr(quote, value).unwrap_or(value.len())];
+    let label = String::from_utf8_lossy(label);
+    encoding_for_name(&label).map(Some).ok_or_else(|| {
+        format!("the XML declaration names the encoding '{label}', which urlkit does not know")
+    })
+}
+
 /// Legacy encodings tried, in order, on bytes that are not UTF-8, with the name to give
 /// `--encoding`.
 const GUESSES: [(&Encoding, &str, &str); 4] = [
@@ -63,10 +108,15 @@ pub fn likely_encoding(bytes: &[u8]) -> String {
         let letters = non_ascii.iter().all(|c| c.is_alphabetic());
         let latin = std::ptr::eq(encoding, &encoding_rs::WINDOWS_1252_INIT);
         if !non_ascii.is_empty() && halfwidth * 2 < non_ascii.len() && (letters || !latin) {
-            return format!("it looks like {name} ({what}): read it with --encoding {name}");
+            return format!(
+                "it looks like {name} ({what}): name it after the file \
+                 (FILE?encoding={name}) or with --encoding {name}"
+            );
         }
     }
-    "its encoding is not one urlkit recognises: name it with --encoding".to_owned()
+    "its encoding is not one urlkit recognises: name it after the file \
+     (FILE?encoding=NAME) or with --encoding"
+        .to_owned()
 }
 
 /// A reader of `inner`'s bytes in `encoding`, as UTF-8. Bytes that are malformed in that

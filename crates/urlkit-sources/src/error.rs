@@ -61,6 +61,12 @@ pub enum SourceErrorKind {
     WpEmptyFolder,
     /// No WordPress REST API answers at the site.
     WpNotFound,
+    /// The source gave no record (a wrong path inside a folder, an empty export), and empty
+    /// sources were not allowed.
+    Empty,
+    /// The source spec cannot be read: an unknown option or encoding, or an option that does
+    /// not apply to the source's format.
+    Spec,
 }
 
 impl SourceErrorKind {
@@ -91,6 +97,8 @@ impl SourceErrorKind {
             SourceErrorKind::WpNotAnArray => "wp-not-an-array",
             SourceErrorKind::WpEmptyFolder => "wp-empty-folder",
             SourceErrorKind::WpNotFound => "wp-not-found",
+            SourceErrorKind::Empty => "empty",
+            SourceErrorKind::Spec => "spec",
         }
     }
 }

@@ -11,7 +11,8 @@ use urlkit::uri::{resolve_str, Resolution};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::policy::{
-    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Entered, Offsite,
+    RequestBudget, Start,
 };
 
 /// The user agent: names urlkit, its version and where to read about it.
@@ -29,8 +30,10 @@ pub(crate) const USER_AGENT: &str = concat!(
 ///   to `file:///etc/passwd` is an error of kind [`FetchErrorKind::SchemeRefused`]);
 /// - at most 10 redirects ([`HttpFetcher::max_redirects`]), and none back to a URL already
 ///   requested in the chain;
-/// - after the first request, only public addresses and the classes of the addresses the
-///   user's URL reached may be connected to ([`Allowed`]);
+/// - one [`Start`] per fetcher and its clones: the first URL requested is the user's and may
+///   reach any address; every later request and redirect hop may reach only public
+///   addresses and the classes of the addresses that first URL reached ([`Allowed`]).
+///   [`HttpFetcher::new_start`] makes a fetcher for another URL the user gave;
 /// - with [`Offsite::Stop`], a redirect off the starting site is returned, not followed;
 /// - every request (attempt or hop) takes one from the [`RequestBudget`], when there is one.
 ///
@@ -38,7 +41,7 @@ pub(crate) const USER_AGENT: &str = concat!(
 /// percent-encoded as UTF-8 before the request (existing `%XX` are kept), so
 /// `https://example.com/tag/ログイン/` is requested as `/tag/%E3%83%AD...`.
 ///
-/// Clones share the request budget and the rate limit.
+/// Clones share the request budget, the rate limit and the start.
 ///
 /// ```no_run
 /// use urlkit_sources::{Fetcher, HttpFetcher};
@@ -58,6 +61,7 @@ pub struct HttpFetcher {
     classifier: Arc<dyn AddressClassifier>,
     budget: Option<Arc<RequestBudget>>,
     rate: Option<Arc<RateLimit>>,
+    start: Start,
 }
 
 /// Requests started at most every `interval`, across the threads sharing it.
@@ -109,6 +113,7 @@ impl HttpFetcher {
             classifier: Arc::new(ByIp),
             budget: None,
             rate: None,
+            start: Start::new(),
         }
     }
 
@@ -174,6 +179,34 @@ impl HttpFetcher {
         self
     }
 
+    /// The same fetcher (timeouts, budget and rate shared) for another URL the user gave: a
+    /// [`Start`] of its own, whose first request may reach any address.
+    ///
+    /// ```
+    /// use urlkit_sources::HttpFetcher;
+    /// let run = HttpFetcher::new().max_requests(100);
+    /// let second = run.new_start();
+    /// assert!(second.start().allowed().is_none());
+    /// ```
+    #[must_use]
+    pub fn new_start(&self) -> HttpFetcher {
+        self.in_start(&Start::new())
+    }
+
+    /// The same fetcher, its requests part of `start` (what `start`'s first request reached
+    /// bounds them).
+    #[must_use]
+    pub fn in_start(&self, start: &Start) -> HttpFetcher {
+        let mut f = self.clone();
+        f.start = start.clone();
+        f
+    }
+
+    /// The start this fetcher's requests belong to.
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
     /// The request budget, when there is one.
     pub fn budget(&self) -> Option<&RequestBudget> {
         self.budget.as_deref()
@@ -184,13 +217,13 @@ impl HttpFetcher {
         Encoder::new(sets::FRAGMENT).encode_str(url).into_owned()
     }
 
-    /// One request with its retries. `allowed` is `None` for the first hop (anything the
-    /// user's URL reaches), and the classes it reached are added to `started`.
+    /// One request with its retries. `bound` is `None` for the first hop of a start's first
+    /// request (anything the user's URL reaches); the classes reached are added to `reached`.
     fn attempt(
         &self,
         url: &str,
-        allowed: Option<&Allowed>,
-        started: &mut Vec<AddressClass>,
+        bound: Option<&Bound>,
+        reached: &mut Vec<AddressClass>,
     ) -> Result<Response, FetchError> {
         let mut attempt = 0;
         loop {
@@ -212,7 +245,7 @@ impl HttpFetcher {
             }
             let wait = self.backoff.saturating_mul(1 << attempt.min(16));
             let guard = Arc::new(Mutex::new(Connected::default()));
-            let result = self.agent(allowed.cloned(), guard.clone()).get(url).call();
+            let result = self.agent(bound, guard.clone()).get(url).call();
             let connected = std::mem::take(
                 &mut *guard
                     .lock()
@@ -225,7 +258,7 @@ impl HttpFetcher {
                     refusal,
                 ));
             }
-            started.extend(connected.classes);
+            reached.extend(connected.classes);
             let error = match result {
                 Ok(r) => return Ok(convert(r)),
                 Err(ureq::Error::Status(code, r)) => {
@@ -259,8 +292,13 @@ impl HttpFetcher {
 
     /// An agent for one request: redirects off (they are followed above), and a resolver that
     /// refuses addresses `allowed` does not admit.
-    fn agent(&self, allowed: Option<Allowed>, log: Arc<Mutex<Connected>>) -> ureq::Agent {
+    fn agent(&self, bound: Option<&Bound>, log: Arc<Mutex<Connected>>) -> ureq::Agent {
         let classifier = self.classifier.clone();
+        let allowed = bound.map(|b| b.allowed.clone());
+        let from = bound
+            .and_then(|b| b.start_url.as_deref())
+            .map(|u| format!(" (it started at {u})"))
+            .unwrap_or_default();
         let resolver = move |netloc: &str| -> std::io::Result<Vec<SocketAddr>> {
             let addrs: Vec<SocketAddr> = netloc.to_socket_addrs()?.collect();
             let mut log = log
@@ -271,7 +309,7 @@ impl HttpFetcher {
                 if allowed.as_ref().is_some_and(|a| !a.admits(class)) {
                     let message = format!(
                         "refused: {netloc} resolves to {} ({}), and the fetch did not start at \
-                         a {} address",
+                         a {} address{from}",
                         addr.ip(),
                         class.name(),
                         class.name()
@@ -380,6 +418,9 @@ fn is_redirect(status: u16) -> bool {
 
 impl Fetcher for HttpFetcher {
     fn get(&self, url: &str) -> Result<Response, FetchError> {
+        // Entered before anything can fail: a start whose first URL is refused unrequested
+        // allows public addresses only.
+        let mut entered = self.start.enter(url);
         if let Err(e) = urlkit::uri::parse(url) {
             return Err(FetchError::new(
                 FetchErrorKind::BadUrl,
@@ -398,19 +439,37 @@ impl Fetcher for HttpFetcher {
         let mut current = start.clone();
         let mut hops: Vec<Hop> = Vec::new();
         let mut seen = HashSet::from([start.clone()]);
-        let mut started = Vec::new();
-        let mut allowed: Option<Allowed> = None;
+        let mut bound = match &entered {
+            Entered::Bound { allowed, start_url } => Some(Bound {
+                allowed: allowed.clone(),
+                start_url: Some(start_url.clone()),
+            }),
+            Entered::First(_) => None,
+        };
         let fail = |mut e: FetchError, hops: &[Hop]| {
             e.redirects = hops.to_vec();
             e
         };
         loop {
-            let response = self
-                .attempt(&current, allowed.as_ref(), &mut started)
-                .map_err(|e| fail(e, &hops))?;
-            if allowed.is_none() {
-                allowed = Some(Allowed::after(&started));
+            let mut reached = Vec::new();
+            let attempt = self.attempt(&current, bound.as_ref(), &mut reached);
+            if bound.is_none() {
+                // The start's first hop: what it reached fixes the start (when this request
+                // is its first) and bounds the rest of the chain.
+                if let Entered::First(first) = &mut entered {
+                    first.reached(&reached);
+                }
+                bound = Some(Bound {
+                    allowed: Allowed::after(&reached),
+                    start_url: None,
+                });
+                // Other requests of the start may go on.
+                entered = Entered::Bound {
+                    allowed: Allowed::after(&reached),
+                    start_url: url.to_owned(),
+                };
             }
+            let response = attempt.map_err(|e| fail(e, &hops))?;
             let location = response.header("Location").map(str::to_owned);
             let (true, Some(location)) = (is_redirect(response.status), location) else {
                 let mut response = response.with_redirects(hops);
@@ -471,6 +530,13 @@ impl Fetcher for HttpFetcher {
             current = wire;
         }
     }
+}
+
+/// What bounds a request's hops: the classes allowed, and the start they come from when that
+/// is not this request itself (said in a refusal).
+struct Bound {
+    allowed: Allowed,
+    start_url: Option<String>,
 }
 
 #[cfg(test)]

@@ -179,9 +179,23 @@ pub(crate) struct Opened {
     pub(crate) fetched: Option<(String, Vec<crate::fetch::Hop>)>,
     /// Whether the bytes were gzip (told by their magic bytes) and were inflated.
     pub(crate) gzip: bool,
+    /// The cap on the content's bytes.
+    pub(crate) cap: u64,
 }
 
-/// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content.
+/// How much of a source's head is peeked before its format is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Peek {
+    /// [`HEAD`] bytes (or all of a shorter source).
+    Head,
+    /// As little as tells the format: the first line that is not blank, or [`HEAD`] bytes of
+    /// a JSON array (whose items say whether it is WordPress's). A line command reading a
+    /// pipe answers the first line before the second is written.
+    Decides,
+}
+
+/// Opens `location`, inflating gzip, capped at `cap` bytes of (inflated) content. The bytes
+/// are not decoded: the format's reader does that ([`Opened::decoded`]).
 ///
 /// *Rationale*: the gzip magic and the format are detected from bytes read once and then
 /// given back in front of the rest of the stream, never by opening the file again: a FIFO,
@@ -190,7 +204,16 @@ pub(crate) fn open(
     location: &Location,
     fetcher: Option<&dyn Fetcher>,
     cap: u64,
-    encoding: Option<&'static encoding_rs::Encoding>,
+) -> Result<Opened, SourceError> {
+    open_peeking(location, fetcher, cap, Peek::Head)
+}
+
+/// [`open`], peeking as much as `peek` says.
+pub(crate) fn open_peeking(
+    location: &Location,
+    fetcher: Option<&dyn Fetcher>,
+    cap: u64,
+    peek: Peek,
 ) -> Result<Opened, SourceError> {
     let name = location.name();
     let raw: Box<dyn Read> = match location {
@@ -200,50 +223,110 @@ pub(crate) fn open(
         })?),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
-            let mut opened = open_body(response.body, &name, cap, encoding)?;
+            let mut opened = open_body_peeking(response.body, &name, cap, peek)?;
             opened.fetched = Some((response.url, response.redirects));
             return Ok(opened);
         }
     };
-    open_body(raw, &name, cap, encoding)
+    open_body_peeking(raw, &name, cap, peek)
 }
 
 /// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,
-/// decoded from `encoding`, capped at `cap` bytes, its head peeked once.
-pub(crate) fn open_body(
+/// capped at `cap` bytes, its head peeked as `peek` says.
+fn open_body_peeking(
     raw: Box<dyn Read>,
     name: &str,
     cap: u64,
-    encoding: Option<&'static encoding_rs::Encoding>,
+    peek: Peek,
 ) -> Result<Opened, SourceError> {
     let read_error = |e: io::Error| io_error(&e, name, cap);
-    let (magic, raw) = peek(raw, 2).map_err(read_error)?;
+    let (magic, raw) = peek_until(raw, |h| h.len() >= 2).map_err(read_error)?;
     let gzip = magic.starts_with(&[0x1f, 0x8b]);
     let content: Box<dyn Read> = if gzip {
         Box::new(MultiGzDecoder::new(raw))
     } else {
         raw
     };
-    let content: Box<dyn Read> = match encoding {
-        Some(e) if e != encoding_rs::UTF_8 => Box::new(Decoding::new(content, e)),
-        _ => content,
-    };
     // The head is given back in front of the content, so the cap counts it too.
-    let (head, content) = peek(content, HEAD).map_err(read_error)?;
+    let (head, content) = match peek {
+        Peek::Head => peek_until(content, |h| h.len() >= HEAD),
+        Peek::Decides => peek_until(content, decides),
+    }
+    .map_err(read_error)?;
     Ok(Opened {
         input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
         head,
         fetched: None,
         gzip,
+        cap,
     })
 }
 
-/// The first `n` bytes of `raw` (fewer at its end), and a reader that yields them again
+/// Whether `head` tells the format (see [`Peek::Decides`]).
+fn decides(head: &[u8]) -> bool {
+    if head.len() >= HEAD {
+        return true;
+    }
+    let first = head
+        .iter()
+        .find(|b| !b.is_ascii_whitespace() && !crate::lines::BOM.contains(b));
+    match first {
+        Some(b'[') => false,
+        None => false,
+        Some(_) => head
+            .split_inclusive(|&b| b == b'\n')
+            .any(|l| l.ends_with(b"\n") && !l.trim_ascii().is_empty()),
+    }
+}
+
+impl Opened {
+    /// The same source without a cap: a stream of lines read one at a time (stdin of a line
+    /// command) holds nothing in memory, so no size is too large.
+    pub(crate) fn uncapped(mut self) -> Opened {
+        self.input.cap = u64::MAX;
+        self.cap = u64::MAX;
+        self
+    }
+
+    /// The same source, its content decoded from `encoding` to UTF-8 as it is read (bytes
+    /// malformed in that encoding are passed on as they are, for the reader to find and
+    /// locate); UTF-8 itself is not decoded.
+    pub(crate) fn decoded(self, encoding: &'static encoding_rs::Encoding) -> Opened {
+        if encoding == encoding_rs::UTF_8 {
+            return self;
+        }
+        let cap = self.cap;
+        let content: Box<dyn Read> = Box::new(Decoding::new(Box::new(self.input.inner), encoding));
+        Opened {
+            input: Tracked::new(Box::new(BufReader::with_capacity(64 * 1024, content)), cap),
+            ..self
+        }
+    }
+}
+
+/// The first bytes of `raw`, read until `enough` says so or it ends (at most [`HEAD`] bytes,
+/// unless `enough` wants more), and a reader that yields them again
 /// followed by the rest. An error after the first bytes is kept for the reader to meet where
 /// it happened (a cut gzip stream is then a cut document, with what came before it read).
-fn peek(mut raw: Box<dyn Read>, n: usize) -> io::Result<(Vec<u8>, Box<dyn Read>)> {
-    let mut head = Vec::with_capacity(n);
-    let result = (&mut raw).take(n as u64).read_to_end(&mut head);
+fn peek_until(
+    mut raw: Box<dyn Read>,
+    enough: impl Fn(&[u8]) -> bool,
+) -> io::Result<(Vec<u8>, Box<dyn Read>)> {
+    let mut head = Vec::with_capacity(HEAD);
+    let mut chunk = [0u8; 512];
+    let result = loop {
+        if enough(&head) {
+            break Ok(());
+        }
+        // Never past HEAD: what is read here is copied once more.
+        let room = (HEAD - head.len().min(HEAD)).clamp(1, chunk.len());
+        match raw.read(&mut chunk[..room]) {
+            Ok(0) => break Ok(()),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
+    };
     let again = io::Cursor::new(head.clone());
     match result {
         Ok(_) => Ok((head, Box::new(again.chain(raw)))),
@@ -301,4 +384,20 @@ pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
     } else {
         SourceError::new(SourceErrorKind::Io, name, format!("cannot read: {e}"))
     }
+}
+
+/// A reader for serde_json, which reads a byte at a time: std's `BufReader` serves those
+/// reads inline, where `Tracked` behind a `Box<dyn BufRead>` would cost two calls a byte.
+pub(crate) fn byte_reader<R: std::io::Read>(input: R) -> std::io::BufReader<R> {
+    std::io::BufReader::with_capacity(64 * 1024, input)
+}
+
+/// Drops a UTF-8 byte order mark, and says whether there was one (the one rule:
+/// [`crate::trim`]'s, said by the caller with [`crate::lines::BOM_REMOVED`]).
+pub(crate) fn skip_bom(input: &mut impl BufRead) -> std::io::Result<bool> {
+    if input.fill_buf()?.starts_with(crate::lines::BOM) {
+        input.consume(crate::lines::BOM.len());
+        return Ok(true);
+    }
+    Ok(false)
 }

@@ -7,9 +7,11 @@ use std::io::BufRead;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::catalog::{Position, Record, SourceId};
-use crate::error::{SourceError, SourceErrorKind};
-use crate::input::{io_error, Opened};
-use crate::read::Reader;
+use crate::error::SourceError;
+use crate::input::{byte_reader, io_error, skip_bom, Opened};
+use crate::json_value::{json_error, without_location, StringOrNot};
+use crate::lines::BOM_REMOVED;
+use crate::reader::Reader;
 use crate::spec::{Format, SourceSpec};
 
 /// Members that hold the URL of an object when no pointer is given, by preference.
@@ -33,11 +35,13 @@ pub(crate) fn read(
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = spec.location.name();
-    let id = reader.catalog.add_source(&name, Format::Json);
+    let id = reader.add_source(&name, Format::Json);
     let tokens = pointer_tokens(spec.pointer.as_deref());
     let cap = reader.max_bytes;
     let mut input = opened.input;
-    skip_bom(&mut input).map_err(|e| io_error(&e, &name, cap))?;
+    if skip_bom(&mut input).map_err(|e| io_error(&e, &name, cap))? {
+        reader.catalog.told(id, "bom-removed", None, BOM_REMOVED);
+    }
     let before = reader.catalog.sources()[id.0 as usize].records;
     if is_json_lines(&opened.head) {
         read_lines(reader, id, &name, &tokens, input, sink)?;
@@ -66,20 +70,6 @@ pub(crate) fn read(
         reader
             .catalog
             .note(id, "json-no-urls", None, format!("{what}: no URL read"));
-    }
-    Ok(())
-}
-
-/// A reader for serde_json, which reads a byte at a time: std's `BufReader` serves those
-/// reads inline, where `Tracked` behind a `Box<dyn BufRead>` would cost two calls a byte.
-pub(crate) fn byte_reader<R: std::io::Read>(input: R) -> std::io::BufReader<R> {
-    std::io::BufReader::with_capacity(64 * 1024, input)
-}
-
-/// Drops a UTF-8 byte order mark.
-pub(crate) fn skip_bom(input: &mut impl BufRead) -> std::io::Result<()> {
-    if input.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
-        input.consume(3);
     }
     Ok(())
 }
@@ -168,36 +158,6 @@ fn read_lines(
         );
     }
     Ok(())
-}
-
-/// The message of a JSON error without the "at line L column C" that ends it.
-fn without_location(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    match text.rsplit_once(" at line ") {
-        Some((message, _)) => message.to_owned(),
-        None => text,
-    }
-}
-
-/// A JSON error while streaming a document (`consumed` bytes of it read): the cap, a read
-/// error, or the syntax, located.
-pub(crate) fn json_error(
-    e: &serde_json::Error,
-    name: &str,
-    cap: u64,
-    consumed: u64,
-) -> SourceError {
-    if let Some(kind) = e.io_error_kind() {
-        // serde_json keeps only the kind of a read error: the cap is known by the count.
-        let io = if consumed >= cap {
-            std::io::Error::other(crate::input::CapExceeded(cap))
-        } else {
-            std::io::Error::new(kind, e.to_string())
-        };
-        return io_error(&io, name, cap);
-    }
-    SourceError::new(SourceErrorKind::JsonSyntax, name, e.to_string())
-        .at(e.line() as u64, e.column() as u64)
 }
 
 fn emit(
@@ -396,62 +356,5 @@ impl<'de> Visitor<'de> for Select<'_, '_, '_> {
             }
         }
         Ok(())
-    }
-}
-
-/// A value that is kept when it is a string and skipped otherwise.
-pub(crate) struct StringOrNot;
-
-impl<'de> DeserializeSeed<'de> for StringOrNot {
-    type Value = Option<String>;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for StringOrNot {
-    type Value = Option<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Option<String>, E> {
-        Ok(Some(s.to_owned()))
-    }
-
-    fn visit_string<E: de::Error>(self, s: String) -> Result<Option<String>, E> {
-        Ok(Some(s))
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<String>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(None)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<String>, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(None)
     }
 }

@@ -36,11 +36,16 @@ mod fetch;
 #[cfg(feature = "http")]
 mod http;
 mod input;
+mod inputs;
 mod json;
+mod json_value;
+mod lines;
 mod policy;
 mod progress;
 mod read;
+mod reader;
 mod sitemap;
+mod sniff;
 mod spec;
 mod table;
 mod text;
@@ -48,16 +53,19 @@ mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
 pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
-pub use encoding::{encoding_for_name, likely_encoding};
+pub use encoding::{encoding_for_name, likely_encoding, unknown_encoding};
 /// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
 pub use encoding_rs::Encoding;
 pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;
+pub use inputs::{InputError, Inputs, Item, Notice, Origin};
+pub use lines::{for_each_line, not_a_url, trim, trim_str, Content, Trimmed, BOM, BOM_REMOVED};
 pub use policy::{
     is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Offsite, RequestBudget,
+    Start,
 };
 pub use progress::FetchProgress;
-pub use read::Reader;
+pub use reader::Reader;
 pub use spec::{Column, Format, FormatFrom, Location, SourceSpec};

@@ -4,6 +4,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use urlkit::uri::parse;
 
@@ -35,7 +36,20 @@ pub enum AddressClass {
 
 impl AddressClass {
     /// The class of `ip`. An IPv6 address that carries an IPv4 one (`::ffff:a.b.c.d`,
-    /// `::a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`) is the class of the IPv4 address.
+    /// `::a.b.c.d`, 6to4 `2002:AABB:CCDD::/48`, NAT64 `64:ff9b::a.b.c.d` and the local-use
+    /// `64:ff9b:1::/48`) is the class of the IPv4 address.
+    ///
+    /// ```
+    /// use urlkit_sources::AddressClass;
+    /// let c = |s: &str| AddressClass::of(s.parse().unwrap());
+    /// assert_eq!(c("2002:7f00:1::1"), AddressClass::Loopback); // 6to4 of 127.0.0.1
+    /// assert_eq!(c("2002:a01:203::1"), AddressClass::Private); // 6to4 of 10.1.2.3
+    /// assert_eq!(c("64:ff9b:1::a9fe:a9fe"), AddressClass::LinkLocal); // /96 layout
+    /// assert_eq!(c("64:ff9b:1:7f00:0:100::"), AddressClass::Loopback); // /48 layout
+    /// assert_eq!(c("64:ff9b:1:5db8:d7:e00::"), AddressClass::Public); // /48 layout
+    /// assert_eq!(c("64:ff9b:1:a01:2:300::"), AddressClass::Reserved); // 10.1.2.3 or 1.2.3.0
+    /// assert_eq!(c("2002:5db8:d70e::1"), AddressClass::Public); // 6to4 of 93.184.215.14
+    /// ```
     pub fn of(ip: IpAddr) -> AddressClass {
         match ip {
             IpAddr::V4(v4) => AddressClass::of_v4(v4),
@@ -59,18 +73,10 @@ impl AddressClass {
     }
 
     fn of_v6(ip: Ipv6Addr) -> AddressClass {
+        if let Some(class) = AddressClass::of_embedded_v4(ip) {
+            return class;
+        }
         let s = ip.segments();
-        if let Some(v4) = ip.to_ipv4_mapped() {
-            return AddressClass::of_v4(v4);
-        }
-        let embedded = Ipv4Addr::from(((u32::from(s[6])) << 16) | u32::from(s[7]));
-        if s[..6] == [0; 6] && !ip.is_loopback() && !ip.is_unspecified() {
-            // The deprecated IPv4-compatible form `::a.b.c.d`.
-            return AddressClass::of_v4(embedded);
-        }
-        if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-            return AddressClass::of_v4(embedded);
-        }
         if ip.is_loopback() || ip.is_unspecified() {
             AddressClass::Loopback
         } else if s[0] & 0xffc0 == 0xfe80 {
@@ -81,6 +87,80 @@ impl AddressClass {
             AddressClass::Reserved
         } else {
             AddressClass::Public
+        }
+    }
+
+    /// The class of the IPv4 address an IPv6 one carries, for the forms that carry one and
+    /// reach it when connected to: IPv4-mapped `::ffff:a.b.c.d` and IPv4-translated
+    /// `::ffff:0:a.b.c.d` (RFC 4291 §2.5.5.2, RFC 2765 §2.1), the deprecated IPv4-compatible
+    /// `::a.b.c.d` (RFC 4291 §2.5.5.1), 6to4 `2002:AABB:CCDD::/48` (RFC 3056 §2), the
+    /// well-known NAT64 prefix `64:ff9b::/96` (RFC 6052 §2.1) and the local-use NAT64 prefix
+    /// `64:ff9b:1::/48` (RFC 8215).
+    ///
+    /// *Rationale*: inside `64:ff9b:1::/48` an operator picks the length of its own NAT64
+    /// prefix (48, 56, 64 or 96 bits, RFC 6052 §2.2), which moves the IPv4 address within
+    /// the IPv6 one, and nothing on the wire tells which. Every placement the address can be
+    /// of (its "u" octet and suffix zero) is read, those in `0.0.0.0/8` ignored when another
+    /// fits (zero bits read as that, and it is never a destination on the wire, RFC 1122
+    /// §3.2.1.3): when they all give one class the address is of it; when they disagree it
+    /// is `Reserved`, which no web start is in. A public translation is then at worst refused with a message naming
+    /// the class, never a loopback or private one let through because one reading of it was
+    /// of the start's class.
+    fn of_embedded_v4(ip: Ipv6Addr) -> Option<AddressClass> {
+        let s = ip.segments();
+        let v4 = |hi: u16, lo: u16| {
+            AddressClass::of_v4(Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo)))
+        };
+        let last32 = v4(s[6], s[7]);
+        match s {
+            // ::ffff:a.b.c.d and ::ffff:0:a.b.c.d
+            [0, 0, 0, 0, 0, 0xffff, ..] | [0, 0, 0, 0, 0xffff, 0, ..] => Some(last32),
+            // ::a.b.c.d, but not :: and ::1 themselves
+            [0, 0, 0, 0, 0, 0, hi, lo] if (hi, lo) != (0, 0) && (hi, lo) != (0, 1) => Some(last32),
+            [0x2002, hi, lo, ..] => Some(v4(hi, lo)),
+            [0x64, 0xff9b, 0, 0, 0, 0, ..] => Some(last32),
+            [0x64, 0xff9b, 1, ..] => {
+                let b = ip.octets();
+                let zero = |from: usize| b[from..].iter().all(|x| *x == 0);
+                // For each prefix length: where the IPv4 octets are, and whether the address
+                // can be of that layout (the "u" octet, bits 64 to 71, and the suffix after
+                // the IPv4 address are zero; RFC 6052 §2.2).
+                let layouts = [
+                    ([6, 7, 9, 10], b[8] == 0 && zero(11)),
+                    ([7, 9, 10, 11], b[8] == 0 && zero(12)),
+                    ([9, 10, 11, 12], b[8] == 0 && zero(13)),
+                    ([12, 13, 14, 15], true),
+                ];
+                let octets =
+                    |at: &[usize; 4]| Ipv4Addr::new(b[at[0]], b[at[1]], b[at[2]], b[at[3]]);
+                let fitting: Vec<Ipv4Addr> = layouts
+                    .iter()
+                    .filter(|(_, fits)| *fits)
+                    .map(|(at, _)| octets(at))
+                    .collect();
+                // 0.0.0.0/8 is what zero bits read as, and no destination on a wire.
+                let meaningful: Vec<Ipv4Addr> = fitting
+                    .iter()
+                    .copied()
+                    .filter(|v| v.octets()[0] != 0)
+                    .collect();
+                let readings = if meaningful.is_empty() {
+                    fitting
+                } else {
+                    meaningful
+                };
+                let classes: Vec<AddressClass> =
+                    readings.into_iter().map(AddressClass::of_v4).collect();
+                let first = *classes
+                    .first()
+                    .expect("invariant: the /96 layout always fits");
+                Some(if classes.iter().all(|c| *c == first) {
+                    first
+                } else {
+                    AddressClass::Reserved
+                })
+            }
+            _ => None,
         }
     }
 
@@ -136,12 +216,13 @@ impl<F: Fn(SocketAddr) -> AddressClass + Send + Sync> AddressClassifier for F {
 
 /// The address classes a fetch may connect to, given where the user started.
 ///
-/// *Rationale*: the issue asks to refuse redirects "into loopback, link-local and private
-/// ranges unless the user started there". We read "there" as "in that class": the classes of
-/// the addresses the user's own URL resolved to are allowed for the rest of the chain, and
-/// public addresses always are. Starting at `http://10.0.0.5/` allows `10.0.0.6` but not
+/// *Rationale*: redirects "into loopback, link-local and private ranges" are refused "unless
+/// the user started there". We read "there" as "in that class": the classes of the addresses
+/// the user's own URL resolved to are allowed for everything that start leads to (its
+/// redirect chain, and every fetch a [`Start`] groups), and public addresses always are. Starting at `http://10.0.0.5/` allows `10.0.0.6` but not
 /// `127.0.0.1` nor `169.254.169.254`; starting at a public site allows only public addresses.
-/// The rule applies to every hop after the first, same origin or not, and is checked on the
+/// The rule applies to every request after the start's first, same origin or not, and to
+/// every hop after that first request's first; it is checked on the
 /// addresses actually connected to (at resolution time, inside the connection), so a host
 /// name that resolves to a public address first and to `127.0.0.1` on the redirect (DNS
 /// rebinding) is refused too.
@@ -169,6 +250,120 @@ impl Allowed {
     /// Whether an address of `class` may be connected to.
     pub fn admits(&self, class: AddressClass) -> bool {
         class == AddressClass::Public || self.started.contains(&class)
+    }
+}
+
+/// One start of a run and every fetch it leads to: the address classes the start reached
+/// bound them all.
+///
+/// A start is a URL the user gave: typed on the command line, a line of stdin, a URL a local
+/// file lists, a source such as `sitemap:https://…`. Its first request may connect anywhere
+/// (the user chose it); the classes of the addresses it resolved to are then fixed, and
+/// every later request of the start, the first hop included, may reach only those classes
+/// and public addresses ([`Allowed`]). What a start leads to is every redirect hop, every
+/// child of a sitemap index, every page of a WordPress collection, every URL a fetched
+/// document lists that is then requested, and every spelling `--variants` makes.
+///
+/// *Rationale*: one policy per start, not one for the whole run, so that
+/// `urlkit check http://127.0.0.1:8080/ sitemap:https://example.com/sitemap.xml` may check
+/// the local server and yet a public sitemap that lists `http://127.0.0.1:8080/admin` never
+/// makes urlkit request it. A start whose first request never resolved (a bad URL, a refused
+/// scheme, no DNS answer) allows public addresses only. Concurrent first requests of one
+/// start wait for the first to fix the classes.
+///
+/// ```
+/// use urlkit_sources::Start;
+/// let start = Start::new();
+/// assert_eq!(start.allowed(), None); // nothing requested yet
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Start {
+    fixed: Arc<Mutex<Option<Fixed>>>,
+}
+
+/// What a start's first request fixed.
+#[derive(Clone, Debug)]
+struct Fixed {
+    allowed: Allowed,
+    /// The URL of that first request, for messages.
+    url: String,
+}
+
+/// How a request of a start goes: bounded by what its first request fixed, or the first.
+#[cfg(feature = "http")]
+pub(crate) enum Entered<'a> {
+    /// The start is fixed: every hop is bounded.
+    Bound { allowed: Allowed, start_url: String },
+    /// This is the start's first request: its first hop is not bounded, and what it reaches
+    /// fixes the start when the guard is dropped.
+    First(FirstRequest<'a>),
+}
+
+/// The lock on a start during its first request (other requests of the start wait).
+#[cfg(feature = "http")]
+pub(crate) struct FirstRequest<'a> {
+    guard: MutexGuard<'a, Option<Fixed>>,
+    url: String,
+    classes: Vec<AddressClass>,
+}
+
+#[cfg(feature = "http")]
+impl FirstRequest<'_> {
+    /// The first hop reached addresses of `classes`.
+    pub(crate) fn reached(&mut self, classes: &[AddressClass]) {
+        self.classes.extend_from_slice(classes);
+    }
+}
+
+#[cfg(feature = "http")]
+impl Drop for FirstRequest<'_> {
+    fn drop(&mut self) {
+        if self.guard.is_none() {
+            *self.guard = Some(Fixed {
+                allowed: Allowed::after(&self.classes),
+                url: std::mem::take(&mut self.url),
+            });
+        }
+    }
+}
+
+impl Start {
+    /// A start nothing was requested in yet.
+    pub fn new() -> Start {
+        Start::default()
+    }
+
+    /// What the start allows, once its first request was made (`None` before).
+    pub fn allowed(&self) -> Option<Allowed> {
+        self.lock().as_ref().map(|f| f.allowed.clone())
+    }
+
+    /// The URL whose first request fixed the start.
+    pub fn url(&self) -> Option<String> {
+        self.lock().as_ref().map(|f| f.url.clone())
+    }
+
+    /// Enters the start for a request of `url`.
+    #[cfg(feature = "http")]
+    pub(crate) fn enter(&self, url: &str) -> Entered<'_> {
+        let guard = self.lock();
+        match guard.as_ref() {
+            Some(f) => Entered::Bound {
+                allowed: f.allowed.clone(),
+                start_url: f.url.clone(),
+            },
+            None => Entered::First(FirstRequest {
+                guard,
+                url: url.to_owned(),
+                classes: Vec::new(),
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Fixed>> {
+        // A first request that panicked still fixed the start as its guard was dropped (with
+        // what it had reached): the state behind a poisoned lock is whole.
+        self.fixed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -303,6 +498,29 @@ mod tests {
             ("::ffff:127.0.0.1", AddressClass::Loopback),
             ("::127.0.0.1", AddressClass::Loopback),
             ("64:ff9b::7f00:1", AddressClass::Loopback),
+            ("64:ff9b::a9fe:a9fe", AddressClass::LinkLocal),
+            ("::ffff:0:7f00:1", AddressClass::Loopback),
+            ("::ffff:0:a01:203", AddressClass::Private),
+            // 6to4: 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
+            ("2002:7f00:1::1", AddressClass::Loopback),
+            ("2002:a01:203::", AddressClass::Private),
+            ("2002:a9fe:a9fe:1::5", AddressClass::LinkLocal),
+            ("2002:c0a8:101::1", AddressClass::Private),
+            ("2002:808:808::1", AddressClass::Public),
+            // Local-use NAT64, each layout of RFC 6052 §2.2.
+            ("64:ff9b:1::7f00:1", AddressClass::Loopback),
+            ("64:ff9b:1::a01:203", AddressClass::Private),
+            (
+                "64:ff9b:1:ffff:ffff:ffff:a9fe:a9fe",
+                AddressClass::LinkLocal,
+            ),
+            ("64:ff9b:1:7f00:0:100::", AddressClass::Loopback),
+            ("64:ff9b:1:ff7f:0:1::", AddressClass::Loopback),
+            // /64 reads 127.0.0.1, /96 reads 1.0.0.0: which one the translator uses is unknown.
+            ("64:ff9b:1:ffff:7f:0:100:0", AddressClass::Reserved),
+            ("64:ff9b:1::808:808", AddressClass::Public),
+            ("64:ff9b:1:808:8:800::", AddressClass::Public),
+            ("64:ff9b:1:a01:2:300::", AddressClass::Reserved),
             ("169.254.169.254", AddressClass::LinkLocal),
             ("fe80::1", AddressClass::LinkLocal),
             ("febf::1", AddressClass::LinkLocal),

@@ -1,144 +1,17 @@
-//! The entry point: read a [`SourceSpec`] into records.
+//! The entry point: read a [`SourceSpec`] into records, dispatched to its format's reader.
 
 use crate::block::{FnSink, RecordSink};
-use crate::catalog::SourceId;
-use crate::catalog::{Catalog, Record};
-use crate::error::SourceError;
-use crate::fetch::Fetcher;
-use crate::input::open;
-use crate::progress::FetchProgress;
+use crate::catalog::{Effect, Record, SourceId};
+use crate::error::{SourceError, SourceErrorKind};
+use crate::input::{open_peeking, Opened, Peek};
+use crate::reader::Reader;
 use crate::spec::{Format, FormatFrom, Location, SourceSpec};
 
-/// Reads sources into records, remembering what it read in a [`Catalog`].
-///
-/// ```
-/// use urlkit_sources::{Reader, SourceSpec};
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("sitemap.xml");
-/// std::fs::write(&path, r#"<?xml version="1.0"?>
-/// <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-///   <url><loc>https://example.com/?a=1&amp;b=2</loc></url>
-/// </urlset>"#).unwrap();
-/// let mut reader = Reader::new();
-/// let mut urls = Vec::new();
-/// reader.read(&SourceSpec::parse(path.to_str().unwrap()).unwrap(), &mut |r| urls.push(r.url)).unwrap();
-/// assert_eq!(urls, ["https://example.com/?a=1&b=2"]);
-/// ```
-pub struct Reader<'f> {
-    pub(crate) fetcher: Option<&'f dyn Fetcher>,
-    pub(crate) max_depth: usize,
-    pub(crate) max_bytes: u64,
-    pub(crate) max_sitemaps: usize,
-    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
-    pub(crate) catalog: Catalog,
-    pub(crate) progress: Option<&'f dyn Fn(FetchProgress<'_>)>,
-}
+/// What a reader said about a source before the source was registered by its format's
+/// reader: said about it once it is (a source that fails before that has its error instead).
+pub(crate) type Said = Vec<(&'static str, Effect, String)>;
 
-impl Default for Reader<'_> {
-    fn default() -> Self {
-        Reader::new()
-    }
-}
-
-impl<'f> Reader<'f> {
-    /// A reader of local files and stdin only, with the default limits: sitemap indexes nested
-    /// at most 5 deep, at most 1,000 sitemaps per source, at most 256 MiB (inflated) per file
-    /// or response.
-    pub fn new() -> Reader<'f> {
-        Reader {
-            fetcher: None,
-            max_depth: 5,
-            max_bytes: 256 * 1024 * 1024,
-            max_sitemaps: 1000,
-            encoding: None,
-            catalog: Catalog::default(),
-            progress: None,
-        }
-    }
-
-    /// Fetches URLs with `fetcher`.
-    #[must_use]
-    pub fn fetcher(mut self, fetcher: &'f dyn Fetcher) -> Reader<'f> {
-        self.fetcher = Some(fetcher);
-        self
-    }
-
-    /// Follows sitemap indexes at most `depth` levels deep (the protocol allows one; real sites
-    /// nest).
-    #[must_use]
-    pub fn max_depth(mut self, depth: usize) -> Reader<'f> {
-        self.max_depth = depth;
-        self
-    }
-
-    /// Reads at most `n` sitemaps (indexes included) per sitemap source; the rest of an index
-    /// is a finding (`sitemap-limit`), not an error: the guard against an index fan-out.
-    #[must_use]
-    pub fn max_sitemaps(mut self, n: usize) -> Reader<'f> {
-        self.max_sitemaps = n;
-        self
-    }
-
-    /// Stops reading any one file or response after `bytes` bytes of (inflated) content, with
-    /// an error: the guard against gzip bombs and endless responses.
-    #[must_use]
-    pub fn max_bytes(mut self, bytes: u64) -> Reader<'f> {
-        self.max_bytes = bytes;
-        self
-    }
-
-    /// Reads every source as text in `encoding` (see [`crate::encoding_for_name`]), decoded
-    /// to UTF-8 after gzip is inflated; by default UTF-8 (and a UTF-16 or UTF-8 BOM is
-    /// honoured either way).
-    ///
-    /// ```
-    /// use urlkit_sources::{encoding_for_name, Reader, SourceSpec};
-    /// let dir = tempfile::tempdir().unwrap();
-    /// let path = dir.path().join("list.csv");
-    /// std::fs::write(&path, b"url\nhttps://example.com/\x97\xbf\x8b\xe0/\n").unwrap();
-    /// let mut reader = Reader::new().encoding(encoding_for_name("cp932").unwrap());
-    /// let mut urls = Vec::new();
-    /// reader.read(&SourceSpec::parse(path.to_str().unwrap()).unwrap(), &mut |r| urls.push(r.url)).unwrap();
-    /// assert_eq!(urls, ["https://example.com/料金/"]);
-    /// ```
-    #[must_use]
-    pub fn encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Reader<'f> {
-        self.encoding = Some(encoding);
-        self
-    }
-
-    /// Tells `progress` how fetching a live source goes: after each page of a WordPress
-    /// collection and each sitemap of an index read over HTTP.
-    ///
-    /// ```
-    /// use urlkit_sources::{FetchProgress, Reader};
-    /// let show = |p: FetchProgress<'_>| eprintln!("{p}");
-    /// let reader = Reader::new().on_progress(&show);
-    /// # drop(reader);
-    /// ```
-    #[must_use]
-    pub fn on_progress(mut self, progress: &'f dyn Fn(FetchProgress<'_>)) -> Reader<'f> {
-        self.progress = Some(progress);
-        self
-    }
-
-    /// Tells the progress hook, if any.
-    pub(crate) fn tell(&self, step: FetchProgress<'_>) {
-        if let Some(progress) = self.progress {
-            progress(step);
-        }
-    }
-
-    /// What was read so far, and the findings.
-    pub fn catalog(&self) -> &Catalog {
-        &self.catalog
-    }
-
-    /// Gives up the catalog.
-    pub fn into_catalog(self) -> Catalog {
-        self.catalog
-    }
-
+impl Reader<'_> {
     /// Reads every record of `spec` into `sink`, in source order.
     pub fn read(
         &mut self,
@@ -149,64 +22,90 @@ impl<'f> Reader<'f> {
     }
 
     /// Reads every record of `spec` into `sink`, in source order; the lines of a text source
-    /// come a block at a time ([`RecordSink::lines`]), without an allocation per record.
+    /// come a block at a time ([`RecordSink::lines`]), without an allocation per record. A
+    /// source that gives no record is an error unless [`Reader::allow_empty`] says otherwise.
     pub fn read_to(
         &mut self,
         spec: &SourceSpec,
         sink: &mut dyn RecordSink,
     ) -> Result<(), SourceError> {
-        let location = &spec.location;
-        // The guesses made before the source is registered by its format's reader: said
-        // about it once it is (a source that fails before that has its error instead).
         let first = self.catalog.sources().len();
-        let mut guesses = Vec::new();
+        let mut said = Said::new();
         if let (Location::Url(_), FormatFrom::Name, Some(format)) =
-            (location, spec.format_from, spec.format)
+            (&spec.location, spec.format_from, spec.format)
         {
-            guesses.push(("format-from-url", url_format_reason(format)));
+            said.push((
+                "format-from-url",
+                Effect::Guessed,
+                url_format_reason(format),
+            ));
         }
         let read = if spec.format == Some(Format::WordPress) {
             // A folder or a live site: opened item by item.
-            crate::wordpress::read(self, location, &mut |r| sink.record(r))
+            self.encoding_for(spec, Format::WordPress, &[], &mut said)
+                .and_then(|_| crate::wordpress::read(self, &spec.location, &mut |r| sink.record(r)))
         } else {
-            self.read_opened(spec, sink, &mut guesses)
+            self.open_spec(spec, Peek::Head, &mut said)
+                .and_then(|(opened, format)| {
+                    self.read_format(spec, opened, format, sink, &mut said)
+                })
         };
-        if let Some(id) = (first < self.catalog.sources().len()).then_some(SourceId(first as u32)) {
-            for (kind, message) in guesses {
-                self.catalog.guess(id, kind, None, message);
-            }
-        }
-        read
+        self.after_read(first, said);
+        read?;
+        self.require_records(first, spec)
     }
 
-    fn read_opened(
-        &mut self,
+    /// Opens `spec` and tells its format: the spec's, else its first bytes' (said).
+    pub(crate) fn open_spec(
+        &self,
         spec: &SourceSpec,
-        sink: &mut dyn RecordSink,
-        guesses: &mut Vec<(&'static str, String)>,
-    ) -> Result<(), SourceError> {
+        peek: Peek,
+        said: &mut Said,
+    ) -> Result<(Opened, Format), SourceError> {
         let location = &spec.location;
-        let opened = open(location, self.fetcher, self.max_bytes, self.encoding)?;
+        let opened = open_peeking(location, self.fetcher, self.max_bytes, peek)?;
         if opened.gzip && !location.name().to_ascii_lowercase().ends_with(".gz") {
-            guesses.push((
+            said.push((
                 "gzip-detected",
+                Effect::Guessed,
                 "gzip content (told by its first bytes, not its name): inflated".to_owned(),
             ));
         }
         let format = match spec.format {
             Some(format) => format,
             None => {
-                let format = crate::spec::detect_content(&opened.head);
-                guesses.push((
+                let mut sniffed = crate::sniff::sniff(&opened.head);
+                // A `.json` name says JSON: its first bytes tell only whether it is
+                // WordPress's (and a broken document gets its located syntax error).
+                let json_name = location.name().to_ascii_lowercase().ends_with(".json");
+                if json_name && sniffed.format != Format::WordPress {
+                    sniffed.format = Format::Json;
+                    sniffed.why = "its name ends in .json and it is no WordPress array";
+                }
+                said.push((
                     "format-detected",
-                    format!(
-                        "read as {}, told by its first bytes (a prefix such as {}: says it)",
-                        format.describe(),
-                        format.name()
-                    ),
+                    Effect::Guessed,
+                    format_reason(sniffed.format, sniffed.why),
                 ));
-                format
+                sniffed.format
             }
+        };
+        Ok((opened, format))
+    }
+
+    /// Reads an opened source as `format`, decoded as the format's rule says.
+    pub(crate) fn read_format(
+        &mut self,
+        spec: &SourceSpec,
+        opened: Opened,
+        format: Format,
+        sink: &mut dyn RecordSink,
+        said: &mut Said,
+    ) -> Result<(), SourceError> {
+        let location = &spec.location;
+        let opened = match self.encoding_for(spec, format, &opened.head, said)? {
+            Some(encoding) => opened.decoded(encoding),
+            None => opened,
         };
         let mut one = |r: Record| sink.record(r);
         match format {
@@ -217,6 +116,120 @@ impl<'f> Reader<'f> {
             Format::Text => crate::text::read(self, location, opened, sink),
         }
     }
+
+    /// The encoding to decode a source of `format` from, by the one rule: text, CSV and TSV
+    /// in the source's own encoding (`?encoding=`), else the reader's, else UTF-16 when a BOM
+    /// says so, else UTF-8; JSON in UTF-8 (RFC 8259 §8.1); XML as its declaration says (its
+    /// reader decodes it). An encoding named for a JSON or XML source is an error; the
+    /// reader's, not applied to one, is said.
+    pub(crate) fn encoding_for(
+        &self,
+        spec: &SourceSpec,
+        format: Format,
+        head: &[u8],
+        said: &mut Said,
+    ) -> Result<Option<&'static encoding_rs::Encoding>, SourceError> {
+        let why = match format {
+            Format::Text | Format::Csv | Format::Tsv => {
+                return Ok(spec
+                    .encoding
+                    .or(self.encoding)
+                    .or_else(|| crate::sniff::utf16_bom(head)));
+            }
+            Format::Json | Format::WordPress => "JSON is UTF-8 (RFC 8259 §8.1)",
+            Format::Sitemap => "XML names its encoding in its own declaration",
+        };
+        if spec.encoding.is_some() {
+            return Err(SourceError::new(
+                SourceErrorKind::Spec,
+                spec.location.name(),
+                format!(
+                    "encoding= is for text, CSV and TSV sources, and this is {}: {why}",
+                    format.describe()
+                ),
+            ));
+        }
+        if let Some(encoding) = self.encoding.filter(|e| *e != encoding_rs::UTF_8) {
+            said.push((
+                "encoding-not-applied",
+                Effect::Told,
+                format!(
+                    "read without the encoding {} given for the text and CSV sources: {why}",
+                    encoding.name()
+                ),
+            ));
+        }
+        Ok(None)
+    }
+
+    /// Says what was said before the sources read since `first` were registered (before
+    /// what their readers found), and the counts their readers left to say.
+    pub(crate) fn after_read(&mut self, first: usize, said: Said) {
+        let ids = first..self.catalog.sources().len();
+        if let Some(id) = (!ids.is_empty()).then_some(SourceId(first as u32)) {
+            let at = self
+                .catalog
+                .findings()
+                .iter()
+                .position(|f| f.source.0 as usize >= first)
+                .unwrap_or(self.catalog.findings().len());
+            for (i, (kind, effect, message)) in said.into_iter().enumerate() {
+                self.catalog.insert(at + i, id, kind, effect, message);
+            }
+        }
+        for id in ids {
+            self.catalog.finish_source(SourceId(id as u32));
+        }
+    }
+
+    /// An error when the sources read since `first` gave no record, unless the reader allows
+    /// empty sources.
+    pub(crate) fn require_records(
+        &self,
+        first: usize,
+        spec: &SourceSpec,
+    ) -> Result<(), SourceError> {
+        let sources = &self.catalog.sources()[first.min(self.catalog.sources().len())..];
+        if self.allow_empty || sources.iter().any(|s| s.records > 0) {
+            return Ok(());
+        }
+        let skipped = self
+            .catalog
+            .findings()
+            .iter()
+            .filter(|f| f.source.0 as usize >= first && f.effect == Effect::Skipped)
+            .count();
+        Err(empty_source(&spec.location.name(), skipped))
+    }
+}
+
+/// The error of a source that gave no record (`skipped`: the findings of input that gave
+/// none).
+pub(crate) fn empty_source(name: &str, skipped: usize) -> SourceError {
+    let why = if skipped > 0 {
+        " (what it holds gave no URL: see the warnings above)"
+    } else {
+        ""
+    };
+    SourceError::new(
+        SourceErrorKind::Empty,
+        name,
+        format!("no URL read{why}; --allow-empty reads it as an empty list"),
+    )
+}
+
+/// The note of a format told by content.
+pub(crate) fn format_reason(format: Format, why: &str) -> String {
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(": {why}")
+    };
+    format!(
+        "read as {}, told by its first bytes{why} (a prefix such as {}: says it)",
+        format.describe(),
+        format.name()
+    )
 }
 
 /// Why a URL given without a prefix is read as `format`.

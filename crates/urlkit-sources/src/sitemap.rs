@@ -15,7 +15,7 @@ use urlkit::uri::{resolve_str, Resolution};
 use crate::input::{io_error, is_cap, open, Opened, Tracked};
 use crate::policy::is_http_url;
 use crate::progress::FetchProgress;
-use crate::read::Reader;
+use crate::reader::Reader;
 use crate::spec::{Format, Location};
 
 /// The protocol's limits for one sitemap file: 50,000 URLs and 50 MB (52,428,800 bytes)
@@ -66,9 +66,24 @@ fn read_one(
             total: None,
         });
     }
+    let declared = crate::encoding::declared_xml_encoding(&opened.head)
+        .map_err(|m| SourceError::new(SourceErrorKind::Encoding, &name, m))?;
+    let encoding = declared.or_else(|| crate::sniff::utf16_bom(&opened.head));
+    let opened = match encoding {
+        Some(e) => opened.decoded(e),
+        None => opened,
+    };
     let fetched = opened.fetched;
     let input = opened.input;
-    let id = reader.catalog.add_source(&name, Format::Sitemap);
+    let id = reader.add_source(&name, Format::Sitemap);
+    if let Some(e) = declared.filter(|e| *e != encoding_rs::UTF_8) {
+        reader.catalog.note(
+            id,
+            "sitemap-encoding-declared",
+            None,
+            format!("read in {}, as its XML declaration says", e.name()),
+        );
+    }
     if let Some((final_url, redirects)) = fetched.filter(|(_, r)| !r.is_empty()) {
         let statuses: Vec<String> = redirects.iter().map(|h| h.status.to_string()).collect();
         reader.catalog.note(
@@ -173,13 +188,7 @@ fn read_one(
             );
         }
         // A fetched child goes through `get_ok` (in `open`), which keeps its redirect hops.
-        match open(
-            &child_location,
-            reader.fetcher,
-            reader.max_bytes,
-            reader.encoding,
-        )
-        .and_then(|child_input| {
+        match open(&child_location, reader.fetcher, reader.max_bytes).and_then(|child_input| {
             read_one(reader, &child_location, child_input, depth + 1, walk, sink)
         }) {
             Err(e) if e.kind == SourceErrorKind::RequestBudget => {
@@ -195,10 +204,30 @@ fn read_one(
                 walk.stopped = true;
                 return Ok(());
             }
-            other => other?,
+            // One child that cannot be read (refused, missing, malformed) is a finding: the
+            // other sitemaps of the index are still read.
+            Err(e) => reader.catalog.skip(
+                id,
+                e.kind.name(),
+                Some(Position::Line(line)),
+                format!(
+                    "{}; its URLs are not in the list (or only those before the error)",
+                    child_error(&child, &key, &e)
+                ),
+            ),
+            Ok(()) => {}
         }
     }
     Ok(())
+}
+
+/// What went wrong with the child `child` (read from `key`), naming it once.
+fn child_error(child: &str, key: &str, e: &SourceError) -> String {
+    match (e.source == key, e.location) {
+        (true, Some((line, col))) => format!("{child}:{line}:{col}: {}", e.message),
+        (true, None) => format!("{child}: {}", e.message),
+        (false, _) => format!("{child}: {e}"),
+    }
 }
 
 /// Where a child sitemap listed by an index is read from, or why it is not read.

@@ -152,8 +152,9 @@ impl fmt::Display for Format {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceSpec {
-    /// The format; `None`: detected from the first bytes when the source is read (`<` is XML,
-    /// a JSON array whose first items have `link` is WordPress, `{` or `[` is JSON, else text).
+    /// The format; `None`: detected from the first bytes when the source is read (XML markup
+    /// is a sitemap, a JSON array whose first items have `link` is WordPress, `{` or `[` is
+    /// JSON, a table with a URL header or URL cells is CSV or TSV, else text).
     pub format: Option<Format>,
     /// Where the bytes come from.
     pub location: Location,
@@ -165,6 +166,9 @@ pub struct SourceSpec {
     pub pointer: Option<String>,
     /// What decided [`SourceSpec::format`].
     pub format_from: FormatFrom,
+    /// The source's own encoding (`csv:list.csv?encoding=cp932`): text, CSV and TSV only;
+    /// `None`: the reader's ([`crate::Reader::encoding`]), else UTF-8.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 /// What decided a source's format: a prefix the user wrote, the name (an extension, a URL's
@@ -209,7 +213,32 @@ impl SourceSpec {
     /// (`csv:FILE#col`, or `FILE.csv#col` when no file has the whole name); for URLs `#` stays
     /// part of the URL. A `.json` file may still turn out to be saved WordPress responses: its
     /// first bytes say (an array of objects with `link`).
+    ///
+    /// Options follow the path after `?`, before or after the `#` selector:
+    /// `csv:list.csv?encoding=cp932#url`, `list.csv#url?encoding=cp932`. The one option is
+    /// `encoding` (an Encoding Standard label or `cp932`), for text, CSV and TSV sources. A
+    /// URL's `?` is its query, never options; a file whose name holds the `?` is that file.
+    ///
+    /// ```
+    /// use urlkit_sources::{SourceErrorKind, SourceSpec};
+    /// let s = SourceSpec::parse("csv:list.csv?encoding=cp932#url").unwrap();
+    /// assert_eq!(s.encoding.map(|e| e.name()), Some("Shift_JIS"));
+    /// assert_eq!(s.location, urlkit_sources::Location::parse("list.csv"));
+    /// let s = SourceSpec::parse("list.csv#url?encoding=euc-jp").unwrap();
+    /// assert_eq!(s.encoding.map(|e| e.name()), Some("EUC-JP"));
+    /// let e = SourceSpec::parse("list.csv?encodng=cp932").unwrap_err();
+    /// assert_eq!(e.kind, SourceErrorKind::Spec);
+    /// let s = SourceSpec::parse("sitemap:https://example.com/sitemap.xml?encoding=x").unwrap();
+    /// assert_eq!(s.encoding, None);
+    /// ```
     pub fn parse(text: &str) -> Result<SourceSpec, SourceError> {
+        let (text, options) = split_options(text)?;
+        let mut spec = SourceSpec::parse_place(&text)?;
+        spec.encoding = options.encoding;
+        Ok(spec)
+    }
+
+    fn parse_place(text: &str) -> Result<SourceSpec, SourceError> {
         let prefixes = [
             ("sitemap:", Format::Sitemap),
             ("wp:", Format::WordPress),
@@ -253,6 +282,7 @@ impl SourceSpec {
                 None => FormatFrom::Content,
             },
             format,
+            encoding: None,
             location: Location::parse(place),
             column: match format {
                 Some(Format::Csv | Format::Tsv) => selector.map(Column::parse),
@@ -266,7 +296,65 @@ impl SourceSpec {
     }
 }
 
-use crate::error::SourceError;
+use crate::error::{SourceError, SourceErrorKind};
+
+/// The options of a source spec.
+#[derive(Default)]
+struct SpecOptions {
+    encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// The spec without its options (`?name=value&...`), and the options.
+fn split_options(text: &str) -> Result<(std::borrow::Cow<'_, str>, SpecOptions), SourceError> {
+    let none = || Ok((std::borrow::Cow::Borrowed(text), SpecOptions::default()));
+    let place = text
+        .split_once(':')
+        .filter(|(prefix, _)| ["sitemap", "wp", "csv", "tsv", "text", "json"].contains(prefix))
+        .map_or(text, |(_, rest)| rest);
+    if matches!(Location::parse(place), Location::Url(_)) || Path::new(place).exists() {
+        return none();
+    }
+    // The last `?` after which come `name=value` pairs up to a `#` or the end.
+    let Some((at, end)) = text.match_indices('?').rev().find_map(|(at, _)| {
+        let end = text[at..].find('#').map_or(text.len(), |e| at + e);
+        let pairs = &text[at + 1..end];
+        let well_formed = !pairs.is_empty()
+            && pairs.split('&').all(|p| {
+                p.split_once('=').is_some_and(|(n, v)| {
+                    !n.is_empty()
+                        && n.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+                        && !v.is_empty()
+                })
+            });
+        well_formed.then_some((at, end))
+    }) else {
+        return none();
+    };
+    let mut options = SpecOptions::default();
+    for pair in text[at + 1..end].split('&') {
+        let (name, value) = pair
+            .split_once('=')
+            .expect("invariant: every pair was checked to have '='");
+        let bad = |message: String| SourceError::new(SourceErrorKind::Spec, text, message);
+        match name {
+            "encoding" => {
+                options.encoding = Some(
+                    crate::encoding::encoding_for_name(value)
+                        .ok_or_else(|| bad(crate::encoding::unknown_encoding(value)))?,
+                );
+            }
+            other => {
+                return Err(bad(format!(
+                    "unknown source option '{other}' (the one option is encoding=, as in \
+                     csv:list.csv?encoding=cp932)"
+                )))
+            }
+        }
+    }
+    let rest = format!("{}{}", &text[..at], &text[end..]);
+    Ok((std::borrow::Cow::Owned(rest), options))
+}
 
 fn detect(location: &Location) -> Option<Format> {
     match location {
@@ -303,22 +391,4 @@ fn by_extension(path: &str) -> Option<Format> {
 fn is_json_lines_name(path: &Path) -> bool {
     let name = path.to_string_lossy().to_ascii_lowercase();
     name.ends_with(".jsonl") || name.ends_with(".ndjson")
-}
-
-/// The format of content whose first bytes are `head`, for a source whose name decided none.
-///
-/// *Rationale*: gzip was inflated before, so a compressed list is told by what it holds; `<`
-/// (after a BOM and blanks) is XML, which the sitemap reader checks further; a JSON array
-/// whose head mentions `"link"` is WordPress's REST shape.
-pub(crate) fn detect_content(head: &[u8]) -> Format {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let start = head.iter().position(|b| !b.is_ascii_whitespace());
-    let first = start.and_then(|i| head.get(i)).copied();
-    let mentions_link = memchr::memmem::find(head, b"\"link\"").is_some();
-    match first {
-        Some(b'<') => Format::Sitemap,
-        Some(b'[') if mentions_link => Format::WordPress,
-        Some(b'[' | b'{') => Format::Json,
-        _ => Format::Text,
-    }
 }

@@ -5,12 +5,11 @@ use std::sync::Arc;
 
 use crate::catalog::{Kinds, Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
-use crate::input::{io_error, Opened};
-use crate::read::Reader;
+use crate::input::{io_error, skip_bom, Opened};
+use crate::lines::{not_a_url, BOM_REMOVED};
+use crate::reader::Reader;
+use crate::sniff::URL_HEADERS;
 use crate::spec::{Column, Format, SourceSpec};
-
-/// Header names recognised as the URL column when none is given (ASCII case-insensitive).
-const URL_HEADERS: [&str; 7] = ["url", "loc", "link", "href", "permalink", "uri", "address"];
 
 /// Header names of a column holding the content type (`post`, `page`, ...).
 const KIND_HEADERS: [&str; 3] = ["type", "kind", "post_type"];
@@ -40,9 +39,12 @@ pub(crate) fn read(
 ) -> Result<(), SourceError> {
     let name = spec.location.name();
     let mut input = opened.input;
-    crate::json::skip_bom(&mut input).map_err(|e| io_error(&e, &name, reader.max_bytes))?;
+    let bom = skip_bom(&mut input).map_err(|e| io_error(&e, &name, reader.max_bytes))?;
     let delimiter = if format == Format::Tsv { b'\t' } else { b',' };
-    let id = reader.catalog.add_source(&name, format);
+    let id = reader.add_source(&name, format);
+    if bom {
+        reader.catalog.told(id, "bom-removed", None, BOM_REMOVED);
+    }
     let mut csv = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -157,13 +159,14 @@ impl Rows {
     ) {
         let line = line(record);
         let at = Some(Position::Line(line));
-        let Some(cell) = record.get(self.column) else {
+        let Some(cell) = field(record, self.column) else {
             let message = format!("no URL in column {} (the row is shorter)", self.column + 1);
             reader.catalog.note(self.id, "csv-empty-cell", at, message);
             return;
         };
+        // Trimmed (and said) by the one rule as the record is emitted.
         let url = match std::str::from_utf8(cell) {
-            Ok(url) => url.trim(),
+            Ok(url) => url,
             Err(_) => {
                 self.bad += 1;
                 if self.bad <= LISTED {
@@ -178,12 +181,12 @@ impl Rows {
                 return;
             }
         };
-        if url.is_empty() {
+        if url.trim().is_empty() {
             let message = format!("no URL in column {}", self.column + 1);
             reader.catalog.note(self.id, "csv-empty-cell", at, message);
             return;
         }
-        let kind = match self.kind_column.and_then(|k| record.get(k)) {
+        let kind = match self.kind_column.and_then(|k| field(record, k)) {
             None => None,
             Some(k) => match std::str::from_utf8(k) {
                 Ok(k) if k.trim().is_empty() => None,
@@ -199,7 +202,7 @@ impl Rows {
         };
         let mut extra = Vec::new();
         for (i, name) in &self.extra_columns {
-            match record.get(*i).map(std::str::from_utf8) {
+            match field(record, *i).map(std::str::from_utf8) {
                 Some(Ok(v)) if !v.trim().is_empty() => extra.push((name.clone(), v.trim().into())),
                 Some(Err(_)) => self.bad_extra += 1,
                 _ => {}
@@ -214,6 +217,16 @@ impl Rows {
         };
         reader.catalog.emit(sink, record);
     }
+}
+
+/// Field `i` of a record, without the CR of a CRLF line end (records end at LF, so the last
+/// field keeps the CR before it: it is the line end, never data).
+fn field(record: &csv::ByteRecord, i: usize) -> Option<&[u8]> {
+    let cell = record.get(i)?;
+    if i + 1 == record.len() {
+        return Some(cell.strip_suffix(b"\r").unwrap_or(cell));
+    }
+    Some(cell)
 }
 
 /// The content-type column of a header row, if any (never the URL column).
@@ -250,7 +263,7 @@ fn extra_columns(
 fn is_absolute_url(cell: &[u8]) -> bool {
     std::str::from_utf8(cell).is_ok_and(|c| {
         let c = c.trim();
-        !c.is_empty() && crate::text::not_a_url(c).is_none()
+        !c.is_empty() && not_a_url(c).is_none()
     })
 }
 

@@ -6,7 +6,8 @@ use crate::block::{LineBlock, LineRecord, RecordSink};
 use crate::catalog::{Position, Record, SourceId};
 use crate::error::SourceError;
 use crate::input::{io_error, Opened};
-use crate::read::Reader;
+use crate::lines::{not_a_url, trim, Content, BOM_REMOVED};
+use crate::reader::Reader;
 use crate::spec::{Format, Location};
 
 /// How much text is read at once: about fifty thousand URL lines, handed on as one block (a
@@ -16,8 +17,9 @@ const BLOCK: usize = 4 << 20;
 /// The first block is smaller, so that a consumer working in parallel starts sooner.
 const FIRST_BLOCK: usize = 256 << 10;
 
-/// Reads one URL a line: a UTF-8 BOM, CR before LF and surrounding whitespace are dropped;
-/// blank lines and lines starting with `#` are skipped. A line that is not a URL (see
+/// Reads one URL a line: a UTF-8 BOM, CR before LF and surrounding whitespace are dropped
+/// by the one rule ([`crate::trim`], said); blank lines and lines starting with `#` are
+/// skipped. A line that is not a URL (see
 /// [`not_a_url`]) or not valid UTF-8 is a finding at its line, never a record; the rest is read.
 ///
 /// The input is read in large blocks of whole lines, validated as UTF-8 once per block, and
@@ -31,11 +33,13 @@ pub(crate) fn read(
 ) -> Result<(), SourceError> {
     let name = location.name();
     let mut input = opened.input;
-    let id = reader.catalog.add_source(&name, Format::Text);
+    let id = reader.add_source(&name, Format::Text);
     let mut lines = Lines {
         source: id,
         n: 0,
         skipped: Vec::new(),
+        trimmed: Vec::new(),
+        bom: false,
         not_urls: 0,
         not_utf8: 0,
     };
@@ -102,33 +106,6 @@ enum Skip {
     NotUrl(&'static str),
 }
 
-/// Why the text of a line is not taken for a URL, if it is not one.
-///
-/// ```text
-/// https://example.com/a      a URL
-/// /relative/path             no scheme
-/// See the pricing page       a blank inside
-/// ```
-///
-/// *Rationale*: a list of URLs has one URL a line and nothing else; a line with a blank
-/// inside or without a scheme is prose (a README, a note), and joining it would report it as
-/// a missing or extra URL. A line with a scheme that the parser refuses (a control character,
-/// a bad `%`) is kept: reconcile lists it among the URLs it could not key.
-pub(crate) fn not_a_url(line: &str) -> Option<&'static str> {
-    let bytes = line.as_bytes();
-    // ASCII whitespace (a line has no LF), searched with memchr's vector loops: this runs on
-    // every line.
-    let blank = memchr::memchr3(b' ', b'\t', b'\r', bytes).is_some()
-        || memchr::memchr(b'\x0C', bytes).is_some();
-    if blank {
-        return Some("it has a blank inside");
-    }
-    // Only the scheme is read: this runs on every line before the keying threads see it.
-    urlkit::uri::scheme_end(line)
-        .is_none()
-        .then_some("it has no scheme (like https:)")
-}
-
 /// How many lines of each kind of problem are listed one by one; the rest are counted.
 const LISTED: usize = 100;
 
@@ -138,6 +115,10 @@ struct Lines {
     n: u64,
     /// The lines of the current block that gave no record.
     skipped: Vec<(u64, Skip)>,
+    /// The lines of the current block whose URL had whitespace around it, and what.
+    trimmed: Vec<(u64, String)>,
+    /// A byte order mark was removed from the first line (not said yet).
+    bom: bool,
     not_urls: u64,
     not_utf8: u64,
 }
@@ -172,19 +153,14 @@ impl Lines {
     /// The record of the line at `range` of `text` (without its newline), if it holds one.
     fn split(&mut self, text: &str, range: std::ops::Range<usize>, out: &mut Vec<LineRecord>) {
         self.n += 1;
-        let mut from = range.start;
-        let mut line = text
-            .get(range)
+        let line = text
+            .get(range.clone())
             .expect("invariant: lines end at a newline, a character boundary of valid UTF-8");
-        if self.n == 1 {
-            if let Some(rest) = line.strip_prefix('\u{FEFF}') {
-                line = rest;
-                from += '\u{FEFF}'.len_utf8();
-            }
-        }
-        let trimmed = line.trim_start();
-        let url_start = from + (line.len() - trimmed.len());
-        let url = trimmed.trim_end();
+        let t = trim(line.as_bytes(), self.n == 1, Content::Url);
+        let url = line
+            .get(t.kept.clone())
+            .expect("invariant: the trim of UTF-8 ends on character boundaries");
+        self.bom |= t.bom;
         if url.is_empty() || url.starts_with('#') {
             return;
         }
@@ -192,8 +168,11 @@ impl Lines {
             self.skipped.push((self.n, Skip::NotUrl(why)));
             return;
         }
+        if let Some(what) = t.describe(line.as_bytes()) {
+            self.trimmed.push((self.n, what));
+        }
         out.push(LineRecord {
-            url: url_start..url_start + url.len(),
+            url: range.start + t.kept.start..range.start + t.kept.end,
             line: self.n,
         });
     }
@@ -208,26 +187,31 @@ impl Lines {
     /// One line, with its newline if it has one.
     fn line(&mut self, line: &[u8], reader: &mut Reader<'_>, sink: &mut dyn RecordSink) {
         self.n += 1;
-        let mut bytes = line;
-        if self.n == 1 {
-            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        }
-        let text = match std::str::from_utf8(bytes) {
+        let bytes = line.strip_suffix(b"\n").unwrap_or(line);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let t = trim(bytes, self.n == 1, Content::Url);
+        self.bom |= t.bom;
+        let text = match std::str::from_utf8(&bytes[t.kept.clone()]) {
             Ok(text) => text,
             Err(e) => {
-                let column = e.valid_up_to() as u64 + 1;
-                let hint = crate::encoding::likely_encoding(bytes);
+                // Counted from the start of the line after its byte order mark, as before.
+                let from = t.before.start;
+                let column = (t.kept.start - from + e.valid_up_to()) as u64 + 1;
+                let hint = crate::encoding::likely_encoding(&bytes[from..]);
                 self.skipped.push((self.n, Skip::NotUtf8(column, hint)));
                 return;
             }
         };
-        let url = text.trim();
+        let url = text;
         if url.is_empty() || url.starts_with('#') {
             return;
         }
         if let Some(why) = not_a_url(url) {
             self.skipped.push((self.n, Skip::NotUrl(why)));
             return;
+        }
+        if let Some(what) = t.describe(bytes) {
+            self.trimmed.push((self.n, what));
         }
         let record = Record {
             url: url.to_owned(),
@@ -242,6 +226,17 @@ impl Lines {
     /// The findings of the lines of the last block that gave no record (the first [`LISTED`]
     /// of each kind; the others are counted for [`Lines::summary`]).
     fn report(&mut self, reader: &mut Reader<'_>) {
+        if std::mem::take(&mut self.bom) {
+            let at = Some(Position::Line(1));
+            reader
+                .catalog
+                .told(self.source, "bom-removed", at, BOM_REMOVED);
+        }
+        for (line, what) in self.trimmed.drain(..) {
+            reader
+                .catalog
+                .trimmed(self.source, Position::Line(line), what);
+        }
         for (line, skip) in self.skipped.drain(..) {
             let at = Some(Position::Line(line));
             match skip {

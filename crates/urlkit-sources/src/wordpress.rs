@@ -12,10 +12,11 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Kinds, Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::{FetchErrorKind, Fetcher};
-use crate::input::{io_error, open, Opened, Tracked};
-use crate::json::{byte_reader, StringOrNot};
+use crate::input::{byte_reader, io_error, open, skip_bom, Opened, Tracked};
+use crate::json_value::{json_error, StringOrNot};
+use crate::lines::BOM_REMOVED;
 use crate::progress::FetchProgress;
-use crate::read::Reader;
+use crate::reader::Reader;
 use crate::spec::{Format, Location};
 
 mod title;
@@ -77,13 +78,13 @@ pub(crate) fn read(
             }
             for file in files {
                 let location = Location::File(file);
-                let opened = open(&location, reader.fetcher, reader.max_bytes, reader.encoding)?;
+                let opened = open(&location, reader.fetcher, reader.max_bytes)?;
                 read_saved(reader, &location, opened, sink)?;
             }
             Ok(())
         }
         _ => {
-            let opened = open(location, reader.fetcher, reader.max_bytes, reader.encoding)?;
+            let opened = open(location, reader.fetcher, reader.max_bytes)?;
             read_saved(reader, location, opened, sink)
         }
     }
@@ -97,7 +98,7 @@ pub(crate) fn read_saved(
     sink: &mut dyn FnMut(Record),
 ) -> Result<(), SourceError> {
     let name = location.name();
-    let id = reader.catalog.add_source(&name, Format::WordPress);
+    let id = reader.add_source(&name, Format::WordPress);
     stream_items(reader, id, opened.input, &name, None, &mut |catalog, r| {
         catalog.emit(sink, r);
     })?;
@@ -128,7 +129,9 @@ fn stream_items(
     on_record: &mut dyn FnMut(&mut Catalog, Record),
 ) -> Result<usize, SourceError> {
     let cap = reader.max_bytes;
-    crate::json::skip_bom(&mut input).map_err(|e| io_error(&e, name, cap))?;
+    if skip_bom(&mut input).map_err(|e| io_error(&e, name, cap))? {
+        reader.catalog.told(id, "bom-removed", None, BOM_REMOVED);
+    }
     let mut kinds = Kinds::default();
     let mut on_item = |i: usize, item: Item| {
         let kind = item
@@ -182,7 +185,7 @@ fn stream_items(
             name,
             format!("expected a JSON array of items with \"link\"; {detail}"),
         )),
-        Err(e) => Err(crate::json::json_error(&e, name, cap, input.consumed())),
+        Err(e) => Err(json_error(&e, name, cap, input.consumed())),
     }
 }
 
@@ -462,7 +465,7 @@ fn read_collection(
     sink: &mut dyn FnMut(Record),
 ) -> Result<Flow, SourceError> {
     let first = route_url(base, routes, &c.route, "");
-    let id = reader.catalog.add_source(&first, Format::WordPress);
+    let id = reader.add_source(&first, Format::WordPress);
     let mut page = 1;
     let mut items = 0usize;
     let mut pages_read = 0u32;

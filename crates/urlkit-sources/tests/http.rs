@@ -361,7 +361,7 @@ fn sitemap_index_over_http_with_gzip_non_ascii_child_and_self_reference() {
     assert_eq!(records[0].kind(), Some("post"));
     let kinds: Vec<&str> = catalog.findings().iter().map(|f| f.kind).collect();
     // A bare URL named like a sitemap is read as one, and that is said.
-    assert_eq!(kinds, ["sitemap-already-visited", "format-from-url"]);
+    assert_eq!(kinds, ["format-from-url", "sitemap-already-visited"]);
     let log = server.log.lock().unwrap();
     assert!(
         log.paths

@@ -75,7 +75,15 @@ fn unknown_schemes_and_bad_urls_are_never_requested_nor_retried() {
         f.get("http://[::1/").unwrap_err().kind,
         FetchErrorKind::BadUrl
     );
+    // Those URLs were the start's and never requested: the start allows public addresses
+    // only, so the loopback server is another start's.
     let e = f.get(&format!("{}/bad-location", s.base)).unwrap_err();
+    assert_eq!(e.kind, FetchErrorKind::AddressRefused, "{e}");
+    assert!(e.message.contains("(it started at ftp://"), "{e}");
+    let e = f
+        .new_start()
+        .get(&format!("{}/bad-location", s.base))
+        .unwrap_err();
     assert_eq!(e.kind, FetchErrorKind::BadUrl, "{e}");
     assert_eq!(s.log(), ["/bad-location"]);
 }
@@ -212,6 +220,91 @@ fn a_redirect_from_a_public_start_into_loopback_or_link_local_is_refused() {
     let e = plain.get(&format!("{}/to-metadata", s.base)).unwrap_err();
     assert_eq!(e.kind, FetchErrorKind::AddressRefused);
     assert!(e.message.contains("link-local"), "{e}");
+}
+
+/// The fetches a remote document chooses are the start's (issue 24, item 1): a public
+/// sitemap index's children, and every later request of the fetcher, may reach only public
+/// addresses; a missing or refused child is a finding and the others are read.
+#[test]
+fn what_a_public_index_lists_stays_in_the_public_start() {
+    let inner = serve(|_| urlset(&["http://inner.test/secret".into()]));
+    let inner_port = inner.addr.port();
+    let s = serve(move |r| match r.path() {
+        "/index.xml" => Reply::new(
+            200,
+            format!(
+                "<sitemapindex>\
+                 <sitemap><loc>http://127.0.0.1:{inner_port}/a.xml</loc></sitemap>\
+                 <sitemap><loc>http://localhost:{inner_port}/b.xml</loc></sitemap>\
+                 <sitemap><loc>/missing.xml</loc></sitemap>\
+                 <sitemap><loc>http://[::ffff:127.0.0.1]:{inner_port}/c.xml</loc></sitemap>\
+                 <sitemap><loc>/public.xml</loc></sitemap>\
+                 </sitemapindex>"
+            ),
+        ),
+        "/public.xml" => urlset(&["http://site.test/public".into()]),
+        _ => Reply::new(404, ""),
+    });
+    let f = fetcher().classifier(public_start(s.addr));
+    let (records, catalog) = read(&format!("sitemap:{}/index.xml", s.base), &f).unwrap();
+    let urls: Vec<&str> = records.iter().map(|r| r.url.as_str()).collect();
+    assert_eq!(urls, ["http://site.test/public"]);
+    let kinds = finding_kinds(&catalog);
+    assert_eq!(
+        kinds,
+        [
+            "http-address-refused",
+            "http-address-refused",
+            "http-status",
+            "http-address-refused"
+        ]
+    );
+    assert!(catalog.findings()[0]
+        .message
+        .contains(&format!("(it started at {}/index.xml)", s.base)));
+    assert!(catalog.findings()[2]
+        .message
+        .contains("/missing.xml: GET answered HTTP 404"));
+    assert_eq!(inner.log().len(), 0);
+    // The start is the fetcher's: a later request of it is bounded from its first hop.
+    let e = f
+        .get(&format!("http://127.0.0.1:{inner_port}/x"))
+        .unwrap_err();
+    assert_eq!(e.kind, FetchErrorKind::AddressRefused, "{e}");
+    assert_eq!(inner.log().len(), 0);
+    assert!(f
+        .start()
+        .allowed()
+        .is_some_and(|a| !a.admits(AddressClass::Loopback)));
+    // Another URL the user gave is a start of its own.
+    assert_eq!(
+        f.new_start()
+            .get(&format!("{}/x", inner.base))
+            .unwrap()
+            .status,
+        200
+    );
+    assert_eq!(inner.log(), ["/x"]);
+}
+
+/// A start's first request fixes its classes before any other request of the start goes:
+/// concurrent ones wait for it.
+#[test]
+fn concurrent_requests_of_a_fresh_start_wait_for_its_first() {
+    let inner = serve(|_| Reply::new(200, "inner"));
+    let slow = serve(|_| Reply::new(200, "slow").delayed(Duration::from_millis(300)));
+    let f = fetcher().classifier(public_start(slow.addr));
+    let first = {
+        let f = f.clone();
+        let url = format!("{}/first", slow.base);
+        std::thread::spawn(move || f.get(&url).map(|r| r.status))
+    };
+    // Give the first request time to enter the start.
+    std::thread::sleep(Duration::from_millis(100));
+    let e = f.get(&format!("{}/second", inner.base)).unwrap_err();
+    assert_eq!(e.kind, FetchErrorKind::AddressRefused, "{e}");
+    assert_eq!(first.join().unwrap(), Ok(200));
+    assert_eq!(inner.log().len(), 0);
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! `urlkit base64`: base64 and base64url (RFC 4648 §4, §5), strict.
 
-use serde_json::{Map, Value};
 use urlkit::base64::{Alphabet, Base64, Padding};
+use urlkit_records::{Record, Text};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -66,17 +66,13 @@ pub enum Way {
 }
 
 /// `urlkit base64 [--url] [--decode] --json TEXT` for one text, for `urlkit serve`.
-pub fn record(text: &str, alphabet: Alphabet, way: Way) -> Value {
+pub fn record(text: &str, alphabet: Alphabet, way: Way) -> Record<Text> {
     let codec = Base64::new(alphabet, Padding::Pad);
-    let item = crate::records::Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
+    let output = match way {
+        Way::Decode => decoded(codec, text),
+        Way::Encode => Ok(codec.encode(text.as_bytes())),
     };
-    let outcome = match way {
-        Way::Decode => decoded(codec, text).map(|s| (s, Map::new())),
-        Way::Encode => Ok((codec.encode(text.as_bytes()), Map::new())),
-    };
-    crate::records::outcome_json(&item, outcome, Map::new())
+    Record::from_result(text, output.map(|o| Text::new(text, o)))
 }
 
 /// Runs `urlkit base64`.
@@ -99,9 +95,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         },
     );
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         if !args.decode {
-            return out.ok(&item, &codec.encode(item.bytes), Map::new());
+            let encoded = codec.encode(item.bytes);
+            return out.ok(&encoded, || Text::new(item.display(), encoded.as_str()));
         }
         let text = match item.text() {
             Ok(t) => t,
@@ -114,8 +111,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             };
         }
         match decoded(codec, text) {
-            Ok(s) if out.is_json() => out.ok(&item, &s, Map::new()),
-            Ok(s) => out.ok(&item, &escape_controls(&s), Map::new()),
+            Ok(s) if out.is_json() => out.json_line(&Text::new(text, s)),
+            Ok(s) => out.ok(&escape_controls(&s), || ()),
             Err(f) => out.fail(&item, &f),
         }
     })?;

@@ -2,13 +2,14 @@
 //! appended, parameters set, appended or removed, the fragment set), every value encoded
 //! once with its component's set; `--canonical` prints what a signer would hash.
 
-use serde_json::{json, Map, Value};
-use urlkit::build::{check_segment, BuildError, Form, HostInput, QueryStyle, UrlBuilder};
+use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
 use urlkit::flavor::{aws_sigv4, oauth1};
+use urlkit::normalize::Form;
 use urlkit::uri::parse;
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
+use urlkit_records::{build::Build, Record};
 
 const AFTER_HELP: &str = "\
 Every value is data: it is encoded once, with the set of the component it goes into.
@@ -139,7 +140,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         None => args.urls.clone(),
     };
     let mut out = ctx.output();
-    for_each_input(&starts, InputKind::Url, &ctx.err_style(), |item| {
+    for_each_input(&starts, Content::Url, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
@@ -148,38 +149,25 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure(&e)),
         };
-        let (uri, iri, json_fields) = forms(&built);
+        let (uri, iri) = (built.uri().to_owned(), built.iri());
         let shown = match args.to {
             Form::Uri => &uri,
             Form::Iri => &iri,
         };
-        let mut extra = Map::new();
-        if out.is_json() {
-            extra = json_fields;
-        }
+        let record = |output: &str| Build::new(item.display(), output, uri.clone(), iri.clone());
         match args.canonical {
-            None => out.ok(&item, shown, extra),
+            None => out.ok(shown, || record(shown)),
             Some(c) => match canonical(c, &uri) {
-                Ok((lines, fields)) => {
-                    extra.insert("canonical".into(), fields);
-                    out.ok(&item, &lines, extra)
-                }
+                Ok((lines, fields)) => out.ok(&lines, || Build {
+                    canonical: Some(fields),
+                    ..record(&lines)
+                }),
                 Err(f) => out.fail(&item, &f),
             },
         }
     })?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
-}
-
-/// The URI, the IRI, and the record's `uri` and `iri` fields.
-fn forms(built: &urlkit::build::Built) -> (String, String, Map<String, Value>) {
-    let uri = built.uri().to_owned();
-    let iri = built.iri();
-    let mut extra = Map::new();
-    extra.insert("uri".into(), Value::String(uri.clone()));
-    extra.insert("iri".into(), Value::String(iri.clone()));
-    (uri, iri, extra)
 }
 
 /// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`, for `urlkit
@@ -189,7 +177,7 @@ pub fn record(
     segments: &[&str],
     params: &[&str],
     fragment: Option<&str>,
-) -> Result<Value, String> {
+) -> Result<Record<Build>, String> {
     for s in segments {
         check_segment(s).map_err(|e| usage("--segment", s, &e).to_string())?;
     }
@@ -207,21 +195,11 @@ pub fn record(
         canonical: None,
         urls: Vec::new(),
     };
-    let item = crate::records::Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: base.as_bytes(),
-    };
-    let outcome = match item
-        .text()
-        .and_then(|t| edit(t, &args).map_err(|e| failure(&e)))
-    {
-        Ok(built) => {
-            let (uri, _, extra) = forms(&built);
-            Ok((uri, extra))
-        }
-        Err(f) => Err(f),
-    };
-    Ok(crate::records::outcome_json(&item, outcome, Map::new()))
+    let built = edit(base, &args).map_err(|e| failure(&e)).map(|built| {
+        let uri = built.uri().to_owned();
+        Build::new(base, uri.as_str(), uri.clone(), built.iri())
+    });
+    Ok(Record::from_result(base, built))
 }
 
 fn failure(e: &BuildError) -> Failure {
@@ -265,7 +243,10 @@ fn edit(text: &str, args: &Args) -> Result<urlkit::build::Built, BuildError> {
 }
 
 /// The canonical form's text lines and JSON fields.
-fn canonical(c: Canonical, uri: &str) -> Result<(String, Value), Failure> {
+fn canonical(
+    c: Canonical,
+    uri: &str,
+) -> Result<(String, urlkit_records::build::Canonical), Failure> {
     let u = parse(uri).map_err(|e| Failure::new("invalid-url", e.to_string()))?;
     match c {
         Canonical::AwsSigv4 => {
@@ -275,12 +256,12 @@ fn canonical(c: Canonical, uri: &str) -> Result<(String, Value), Failure> {
             let lines = format!(
                 "canonical URI         {generic}\ncanonical URI (S3)    {s3}\ncanonical query       {query}"
             );
-            let fields = json!({
-                "scheme": "aws.sigv4",
-                "uri": generic,
-                "uri_s3": s3,
-                "query": query,
-            });
+            let fields = urlkit_records::build::Canonical::AwsSigv4 {
+                query: query.to_string(),
+                scheme: "aws.sigv4",
+                uri: generic.to_string(),
+                uri_s3: s3.to_string(),
+            };
             Ok((lines, fields))
         }
         Canonical::Oauth1 => {
@@ -290,11 +271,11 @@ fn canonical(c: Canonical, uri: &str) -> Result<(String, Value), Failure> {
             let params =
                 oauth1::normalized_parameters(&oauth1::query_parameters(u.query().unwrap_or("")));
             let lines = format!("base string URI       {base}\nnormalized parameters {params}");
-            let fields = json!({
-                "scheme": "oauth1",
-                "base_string_uri": base,
-                "normalized_parameters": params,
-            });
+            let fields = urlkit_records::build::Canonical::Oauth1 {
+                base_string_uri: base.to_string(),
+                normalized_parameters: params.to_string(),
+                scheme: "oauth1",
+            };
             Ok((lines, fields))
         }
     }

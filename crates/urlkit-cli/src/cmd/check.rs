@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 use std::io::{BufRead, IsTerminal};
 
-use urlkit_sources::check::{check_all, offsite_rule, CheckOptions, Checker, UrlCheck};
+use urlkit_sources::check::{check_all, offsite_rule, CheckOptions, Checker, Target, UrlCheck};
 use urlkit_sources::check::{VariantVerdict, Verdict};
-use urlkit_sources::{is_http_url, Format, Reader, SourceSpec};
+use urlkit_sources::{is_http_url, Format, Location, Reader, SourceSpec, Start};
 
 mod report;
 
@@ -29,9 +29,11 @@ duplicate (answers 200 itself), redirects-elsewhere, fails.
 
 Politeness: --concurrency requests at a time (default 4), --rate per second, --max-requests
 in all; 429 and 5xx retried with backoff honouring Retry-After; only http(s); redirects off
-the site reported, not followed (--follow-offsite follows them; private and loopback
-addresses stay refused unless the check started there); bodies read only up to the end of
-the HTML head, at most --max-body bytes.
+the site reported, not followed (--follow-offsite follows them); each URL or source given is
+a start, and what it leads to (redirects, sitemap children, the URLs a fetched sitemap or
+WordPress site lists, --variants spellings) reaches loopback, link-local or private
+addresses only if the start's own first request did; bodies read only up to the end of the
+HTML head, at most --max-body bytes.
 
 Exit status: 0 when no URL or variant has a verdict of --fail-on (default: every verdict but
 ok and redirects-to-canonical), 1 otherwise, 2 when an input cannot be read.
@@ -85,9 +87,19 @@ enum FormatArg {
 
 /// One URL to check and where it came from.
 struct Input {
-    url: String,
+    target: Target,
     /// It came from a sitemap: it should be its own canonical and answer 200 directly.
     in_sitemap: bool,
+}
+
+impl Input {
+    /// A URL the user gave: typed, on stdin, or listed by a local file.
+    fn given(url: impl Into<String>) -> Input {
+        Input {
+            target: Target::given(url),
+            in_sitemap: false,
+        }
+    }
 }
 
 /// A verdict `--fail-on` can name.
@@ -156,7 +168,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             variants: args.variants,
         },
     );
-    let urls: Vec<String> = inputs.iter().map(|i| i.url.clone()).collect();
+    let urls: Vec<Target> = inputs.iter().map(|i| i.target.clone()).collect();
     let threads = usize::from(args.concurrency);
     let progress = (std::io::stderr().is_terminal() && !urls.is_empty()).then(|| {
         let bar = indicatif::ProgressBar::new(urls.len() as u64);
@@ -228,10 +240,7 @@ fn read_inputs(
     let err = ctx.err_style();
     for text in &args.inputs {
         if is_http_url(text) || is_other_url(text) {
-            inputs.push(Input {
-                url: text.clone(),
-                in_sitemap: false,
-            });
+            inputs.push(Input::given(text.clone()));
             continue;
         }
         if text == "-" {
@@ -239,7 +248,10 @@ fn read_inputs(
             continue;
         }
         let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
-        let mut reader = Reader::new().fetcher(fetcher);
+        // The source is a start of its own; what it fetches, and every URL a fetched document
+        // lists, is part of it (see `Start`).
+        let source_fetcher = fetcher.new_start();
+        let mut reader = Reader::new().fetcher(&source_fetcher);
         // The format may be detected only as the source is read: whether a URL came from a
         // sitemap is asked of the catalog afterwards.
         let mut read = Vec::new();
@@ -249,12 +261,22 @@ fn read_inputs(
                 // A source that cannot be read is an I/O error, not a usage error.
                 CliError::Read(crate::style::escape_controls(&e.to_string()).into_owned())
             })?;
+        let remote_spec = matches!(spec.location, Location::Url(_));
         for (url, source) in read {
-            let in_sitemap = reader
-                .catalog()
-                .source(source)
-                .is_some_and(|s| s.format == Format::Sitemap);
-            inputs.push(Input { url, in_sitemap });
+            let info = reader.catalog().source(source);
+            let in_sitemap = info.is_some_and(|s| s.format == Format::Sitemap);
+            // A URL a fetched document listed belongs to the source's start; one a local
+            // file lists is the user's own, a start of its own.
+            let fetched = remote_spec || info.is_none_or(|s| is_http_url(&s.name));
+            let start = if fetched {
+                source_fetcher.start().clone()
+            } else {
+                Start::new()
+            };
+            inputs.push(Input {
+                target: Target { url, start },
+                in_sitemap,
+            });
         }
         for f in reader.catalog().findings() {
             eprintln!(
@@ -287,10 +309,7 @@ fn read_lines(input: impl BufRead, out: &mut Vec<Input>) -> Result<(), CliError>
         let line = line?;
         let url = line.trim();
         if !url.is_empty() {
-            out.push(Input {
-                url: url.to_owned(),
-                in_sitemap: false,
-            });
+            out.push(Input::given(url));
         }
     }
     Ok(())

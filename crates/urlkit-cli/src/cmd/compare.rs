@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
-use serde_json::{json, Map, Value};
 use urlkit::compare::{compare, CompareError, Comparison, Side};
-use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::normalize::Options;
 
-use super::normalize::{failure, level_field, LevelArgs};
+use super::normalize::{failure, LevelArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind, Item, Origin};
-use crate::style::{display_width, escape_controls, Style};
+use crate::records::{for_each_input, Content, Item, Origin};
+use urlkit_records::compare::report;
+use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
 Prints the verdict at the asked level (default safe), the lowest level at which the two are
@@ -44,6 +44,7 @@ pub struct Args {
 /// Runs `urlkit compare`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
+    let level = options.level().name();
     let mut out = ctx.output();
     let style = out.style;
     let mut differ = 0usize;
@@ -61,9 +62,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 differ += 1;
             }
             if out.is_json() {
-                out.ok(&item, verdict(&c), json_fields(&c, a, b))
+                out.json_line(&compare_record(&item, &c, a, b))
             } else if !pairs_from_args {
-                out.ok(&item, &one_line(&c), Map::new())
+                out.ok(&one_line(&c), || compare_record(&item, &c, a, b))
             } else {
                 let text = report(&c, a, b, &style);
                 // The report spans several lines: written as is, not as a one-line record.
@@ -72,7 +73,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
         Err(e) => {
             let (located, f) = located(&e, a, b, &item);
-            out.fail_with(&located, &f, level_field(&options))
+            out.fail_at_level(&located, &f, level)
         }
     };
     if args.urls.len() == 2 {
@@ -84,17 +85,17 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         };
         one(item, a, b, &mut out)?;
     } else {
-        for_each_input(&[], InputKind::Url, &ctx.err_style(), |item| {
+        for_each_input(&[], Content::Url, &ctx.err_style(), |item| {
             let text = match item.text() {
                 Ok(t) => t.to_owned(),
-                Err(f) => return out.fail_with(&item, &f, level_field(&options)),
+                Err(f) => return out.fail_at_level(&item, &f, level),
             };
             let Some((a, b)) = text.split_once('\t') else {
                 let f = crate::records::Failure::new(
                     "not-a-pair",
                     "expected two URLs separated by a tab",
                 );
-                return out.fail_with(&item, &f, level_field(&options));
+                return out.fail_at_level(&item, &f, level);
             };
             one(item, a, b, &mut out)
         })?;
@@ -114,7 +115,7 @@ fn located<'a>(
 ) -> (Item<'a>, crate::records::Failure) {
     let mut f = failure(&e.error);
     f.message = format!("{} ({})", f.message, e.side.name());
-    let (bytes, origin) = match (e.side, item.origin) {
+    let (bytes, origin) = match (e.side, item.origin.clone()) {
         (Side::A, Origin::Arg(_)) => (a.as_bytes(), Origin::Arg(1)),
         (Side::B, Origin::Arg(_)) => (b.as_bytes(), Origin::Arg(2)),
         (Side::A, o) => (a.as_bytes(), o),
@@ -129,17 +130,17 @@ fn located<'a>(
 }
 
 /// `urlkit compare --json A B` at `options`, for `urlkit serve`.
-pub fn record(a: &str, b: &str, options: &Options) -> Value {
+pub fn record(a: &str, b: &str, options: &Options) -> Record<urlkit_records::compare::Compare> {
     let joined = format!("{a} {b}");
     let item = Item {
         origin: Origin::Arg(1),
         bytes: joined.as_bytes(),
     };
     match compare(a, b, options) {
-        Ok(c) => crate::records::ok_json(&item, verdict(&c), json_fields(&c, a, b)),
+        Ok(c) => Record::Ok(compare_record(&item, &c, a, b)),
         Err(e) => {
             let (located, f) = located(&e, a, b, &item);
-            crate::records::fail_json(&located, &f, level_field(options))
+            Record::Failed(located.failed(f).level(options.level().name()))
         }
     }
 }
@@ -167,143 +168,12 @@ fn one_line(c: &Comparison) -> String {
     format!("{}\t{lowest}\t{rules}\t{diff}", verdict(c))
 }
 
-/// When two different URLs read the same once both are in Unicode Normalization Form C: which
-/// form each is in (`A is NFC, B is NFD`).
-///
-/// # Rationale
-///
-/// No level of the ladder applies Unicode normalization: `café` and `cafe\u{301}` are
-/// different characters to every URL parser and server. But they look the same, so the
-/// report says why they differ instead of leaving the user to stare at two equal strings.
-fn unicode_forms(c: &Comparison, a: &str, b: &str) -> Option<String> {
-    use unicode_normalization::{is_nfc, UnicodeNormalization};
-    if c.equal {
-        return None;
-    }
-    let readable = |t: &str| {
-        normalize(t, &Options::new(Level::Safe), Form::Iri).unwrap_or_else(|_| t.to_owned())
-    };
-    let (ra, rb) = (readable(a), readable(b));
-    if ra == rb || ra.nfc().collect::<String>() != rb.nfc().collect::<String>() {
-        return None;
-    }
-    let form = |t: &str| {
-        if is_nfc(t) {
-            "NFC"
-        } else if unicode_normalization::is_nfd(t) {
-            "NFD"
-        } else {
-            "neither NFC nor NFD"
-        }
-    };
-    Some(format!("A is {}, B is {}", form(&ra), form(&rb)))
-}
-
-fn json_fields(c: &Comparison, a: &str, b: &str) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("a".into(), Value::String(a.into()));
-    m.insert("b".into(), Value::String(b.into()));
-    m.insert("equal".into(), Value::Bool(c.equal));
-    m.insert("level".into(), Value::String(c.level.name().into()));
-    m.insert(
-        "lowest_equal_level".into(),
-        c.lowest_equal_level
-            .map_or(Value::Null, |l| Value::String(l.name().into())),
-    );
-    m.insert(
-        "rules".into(),
-        Value::Array(
-            c.rules
-                .iter()
-                .map(|r| Value::String(r.name().into()))
-                .collect(),
-        ),
-    );
-    m.insert(
-        "difference".into(),
-        c.difference.as_ref().map_or(Value::Null, |d| {
-            json!({
-                "component": d.component.name(),
-                "offset_a": d.offset_a,
-                "offset_b": d.offset_b,
-                "message": d.message,
-            })
-        }),
-    );
-    // The human explanation too, never coloured: JSON is read by programs.
-    m.insert(
-        "report".into(),
-        Value::String(report(c, a, b, &Style::plain()).trim_end().to_owned()),
-    );
-    m.insert(
-        "unicode_normalization".into(),
-        unicode_forms(c, a, b).map_or(Value::Null, Value::String),
-    );
-    m.insert(
-        "whatwg_equal".into(),
-        c.whatwg_equal.map_or(Value::Null, Value::Bool),
-    );
-    m
-}
-
-/// The human report: verdict, rules, browser view, and the located difference.
-fn report(c: &Comparison, a: &str, b: &str, style: &Style) -> String {
-    let mut s = String::new();
-    let lowest = c
-        .lowest_equal_level
-        .map_or("at no level".to_owned(), |l| format!("from level {l} up"));
-    if c.equal {
-        s.push_str(&format!(
-            "{} at {} ({lowest})\n",
-            style.good("equal"),
-            c.level
-        ));
-    } else {
-        s.push_str(&format!(
-            "{} at {} (equal {lowest})\n",
-            style.error("different"),
-            c.level
-        ));
-    }
-    if !c.rules.is_empty() {
-        s.push_str("made equal by:\n");
-        for r in &c.rules {
-            let pad = " ".repeat(20usize.saturating_sub(r.name().len()));
-            s.push_str(&format!(
-                "  {}{pad}{}\n",
-                style.bold(r.name()),
-                style.dim(r.describe())
-            ));
-        }
-    }
-    match c.whatwg_equal {
-        Some(true) => s.push_str("a browser (WHATWG URL) sees the same URL\n"),
-        Some(false) => s.push_str("a browser (WHATWG URL) sees two different URLs\n"),
-        None => s.push_str("a browser (WHATWG URL) rejects at least one of them\n"),
-    }
-    if let Some(forms) = unicode_forms(c, a, b) {
-        s.push_str(&format!(
-            "{}\n",
-            style.highlight(&format!(
-                "the two differ only by Unicode normalization: {forms} (macOS writes file \
-                 names in NFD); no level equates them, normalize both to NFC first"
-            ))
-        ));
-    }
-    if let Some(d) = &c.difference {
-        s.push_str(&format!("{}\n", d.message));
-        for (label, text, off) in [("A", a, d.offset_a), ("B", b, d.offset_b)] {
-            let shown = escape_controls(text);
-            let before = text.get(..off.min(text.len())).unwrap_or(text);
-            // Columns, not characters: a caret after ブログ must skip two per character.
-            let width = display_width(&escape_controls(before));
-            s.push_str(&format!("  {label}: {shown}\n"));
-            s.push_str(&format!(
-                "     {}{}\n",
-                " ".repeat(width),
-                style.highlight("^")
-            ));
-        }
-    }
-    s
+/// The JSON record of one comparison.
+fn compare_record(
+    item: &Item<'_>,
+    c: &Comparison,
+    a: &str,
+    b: &str,
+) -> urlkit_records::compare::Compare {
+    urlkit_records::compare::Compare::build(item.display(), a, b, c)
 }

@@ -1,11 +1,11 @@
 //! `urlkit content-disposition`: build a `Content-Disposition` value for a file name, or
 //! read one back (RFC 6266, RFC 8187).
 
-use serde_json::{json, Map};
 use urlkit::content_disposition::{build, parse, Disposition};
+use urlkit_records::{header::ContentDisposition, Record, Text};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
 
 const AFTER_HELP: &str = "\
@@ -39,8 +39,8 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
-/// A header value's file name and the record's fields, or why it gives none.
-fn parsed(text: &str) -> crate::records::Outcome {
+/// A header value's record (its file name and parameters), or why it gives none.
+fn parsed(text: &str) -> Result<ContentDisposition, Failure> {
     let cd = parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.description()))?;
     let Some(name) = cd.filename() else {
         return Err(Failure::at(
@@ -49,26 +49,27 @@ fn parsed(text: &str) -> crate::records::Outcome {
             "the value has no filename or filename* parameter",
         ));
     };
-    let mut extra = Map::new();
-    extra.insert("disposition".into(), json!(cd.disposition()));
-    extra.insert("charset".into(), json!(cd.charset()));
-    extra.insert("language".into(), json!(cd.language()));
-    extra.insert("fallback".into(), json!(cd.filename_fallback()));
-    Ok((name.to_owned(), extra))
+    Ok(ContentDisposition::new(text, name, &cd))
+}
+
+/// What `urlkit content-disposition --json` writes for one input: a built value, or a
+/// parsed one.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// `FILENAME` built into a header value.
+    Built(Text),
+    /// `--parse VALUE`.
+    Parsed(ContentDisposition),
 }
 
 /// `urlkit content-disposition --json FILENAME` (`Some(disposition)`) or `--parse --json
 /// VALUE` (`None`) for one input, for `urlkit serve`.
-pub fn record(text: &str, build_as: Option<Disposition>) -> serde_json::Value {
-    let item = crate::records::Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
-    let outcome = match build_as {
-        Some(d) => Ok((build(text, d), Map::new())),
-        None => parsed(text),
-    };
-    crate::records::outcome_json(&item, outcome, Map::new())
+pub fn record(text: &str, build_as: Option<Disposition>) -> Record<Answer> {
+    match build_as {
+        Some(d) => Record::Ok(Answer::Built(Text::new(text, build(text, d)))),
+        None => Record::from_result(text, parsed(text).map(Answer::Parsed)),
+    }
 }
 
 /// Runs `urlkit content-disposition`.
@@ -79,17 +80,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Disposition::Attachment
     };
     let mut out = ctx.output();
-    for_each_input(&args.inputs, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.inputs, Content::Text, &ctx.err_style(), |item| {
         let text = match item.text() {
             Ok(t) => t,
             Err(f) => return out.fail(&item, &f),
         };
         if !args.parse {
-            return out.ok(&item, &build(text, disposition), Map::new());
+            let value = build(text, disposition);
+            return out.ok(&value, || Text::new(text, value.as_str()));
         }
         match parsed(text) {
-            Ok((name, extra)) if out.is_json() => out.ok(&item, &name, extra),
-            Ok((name, _)) => out.ok(&item, &escape_controls(&name), Map::new()),
+            Ok(r) if out.is_json() => out.json_line(&r),
+            Ok(r) => out.ok(&escape_controls(&r.output), || ()),
             Err(f) => out.fail(&item, &f),
         }
     })?;

@@ -1,7 +1,6 @@
 //! `urlkit decode`: percent-decode each input, in a mode or as another language's decoder
 //! does (`--as FLAVOR`).
 
-use serde_json::{Map, Value};
 use urlkit::charset::repair::{decode_auto, Verdict};
 use urlkit::charset::{encoding_for_label, Encoding};
 use urlkit::codec::{
@@ -11,8 +10,10 @@ use urlkit::flavor::{Decoded, Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::records::{for_each_input, Content, Failure};
 use crate::style::escape_controls;
+use urlkit_records::codec::{Decode, DelimiterWarning};
+use urlkit_records::Record;
 
 const AFTER_HELP: &str = "\
 Modes (--mode):
@@ -177,17 +178,13 @@ fn escaped_delimiters(input: &[u8]) -> Vec<(u8, usize)> {
     found
 }
 
-/// The `warning` field of a JSON record: `{kind, message, bytes}`.
-fn delimiter_json(found: &[(u8, usize)]) -> Value {
-    let bytes: Vec<Value> = found
-        .iter()
-        .map(|&(b, _)| Value::String(format!("%{b:02X}")))
-        .collect();
-    let mut w = Map::new();
-    w.insert("kind".into(), Value::String("decoded-delimiter".into()));
-    w.insert("message".into(), Value::String(delimiter_warning(found)));
-    w.insert("escapes".into(), Value::Array(bytes));
-    Value::Object(w)
+/// The `warning` field of a JSON record, when escaped delimiters were found.
+fn delimiter_record(found: &[(u8, usize)]) -> Option<DelimiterWarning> {
+    if found.is_empty() {
+        return None;
+    }
+    let escapes = found.iter().map(|&(b, _)| format!("%{b:02X}")).collect();
+    Some(DelimiterWarning::new(escapes, delimiter_warning(found)))
 }
 
 /// The warning for [`escaped_delimiters`].
@@ -230,7 +227,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         return run_charset(charset, mode, args, ctx);
     }
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let found = escaped_delimiters(item.bytes);
         if args.bytes {
             match decode_to_bytes(item.bytes, mode) {
@@ -243,18 +240,22 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 Err(e) => out.fail(&item, &failure_of(&e)),
             }
         } else {
-            match outcome(item.bytes, mode) {
-                Ok((text, extra)) => {
+            match decode_bytes_to_str(item.bytes, mode) {
+                Ok(text) => {
                     if !found.is_empty() {
                         out.warn(&item, &delimiter_warning(&found))?;
                     }
+                    let record = || Decode {
+                        warning: delimiter_record(&found),
+                        ..Decode::new(item.display(), text.as_ref())
+                    };
                     if out.is_json() {
-                        out.ok(&item, &text, extra)
+                        out.ok(&text, record)
                     } else {
-                        out.ok(&item, &escape_controls(&text), extra)
+                        out.ok(&escape_controls(&text), record)
                     }
                 }
-                Err(f) => out.fail(&item, &f),
+                Err(e) => out.fail(&item, &failure_of(&e)),
             }
         }
     })?;
@@ -262,32 +263,23 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(failures))
 }
 
-/// One input decoded as text in `mode`, with the `warning` field when escaped delimiters
-/// became real ones (the CLI also says it on stderr).
-pub fn outcome(bytes: &[u8], mode: DecodeMode) -> crate::records::Outcome {
-    let text = decode_bytes_to_str(bytes, mode).map_err(|e| failure_of(&e))?;
-    let found = escaped_delimiters(bytes);
-    let mut extra = Map::new();
-    if !found.is_empty() {
-        extra.insert("warning".into(), delimiter_json(&found));
-    }
-    Ok((text.into_owned(), extra))
-}
-
-/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`.
-pub fn record(text: &str, mode: DecodeMode) -> Value {
-    let item = Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
-    crate::records::outcome_json(&item, outcome(text.as_bytes(), mode), Map::new())
+/// `urlkit decode --json` (strict, lenient or form) for one text, for `urlkit serve`: the
+/// record, with the `warning` field when escaped delimiters became real ones.
+pub fn record(text: &str, mode: DecodeMode) -> Record<Decode> {
+    let decoded = decode_bytes_to_str(text.as_bytes(), mode)
+        .map(|out| Decode {
+            warning: delimiter_record(&escaped_delimiters(text.as_bytes())),
+            ..Decode::new(text, out.as_ref())
+        })
+        .map_err(|e| failure_of(&e));
+    Record::from_result(text, decoded)
 }
 
 /// `urlkit decode --charset CHARSET`.
 fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let err_style = ctx.err_style();
-    for_each_input(&args.texts, InputKind::Text, &err_style, |item| {
+    for_each_input(&args.texts, Content::Text, &err_style, |item| {
         let bytes = match decode_to_bytes(item.bytes, mode) {
             Ok(b) => b,
             Err(e) => return out.fail(&item, &failure_of(&e)),
@@ -352,12 +344,14 @@ fn run_charset(charset: CharsetArg, mode: DecodeMode, args: &Args, ctx: &Ctx) ->
                 }
             }
         };
+        let record = || Decode {
+            charset: Some(name),
+            ..Decode::new(item.display(), text.as_str())
+        };
         if out.is_json() {
-            let mut extra = Map::new();
-            extra.insert("charset".into(), Value::String(name.into()));
-            out.ok(&item, &text, extra)
+            out.ok(&text, record)
         } else {
-            out.ok(&item, &escape_controls(&text), Map::new())
+            out.ok(&escape_controls(&text), record)
         }
     })?;
     let failures = out.finish()?;
@@ -373,7 +367,7 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let params = python_params(flavor, None, &args.py)?;
     let mut out = ctx.output();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         let decoded = match flavor.decode_with(flavor_input(item.bytes), &params) {
             Ok(d) => d,
             Err(e) => return out.fail(&item, &flavor_failure(&e)),
@@ -385,26 +379,27 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
             };
         }
         let text = decoded.to_string_lossy();
-        if out.is_json() {
-            let mut extra = Map::new();
-            extra.insert("flavor".into(), Value::String(flavor.name().into()));
-            if !decoded.is_text() {
-                // The exact result, which text cannot hold: bytes, or UTF-16 code units.
-                let exact = match &decoded {
-                    Decoded::Bytes(b) => b.iter().map(|b| format!("{b:02x}")).collect::<String>(),
-                    Decoded::Utf16(u) => u.iter().map(|u| format!("{u:04x}")).collect(),
-                    Decoded::Text(_) => String::new(),
-                };
-                let key = if matches!(decoded, Decoded::Utf16(_)) {
-                    "utf16_hex"
-                } else {
-                    "bytes_hex"
-                };
-                extra.insert(key.into(), Value::String(exact));
+        // The exact result, which text cannot hold: bytes, or UTF-16 code units.
+        let record = || {
+            let mut r = Decode {
+                flavor: Some(flavor.name()),
+                ..Decode::new(item.display(), text.as_str())
+            };
+            match &decoded {
+                Decoded::Bytes(b) if !decoded.is_text() => {
+                    r.bytes_hex = Some(b.iter().map(|b| format!("{b:02x}")).collect());
+                }
+                Decoded::Utf16(u) if !decoded.is_text() => {
+                    r.utf16_hex = Some(u.iter().map(|u| format!("{u:04x}")).collect());
+                }
+                _ => {}
             }
-            out.ok(&item, &text, extra)
+            r
+        };
+        if out.is_json() {
+            out.ok(&text, record)
         } else {
-            out.ok(&item, &escape_controls(&text), Map::new())
+            out.ok(&escape_controls(&text), record)
         }
     })?;
     let failures = out.finish()?;

@@ -5,15 +5,16 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use serde_json::{Map, Value};
-use urlkit::normalize::{key_into_with, KeyRoom};
+use urlkit::normalize::Keys;
 
 use super::normalize::{failure, LevelArgs};
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, report_failure, write_json_line, Failure, InputKind, Origin};
+use crate::records::{for_each_url_input, report_failure, Content, Failure, Origin};
 use crate::style::escape_controls;
+use urlkit_records::{compare::Dedupe, write_json_line, Failed};
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Output, in the order each URL first appears: its count, a tab, and its first spelling. A line
 that has no key at the level (not a URL, a malformed escape) is kept as it is, with '-' for
 its count, and reported on stderr with its line and column. A summary goes to stderr:
@@ -24,7 +25,9 @@ Exit status: 0 when every line had a key, 1 when some had none, 2 on a usage or 
 Examples:
   urlkit dedupe < urls.txt > distinct.txt
   urlkit dedupe --level normal < urls.txt        /a/./b and /a/b are one URL
-  urlkit dedupe --json < urls.txt | jq -r 'select(.count > 1) | .input'";
+  urlkit dedupe --json < urls.txt | jq -r 'select(.count > 1) | .input'",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit dedupe`.
 #[derive(clap::Args, Debug)]
@@ -35,6 +38,8 @@ pub struct Args {
     /// URLs; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// One output line: a distinct key's first spelling and count, or a line with no key.
@@ -65,6 +70,11 @@ fn grouped(n: u64) -> String {
     out
 }
 
+/// The line of an input, of stdin or a file (an argument has none in the record).
+fn stdin_line(origin: &Origin) -> Option<usize> {
+    origin.line().map(|n| n as usize)
+}
+
 /// Runs `urlkit dedupe`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
@@ -72,40 +82,46 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut entries: Vec<Entry> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut lines = 0u64;
-    let (mut room, mut buf) = (KeyRoom::new(), String::with_capacity(256));
-    for_each_input(&args.urls, InputKind::Url, &err_style, |item| {
-        lines += 1;
-        let keyed = item.text().and_then(|text| {
-            key_into_with(text, &options, &mut room, &mut buf).map_err(|e| failure(&e))
-        });
-        match keyed {
-            Ok(()) => match index.get(buf.as_str()) {
-                Some(&i) => {
-                    if let Some(Entry::Distinct { count, .. }) = entries.get_mut(i) {
-                        *count += 1;
+    let (mut keys, mut buf) = (Keys::new(options), String::with_capacity(256));
+    for_each_url_input(
+        &args.urls,
+        Content::Url,
+        &args.sources,
+        &err_style,
+        |item| {
+            lines += 1;
+            let keyed = item
+                .text()
+                .and_then(|text| keys.key_into(text, &mut buf).map_err(|e| failure(&e)));
+            match keyed {
+                Ok(()) => match index.get(buf.as_str()) {
+                    Some(&i) => {
+                        if let Some(Entry::Distinct { count, .. }) = entries.get_mut(i) {
+                            *count += 1;
+                        }
                     }
-                }
-                None => {
-                    index.insert(buf.clone(), entries.len());
-                    entries.push(Entry::Distinct {
-                        first: item.display(),
+                    None => {
+                        index.insert(buf.clone(), entries.len());
+                        entries.push(Entry::Distinct {
+                            first: item.display(),
+                            origin: item.origin,
+                            key: buf.clone(),
+                            count: 1,
+                        });
+                    }
+                },
+                Err(f) => {
+                    report_failure(&err_style, &item, &f);
+                    entries.push(Entry::NoKey {
+                        text: item.display(),
                         origin: item.origin,
-                        key: buf.clone(),
-                        count: 1,
+                        failure: f,
                     });
                 }
-            },
-            Err(f) => {
-                report_failure(&err_style, &item, &f);
-                entries.push(Entry::NoKey {
-                    text: item.display(),
-                    origin: item.origin,
-                    failure: f,
-                });
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     drop(index);
     let mut out = crate::records::Stdout::new(ctx.line_buffered);
     let level = options.level().name();
@@ -119,16 +135,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 count,
             } => {
                 if ctx.json {
-                    let mut obj = Map::new();
-                    obj.insert("input".into(), Value::String(first.clone()));
-                    obj.insert("ok".into(), Value::Bool(true));
-                    obj.insert("output".into(), Value::String(key.clone()));
-                    if let Origin::Line(n) = origin {
-                        obj.insert("line".into(), Value::from(*n as u64));
-                    }
-                    obj.insert("level".into(), Value::String(level.into()));
-                    obj.insert("count".into(), Value::from(*count));
-                    write_json_line(&mut out, &Value::Object(obj))?;
+                    let record = Dedupe {
+                        count: *count,
+                        input: first.clone(),
+                        level,
+                        line: stdin_line(origin),
+                        ok: urlkit_records::True,
+                        output: key.clone(),
+                    };
+                    write_json_line(&mut out, &record)?;
                 } else {
                     writeln!(out, "{count}\t{}", escape_controls(first))?;
                 }
@@ -140,15 +155,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             } => {
                 no_key += 1;
                 if ctx.json {
-                    let mut obj = Map::new();
-                    obj.insert("input".into(), Value::String(text.clone()));
-                    obj.insert("ok".into(), Value::Bool(false));
-                    if let Origin::Line(n) = origin {
-                        obj.insert("line".into(), Value::from(*n as u64));
-                    }
-                    obj.insert("level".into(), Value::String(level.into()));
-                    obj.insert("error".into(), failure.to_json());
-                    write_json_line(&mut out, &Value::Object(obj))?;
+                    let mut record = Failed::new(text.clone(), failure.clone()).level(level);
+                    record.line = stdin_line(origin);
+                    write_json_line(&mut out, &record)?;
                 } else {
                     writeln!(out, "-\t{}", escape_controls(text))?;
                 }

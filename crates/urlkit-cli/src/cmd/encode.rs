@@ -1,14 +1,14 @@
 //! `urlkit encode`: percent-encode each input with a named set, or as another language's
 //! encoder does (`--as FLAVOR`).
 
-use serde_json::{Map, Value};
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{Encoder, HexCase};
 use urlkit::flavor::{Direction, Flavor};
 
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind};
+use crate::records::{for_each_input, Content};
+use urlkit_records::codec::Encode;
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -88,14 +88,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut buf = String::new();
-    for_each_input(&args.texts, InputKind::Text, &ctx.err_style(), |item| {
+    for_each_input(&args.texts, Content::Text, &ctx.err_style(), |item| {
         buf.clear();
         encoder.encode_bytes_into(item.bytes, &mut buf);
-        let mut extra = Map::new();
-        if out.is_json() {
-            extra.insert("set".into(), Value::String(args.set.name().into()));
-        }
-        out.ok(&item, &buf, extra)
+        out.ok(&buf, || {
+            Encode::with_set(item.display(), buf.as_str(), args.set.name())
+        })
     })?;
     out.finish()?;
     Ok(Status::Clean)
@@ -108,16 +106,12 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     for_each_input(
         &args.texts,
-        InputKind::Text,
+        Content::Text,
         &ctx.err_style(),
         |item| match flavor.encode_with(flavor_input(item.bytes), &params) {
-            Ok(text) => {
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("flavor".into(), Value::String(flavor.name().into()));
-                }
-                out.ok(&item, &text, extra)
-            }
+            Ok(text) => out.ok(&text, || {
+                Encode::with_flavor(item.display(), text.as_str(), flavor.name())
+            }),
             Err(e) => out.fail(&item, &flavor_failure(&e)),
         },
     )?;

@@ -3,13 +3,11 @@
 
 use std::io::Write;
 
-use serde_json::{json, Map, Value};
-use urlkit::flavor::{
-    Direction, Flavor, FlavorError, Input, Language, Params, PyEncoding, PyErrors,
-};
+use urlkit::flavor::{Flavor, FlavorError, Input, Language, Params, PyEncoding, PyErrors};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::Failure;
+use urlkit_records::flavors::direction_name;
 
 const AFTER_HELP: &str = "\
 Each flavor is checked input by input against the real runtime named in the last column
@@ -93,26 +91,13 @@ pub fn flavor_failure(e: &FlavorError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), e.message())
 }
 
-fn direction_name(d: Direction) -> &'static str {
-    match d {
-        Direction::Encode => "encode",
-        Direction::Decode => "decode",
-    }
-}
-
 /// Runs `urlkit flavors`.
 pub fn run(_args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();
     let style = out.style;
     if out.is_json() {
         for f in Flavor::ALL {
-            let mut obj = Map::new();
-            obj.insert("name".into(), json!(f.name()));
-            obj.insert("direction".into(), json!(direction_name(f.direction())));
-            obj.insert("keeps".into(), json!(f.keeps()));
-            obj.insert("checked_against".into(), json!(f.checked_against()));
-            obj.insert("spec".into(), json!(f.spec()));
-            out.json_line(&Value::Object(obj))?;
+            out.json_line(&urlkit_records::flavors::FlavorInfo::from(f))?;
         }
     } else {
         let width = Flavor::ALL

@@ -2,12 +2,13 @@
 
 use std::io::Write;
 
-use serde_json::{json, Value};
 use urlkit::lint::{fix, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Origin};
+use crate::records::{for_each_url_input, Content, Failure, Origin, SourceArgs};
 use crate::style::{display_width, escape_controls};
+use urlkit_records::lint::Lint;
+use urlkit_records::{Failed, Record};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -25,7 +26,11 @@ pub enum Format {
 #[command(
     after_help = "Rules are named by code (U0201), name (lowercase-hex), WHATWG alias \
 (invalid-reverse-solidus), family (security, style) or `all`. Style rules are off unless \
-selected. Exit status: 1 when a finding at or above --fail-on exists or an input is bad."
+selected. Exit status: 1 when a finding at or above --fail-on exists or an input is bad.\n\n\
+A bare argument without a scheme that names a file is read as that file (said on stderr); \
+text:FILE, csv:FILE#COLUMN, sitemap:FILE, wp:FILE, json:FILE#/POINTER name a source's format, \
+and stdin holding a sitemap, WordPress JSON or a CSV with a URL column is read as such (said; \
+text:- reads it as lines). --allow-empty reads a source that gives no URL as an empty list."
 )]
 pub struct Args {
     /// URLs to lint (none, or `-`: one per line on stdin).
@@ -54,17 +59,21 @@ pub struct Args {
     /// List the rules and exit.
     #[arg(long)]
     pub list: bool,
+    #[command(flatten)]
+    pub sources: SourceArgs,
 }
 
 struct Input {
     line: usize,
+    /// The file or source it came from, when it came from one (`list.txt:2:11: ...`).
+    source: Option<String>,
     /// The URL, or why the input is not one (with the input shown, bad bytes as U+FFFD).
     text: Result<String, (Failure, String)>,
 }
 
 /// `urlkit lint --json` over a list of URLs (every default rule, plus `select`), for `urlkit
 /// serve`: one record per URL, in order; a bad selection is the error of `Selection::parse`.
-pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Value>, String> {
+pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Record<Lint>>, String> {
     let selection = Selection::parse(select, &[]).map_err(|e| e.to_string())?;
     let found = lint_list(urls, &selection);
     Ok(urls
@@ -74,6 +83,7 @@ pub fn records(urls: &[&str], select: &[&str]) -> Result<Vec<Value>, String> {
         .map(|(i, (url, found))| {
             let input = Input {
                 line: i + 1,
+                source: None,
                 text: Ok((*url).to_owned()),
             };
             json_record(&input, Some(&found))
@@ -98,17 +108,29 @@ fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
     // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a
     // list of one such URL is not what anyone lints.
     let urls: &[String] = if args.urls == ["-"] { &[] } else { &args.urls };
-    for_each_input(urls, InputKind::Url, &ctx.err_style(), |item| {
-        let line = match item.origin {
-            Origin::Arg(n) | Origin::Line(n) => n,
-        };
-        let text = item
-            .text()
-            .map(str::to_owned)
-            .map_err(|f| (f, item.display()));
-        out.push(Input { line, text });
-        Ok(())
-    })?;
+    let mut n = 0;
+    for_each_url_input(
+        urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            n += 1;
+            // The line in its file or stdin; an argument (or a record without a line) by its
+            // number among the inputs.
+            let line = match item.origin {
+                Origin::Arg(k) => k,
+                _ => item.origin.line().map_or(n, |l| l as usize),
+            };
+            let source = item.origin.source().map(str::to_owned);
+            let text = item
+                .text()
+                .map(str::to_owned)
+                .map_err(|f| (f, item.display()));
+            out.push(Input { line, source, text });
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
@@ -194,7 +216,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Format::Text => text(&mut stdout, &per_input)?,
             Format::Json => {
                 for (input, d) in &per_input {
-                    writeln!(stdout, "{}", json_record(input, d.as_deref()))?;
+                    urlkit_records::write_json_line(
+                        &mut stdout,
+                        &json_record(input, d.as_deref()),
+                    )?;
                 }
             }
             Format::Sarif => {
@@ -235,9 +260,13 @@ fn text(
             fixable += usize::from(safe);
             let col = display_width(&escape_controls(&url[..d.span.start])) + 1;
             let mark = if safe { " [*]" } else { "" };
+            let source = input
+                .source
+                .as_deref()
+                .map_or(String::new(), |s| format!("{}:", escape_controls(s)));
             writeln!(
                 out,
-                "{}:{col}: {} {} {}{mark}",
+                "{source}{}:{col}: {} {} {}{mark}",
                 input.line,
                 d.code,
                 d.rule,
@@ -254,40 +283,18 @@ fn text(
     Ok(())
 }
 
-fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Value {
+fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Record<Lint> {
     match (&input.text, found) {
-        (Ok(url), Some(found)) => json!({
-            "input": url,
-            "line": input.line,
-            "ok": true,
-            "findings": found.iter().map(finding_json).collect::<Vec<_>>(),
-        }),
-        (Err((f, shown)), _) => json!({
-            "input": shown,
-            "line": input.line,
-            "ok": false,
-            "error": {"kind": f.kind, "offset": f.offset, "message": f.message},
-        }),
+        (Ok(url), Some(found)) => {
+            Record::Ok(Lint::new(url.as_str(), input.line, found).source(input.source.clone()))
+        }
+        (Err((f, shown)), _) => {
+            let failed = Failed::new(shown.as_str(), f.clone()).line(input.line);
+            Record::Failed(match &input.source {
+                Some(source) => failed.source(source.as_str()),
+                None => failed,
+            })
+        }
         (Ok(_), None) => unreachable!("invariant: every good input was linted"),
     }
-}
-
-fn finding_json(d: &Diagnostic) -> Value {
-    let mut v = json!({
-        "rule": d.rule,
-        "code": d.code,
-        "level": d.severity.name(),
-        "span": {"start": d.span.start, "end": d.span.end},
-        "component": d.component,
-        "message": d.message,
-        "evidence": d.evidence.iter().map(|e| json!({"label": e.label, "value": e.value})).collect::<Vec<_>>(),
-    });
-    if let Some(f) = &d.fix {
-        v["fix"] = json!({
-            "applicability": f.applicability.name(),
-            "span": {"start": f.span.start, "end": f.span.end},
-            "replacement": f.replacement,
-        });
-    }
-    v
 }

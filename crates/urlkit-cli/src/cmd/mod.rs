@@ -54,12 +54,12 @@ impl Ctx {
 
     /// Colours for stdout.
     pub fn out_style(&self) -> Style {
-        Style::detect(self.color, false)
+        crate::style::detect(self.color, false)
     }
 
     /// Colours for stderr.
     pub fn err_style(&self) -> Style {
-        Style::detect(self.color, true)
+        crate::style::detect(self.color, true)
     }
 
     /// The record writer for this invocation.

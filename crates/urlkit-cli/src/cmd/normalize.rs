@@ -1,13 +1,14 @@
 //! `urlkit normalize`: each URL normalized at a level of the comparison ladder, as a URI or
 //! an IRI. Also holds the level and loose-switch options `key` and `compare` share.
 
-use serde_json::{Map, Value};
 use urlkit::normalize::{normalize, Form, Level, LooseRule, NormalizeError, Options};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind};
+use crate::records::{for_each_url_input, Content, Failure};
+use urlkit_records::compare::Leveled;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Levels (--level), each containing the ones before it:
   exact   identical bytes
   safe    case of scheme and host, hex case, escaped unreserved characters, raw non-ASCII vs
@@ -23,7 +24,9 @@ Examples:
   urlkit normalize --to iri 'https://example.com/%e9%81%8b'  https://example.com/運
   urlkit normalize --level normal '/a/./b/../c'            /a/c
   urlkit normalize --level loose --loose-off query-order 'http://www.a.com/x/?b=1&a=2'
-  cat urls.txt | urlkit normalize --json                   one JSON object per line";
+  cat urls.txt | urlkit normalize --json                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// The level and loose switches, shared by `normalize`, `key` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
@@ -53,13 +56,6 @@ impl LevelArgs {
     }
 }
 
-/// The `level` field of a JSON record.
-pub fn level_field(options: &Options) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("level".into(), Value::String(options.level().name().into()));
-    m
-}
-
 /// The located failure for a normalization error.
 pub fn failure(e: &NormalizeError) -> Failure {
     Failure::at(e.kind().name(), e.offset(), e.kind().message())
@@ -86,32 +82,35 @@ pub struct Args {
     /// URLs; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit normalize`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let options = args.level.options();
+    let level = options.level().name();
     let form = match args.to {
         FormArg::Uri => Form::Uri,
         FormArg::Iri => Form::Iri,
     };
     let mut out = ctx.output();
-    for_each_input(&args.urls, InputKind::Url, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail_with(&item, &f, level_field(&options)),
-        };
-        match normalize(text, &options, form) {
-            Ok(s) => {
-                let mut extra = Map::new();
-                if out.is_json() {
-                    extra.insert("level".into(), Value::String(options.level().name().into()));
-                }
-                out.ok(&item, &s, extra)
+    for_each_url_input(
+        &args.urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail_at_level(&item, &f, level),
+            };
+            match normalize(text, &options, form) {
+                Ok(s) => out.ok(&s, || Leveled::new(item.display(), level, s.as_str())),
+                Err(e) => out.fail_at_level(&item, &failure(&e), level),
             }
-            Err(e) => out.fail_with(&item, &failure(&e), level_field(&options)),
-        }
-    })?;
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures))
 }

@@ -1,18 +1,18 @@
 //! `urlkit parse`: each URL's components as RFC 3986 and as a browser (WHATWG) see them, side
 //! by side, with a `parser-disagreement` finding where they differ.
 
-use serde_json::{json, Map, Value};
 use urlkit::build::{read_params, read_segments, QueryStyle};
-use urlkit::lint::parser_disagreement::{
-    self, side_by_side, Rfc3986Reading, RfcReject, SideBySide, RULE,
-};
+use urlkit::lint::parser_disagreement::{self, side_by_side, Rfc3986Reading, SideBySide, RULE};
 use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item, Output};
+use crate::records::{for_each_url_input, Content, Item, Output};
 use crate::style::{display_width, escape_controls, Style};
+use urlkit_records::parse::Parse;
+use urlkit_records::Record;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 The RFC 3986 column is a strict reading (RFC 3987 IRIs allowed) resolved against --base when
 one is given; when RFC 3986 rejects the URL, the column shows the generic split of RFC 3986
 Appendix B, which is what lenient parsers go by. The WHATWG column is what browsers and
@@ -27,7 +27,9 @@ Examples:
   urlkit parse 'http://a\\b/'                       RFC 3986 rejects '\\', a browser reads host a
   urlkit parse 'https://例え.jp/運営'                 the same URL to both: exit 0
   urlkit parse --base 'http://a/b/c/d;p?q' '../g'  both resolve to http://a/b/g
-  urlkit parse --json < urls.txt                   one JSON object per line";
+  urlkit parse --json < urls.txt                   one JSON object per line",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit parse`.
 #[derive(clap::Args, Debug)]
@@ -39,6 +41,8 @@ pub struct Args {
     /// URLs to parse; stdin, one per line, when none is given.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit parse`.
@@ -53,22 +57,36 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     let mut out = ctx.output();
     let mut findings = 0;
-    for_each_input(&args.urls, InputKind::Text, &ctx.err_style(), |item| {
-        let text = match item.text() {
-            Ok(t) => t,
-            Err(f) => return out.fail(&item, &f),
-        };
-        let seen = side_by_side(text, base);
-        if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-            return out.fail(&item, &rejected(text, r));
-        }
-        if !seen.differences.is_empty() {
-            findings += 1;
-        }
-        write_record(&mut out, &item, text, base, &seen)
-    })?;
+    for_each_url_input(
+        &args.urls,
+        Content::Text,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            let text = match item.text() {
+                Ok(t) => t,
+                Err(f) => return out.fail(&item, &f),
+            };
+            let seen = side_by_side(text, base);
+            if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
+                return out.fail(&item, &urlkit_records::parse::rejected(text, r));
+            }
+            if !seen.differences.is_empty() {
+                findings += 1;
+            }
+            write_record(&mut out, &item, text, base, &seen)
+        },
+    )?;
     let failures = out.finish()?;
     Ok(Status::from_count(failures + findings))
+}
+
+/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
+pub fn record(text: &str) -> Record<Parse> {
+    Record::from_result(
+        text,
+        urlkit_records::parse::build(text.to_owned(), text, None),
+    )
 }
 
 fn write_record(
@@ -78,150 +96,16 @@ fn write_record(
     base: Option<&str>,
     seen: &SideBySide,
 ) -> std::io::Result<()> {
-    let diagnostics = parser_disagreement::check(text, base);
-    let summary = summary(seen);
     if out.is_json() {
-        return out.ok(item, &summary, json_extra(text, base, seen, &diagnostics));
+        let record = urlkit_records::parse::from_reading(item.display(), text, base, seen);
+        return out.json_line(&record);
     }
+    let diagnostics = parser_disagreement::check(text, base);
     let mut block = text_block(&out.style, text, seen, &diagnostics);
     block.push_str(&parts_text(&out.style, text));
-    out.ok(item, &block, Map::new())
+    out.ok(&block, || ())
 }
 
-/// What a browser and RFC 3986 read: the WHATWG href, else the RFC 3986 recomposition.
-fn summary(seen: &SideBySide) -> String {
-    match (&seen.whatwg, &seen.rfc3986) {
-        (Ok(w), _) => w.href.clone(),
-        (Err(_), Ok(r)) => r.to_string(),
-        (Err(_), Err(_)) => String::new(),
-    }
-}
-
-/// `urlkit parse --json URL` for one URL, for `urlkit serve`.
-pub fn record(text: &str) -> Value {
-    let item = Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: text.as_bytes(),
-    };
-    let seen = side_by_side(text, None);
-    if let (Err(r), Err(_)) = (&seen.rfc3986, &seen.whatwg) {
-        return crate::records::fail_json(&item, &rejected(text, r), Map::new());
-    }
-    let diagnostics = parser_disagreement::check(text, None);
-    let extra = json_extra(text, None, &seen, &diagnostics);
-    crate::records::ok_json(&item, &summary(&seen), extra)
-}
-
-/// The failure of a URL that neither parser accepts.
-fn rejected(text: &str, r: &RfcReject) -> Failure {
-    Failure::at(
-        "invalid-url",
-        r.offset.min(text.len()),
-        format!(
-            "neither RFC 3986 ({} in the {}) nor the WHATWG URL Standard accepts this URL",
-            r.kind.name(),
-            r.component
-        ),
-    )
-}
-
-fn json_extra(
-    text: &str,
-    base: Option<&str>,
-    seen: &SideBySide,
-    diagnostics: &[urlkit::lint::Diagnostic],
-) -> Map<String, Value> {
-    {
-        let mut extra = Map::new();
-        extra.insert("rfc3986".into(), rfc_json(seen));
-        extra.insert("whatwg".into(), whatwg_json(seen, text, base));
-        let findings: Vec<Value> = diagnostics
-            .iter()
-            .zip(&seen.differences)
-            .map(|(d, diff)| {
-                json!({
-                    "rule": d.rule,
-                    "code": d.code,
-                    "severity": d.severity.name(),
-                    "component": diff.component(),
-                    "span": [d.span.start, d.span.end],
-                    "message": d.message,
-                })
-            })
-            .collect();
-        extra.insert("findings".into(), Value::Array(findings));
-        let (segments, params) = parts_json(text);
-        extra.insert("segments".into(), segments);
-        extra.insert("params".into(), params);
-        extra
-    }
-}
-
-fn opt(v: &Option<String>) -> Value {
-    v.as_ref().map_or(Value::Null, |s| Value::String(s.clone()))
-}
-
-fn rfc_fields(r: &Rfc3986Reading) -> Value {
-    json!({
-        "scheme": opt(&r.scheme),
-        "userinfo": opt(&r.userinfo),
-        "host": opt(&r.host),
-        "port": opt(&r.port),
-        "path": r.path,
-        "query": opt(&r.query),
-        "fragment": opt(&r.fragment),
-    })
-}
-
-fn reject_json(r: &RfcReject) -> Value {
-    json!({"kind": r.kind.name(), "offset": r.offset, "component": r.component})
-}
-
-fn rfc_json(seen: &SideBySide) -> Value {
-    match &seen.rfc3986 {
-        Ok(r) => {
-            let mut v = rfc_fields(r);
-            v["ok"] = Value::Bool(true);
-            v["uri"] = Value::String(r.to_string());
-            v
-        }
-        Err(e) => json!({
-            "ok": false,
-            "error": reject_json(e),
-            "split": rfc_fields(&seen.rfc3986_split),
-        }),
-    }
-}
-
-fn whatwg_json(seen: &SideBySide, text: &str, base: Option<&str>) -> Value {
-    match &seen.whatwg {
-        Ok(c) => {
-            let host_kind = Url::parse(text, base)
-                .map(|u| u.host_kind().name())
-                .unwrap_or("none");
-            json!({
-                "ok": true,
-                "href": c.href,
-                "protocol": c.protocol,
-                "username": c.username,
-                "password": c.password,
-                "host": c.host,
-                "hostname": c.hostname,
-                "host_kind": host_kind,
-                "port": c.port,
-                "pathname": c.pathname,
-                "search": c.search,
-                "hash": c.hash,
-                "origin": c.origin,
-            })
-        }
-        Err(e) => {
-            json!({"ok": false, "error": {"kind": e.kind().name(), "message": e.to_string()}})
-        }
-    }
-}
-
-/// The rows: (component, RFC 3986 value, WHATWG value).
 fn rows(r: &Rfc3986Reading, w: Option<&Components>) -> Vec<(&'static str, String, String)> {
     let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
     let nonempty = |s: &str| {
@@ -352,44 +236,6 @@ fn pad(s: &str, width: usize) -> String {
 }
 
 /// A value decoded once, for display: text, or lossy text when the bytes are not UTF-8.
-fn shown(bytes: &[u8]) -> (String, bool) {
-    match std::str::from_utf8(bytes) {
-        Ok(t) => (t.to_owned(), true),
-        Err(_) => (String::from_utf8_lossy(bytes).into_owned(), false),
-    }
-}
-
-/// The path segments and the query parameters (form rules) as a server reads them, each
-/// decoded once, with the span of its raw text in the input (RFC 3986 reading of the input
-/// itself, not of a resolved URL).
-fn parts_json(text: &str) -> (Value, Value) {
-    let Ok(u) = urlkit::uri::parse(text) else {
-        return (Value::Null, Value::Null);
-    };
-    let segments = read_segments(&u)
-        .iter()
-        .map(|s| {
-            let (value, utf8) = shown(&s.value);
-            json!({"raw": &text[s.span.clone()], "value": value, "utf8": utf8, "span": [s.span.start, s.span.end]})
-        })
-        .collect();
-    let params = read_params(&u, QueryStyle::Form)
-        .iter()
-        .map(|p| {
-            let (key, key_utf8) = shown(&p.key);
-            let (value, value_utf8) = shown(&p.value);
-            json!({
-                "raw": &text[p.span.clone()],
-                "key": key,
-                "value": value,
-                "utf8": key_utf8 && value_utf8,
-                "span": [p.span.start, p.span.end],
-            })
-        })
-        .collect();
-    (Value::Array(segments), Value::Array(params))
-}
-
 fn parts_text(style: &Style, text: &str) -> String {
     let Ok(u) = urlkit::uri::parse(text) else {
         return String::new();
@@ -402,7 +248,7 @@ fn parts_text(style: &Style, text: &str) -> String {
             style.dim("path segments, decoded once:")
         ));
         for seg in &segments {
-            let (value, utf8) = shown(&seg.value);
+            let (value, utf8) = urlkit_records::parse::lossy(&seg.value);
             let span = format!("{}..{}", seg.span.start, seg.span.end);
             s.push_str(&format!(
                 "\n    {:<10}{}{}",
@@ -419,8 +265,8 @@ fn parts_text(style: &Style, text: &str) -> String {
             style.dim("query parameters, form-decoded once:")
         ));
         for p in &params {
-            let (key, k8) = shown(&p.key);
-            let (value, v8) = shown(&p.value);
+            let (key, k8) = urlkit_records::parse::lossy(&p.key);
+            let (value, v8) = urlkit_records::parse::lossy(&p.value);
             let span = format!("{}..{}", p.span.start, p.span.end);
             s.push_str(&format!(
                 "\n    {:<10}{} = {}{}",

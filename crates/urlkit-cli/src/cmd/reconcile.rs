@@ -36,7 +36,9 @@ Sources (LEFT, RIGHT, --left, --right):
   WordPress, JSON, else text); FILE.csv#COLUMN works without csv:. An http(s) URL is a
   sitemap if it looks like one, else a WordPress site. Several --left (or --right) sources
   merge into one side. A source not in UTF-8 (a CSV from Japanese Excel) is read with
-  --encoding cp932 (or euc-jp, ...); a line or cell that is not UTF-8 is warned about.
+  csv:FILE?encoding=cp932, --left-encoding cp932 or --encoding cp932 (text, CSV and TSV only:
+  JSON is UTF-8, XML follows its declaration); a line or cell that is not UTF-8 is warned
+  about. A source that gives no URL is an error (exit 2) unless --allow-empty.
 
 Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
   safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
@@ -47,7 +49,7 @@ Exit status: 0 when every URL on each side has a match on the other (whatever --
 prints), 1 when something is missing or extra (--fail-on missing: only when something is
 missing, so a live site with more pages than the list still passes) or part of a source gave
 no URL (a line that is not one, a cell that is not UTF-8), 2 when a source cannot be read (a
-sitemap cut short is xml-truncated).
+sitemap cut short is xml-truncated) or gives no URL at all.
 
 Examples:
   urlkit reconcile examples/wordpress-site/local-list.csv examples/wordpress-site/wp-json
@@ -94,10 +96,22 @@ pub struct Args {
     /// finding.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     max_sitemaps: usize,
-    /// Read every source as text in this encoding (cp932 for Japanese Excel, euc-jp,
-    /// shift_jis, windows-1252, utf-16le, any Encoding Standard label); default UTF-8.
+    /// Read the text, CSV and TSV sources in this encoding (cp932 for Japanese Excel,
+    /// euc-jp, shift_jis, windows-1252, utf-16le, any Encoding Standard label); default
+    /// UTF-8. JSON is always UTF-8 and XML follows its declaration (said when this is not
+    /// applied to one). A source may name its own: csv:list.csv?encoding=cp932.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
     encoding: Option<&'static urlkit_sources::Encoding>,
+    /// --encoding for the left side's sources only.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    left_encoding: Option<&'static urlkit_sources::Encoding>,
+    /// --encoding for the right side's sources only.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    right_encoding: Option<&'static urlkit_sources::Encoding>,
+    /// Compare a source that gives no URL (an empty export, a wrong path inside a folder)
+    /// as an empty list; by default it is an error (exit 2).
+    #[arg(long)]
+    allow_empty: bool,
     /// What makes the exit status 1: URLs missing from the right, extra on the right, or
     /// either.
     #[arg(long, value_enum, default_value_t = FailOn::Any, value_name = "WHAT")]
@@ -156,12 +170,7 @@ impl HttpArgs {
 
 /// `--encoding` values.
 fn parse_encoding(name: &str) -> Result<&'static urlkit_sources::Encoding, String> {
-    urlkit_sources::encoding_for_name(name).ok_or_else(|| {
-        format!(
-            "unknown encoding '{name}' (try cp932, shift_jis, euc-jp, iso-2022-jp, gbk, big5, \
-             euc-kr, windows-1252, utf-16le or another Encoding Standard label)"
-        )
-    })
+    urlkit_sources::encoding_for_name(name).ok_or_else(|| urlkit_sources::unknown_encoding(name))
 }
 
 /// `--fail-on` values.
@@ -285,6 +294,8 @@ impl Tables {
             Position::Line(n) => (n, None),
             Position::Pointer(p) => (0, Some(p)),
             Position::LinePointer(n, p) => (n, Some(p)),
+            // Lists in memory are Python's; the CLI reads files and streams.
+            Position::Item(i) => (i + 1, None),
         };
         let pointer = pointer.map(|p| {
             self.pointers.push(p);
@@ -397,13 +408,20 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
+    // Each source the user gave is a start of its own: what it fetches (index children,
+    // WordPress pages, redirects) may reach only the address classes its first request did.
+    let starts = |specs: &[String]| -> Vec<HttpFetcher> {
+        specs.iter().map(|_| fetcher.new_start()).collect()
+    };
+    let (left_fetchers, right_fetchers) = (starts(&left), starts(&right));
+    let (left_dyn, right_dyn) = (as_dyn(&left_fetchers), as_dyn(&right_fetchers));
     let progress = crate::progress::enabled();
     let err_style = ctx.err_style();
     let [left, right] = read_sides(
         &mut engine,
         [&left, &right],
         args,
-        &fetcher,
+        [&left_dyn, &right_dyn],
         progress,
         Some(&err_style),
         &|text| SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string())),
@@ -569,7 +587,7 @@ impl RecordSink for BatchSink<'_, '_, '_> {
 fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style::Style) {
     for f in catalog.findings().iter().skip(seen) {
         let label = match f.effect {
-            Effect::Guessed => "note",
+            Effect::Guessed | Effect::Told => "note",
             Effect::Skipped => "warning",
             _ => continue,
         };
@@ -604,43 +622,55 @@ fn text_file_bytes(specs: &[String]) -> u64 {
         .sum()
 }
 
+/// The fetchers, as the readers take them.
+fn as_dyn(fetchers: &[HttpFetcher]) -> Vec<&dyn urlkit_sources::Fetcher> {
+    fetchers
+        .iter()
+        .map(|f| f as &dyn urlkit_sources::Fetcher)
+        .collect()
+}
+
 /// The keyer for a level.
 fn keyer(level: Level) -> Box<dyn Keyer> {
     Box::new(LevelKeyer::new(Options::new(level)))
 }
 
-/// Reads both sides' sources into the engine, the left's first. Reading runs on this thread
-/// while the engine's threads key and join the batches already read, so parsing the input,
-/// keying and joining overlap, also from the left side to the right.
-fn read_sides(
+/// Reads both sides' sources into the engine, the left's first, each spec with its own
+/// fetcher (`fetchers` in the order of `specs`). Reading runs on this thread while the
+/// engine's threads key and join the batches already read, so parsing the input, keying and
+/// joining overlap, also from the left side to the right.
+fn read_sides<'f>(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
     args: &Args,
-    fetcher: &dyn urlkit_sources::Fetcher,
+    fetchers: [&[&'f dyn urlkit_sources::Fetcher]; 2],
     progress: bool,
     err_style: Option<&crate::style::Style>,
     spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
 ) -> Result<[SideInput; 2], CliError> {
     let bar = crate::progress::Progress::new(progress, "records read");
     let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
-    let reader = || {
-        let reader = Reader::new()
-            .fetcher(fetcher)
+    let reader = |side_encoding: Option<&'static urlkit_sources::Encoding>| {
+        let mut reader = Reader::new()
             .on_progress(&tell)
             .max_depth(args.max_depth)
             .max_bytes(args.max_bytes)
             .max_sitemaps(args.max_sitemaps);
-        match args.encoding {
-            Some(encoding) => reader.encoding(encoding),
-            None => reader,
+        if let Some(encoding) = side_encoding.or(args.encoding) {
+            reader = reader.encoding(encoding);
         }
+        if args.allow_empty {
+            reader = reader.allow_empty();
+        }
+        reader
     };
-    let mut readers = [reader(), reader()];
+    let mut readers = [reader(args.left_encoding), reader(args.right_encoding)];
     let mut tables = [Tables::default(), Tables::default()];
     engine.feed(|feeder| {
-        for ((side, specs), (reader, tables)) in [Side::Left, Side::Right]
+        for (((side, specs), fetchers), (reader, tables)) in [Side::Left, Side::Right]
             .into_iter()
             .zip(specs)
+            .zip(fetchers)
             .zip(readers.iter_mut().zip(tables.iter_mut()))
         {
             let mut sink = BatchSink {
@@ -653,8 +683,12 @@ fn read_sides(
                 bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
                 progress: &bar,
             };
-            for text in specs {
+            for (i, text) in specs.iter().enumerate() {
                 let spec = spec_of(text)?;
+                let fetcher = fetchers
+                    .get(i)
+                    .expect("invariant: the callers give one fetcher per spec");
+                reader.use_fetcher(*fetcher);
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
                 if let Some(err_style) = err_style {

@@ -3,14 +3,15 @@
 
 use std::io::Write;
 
-use serde_json::{json, Map, Value};
-use urlkit::charset::repair::{repair_list, Action, Candidate, Repair, Step, Verdict};
+use urlkit::charset::repair::{repair_list, Candidate, Repair, Step, Verdict};
 
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, Failure, InputKind, Item};
+use crate::records::{for_each_url_input, Content, Failure, Item};
 use crate::style::escape_controls;
+use urlkit_records::Record;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = concat!(
+    "\
 Each URL's path segments, query names and values and fragment are percent-decoded, and each
 run of bytes >= 0x80 (with the ASCII trail bytes of double-byte charsets: %83s%83G%81[) is
 looked at on its own; nothing else in the URL changes (hex case, '+', raw characters stay).
@@ -34,7 +35,9 @@ Examples:
       https://example.com/?q=%E5%A4%96%E8%A3%85%E4%B8%8D%E8%89%AF   (Shift_JIS 外装不良)
   urlkit repair 'https://example.com/tags/%C3%A9%C2%96%C2%8B/'
       https://example.com/tags/%E9%96%8B/                           (Latin-1 mojibake of 開)
-  urlkit repair --json < urls.txt";
+  urlkit repair --json < urls.txt",
+    crate::input::sources_help!()
+);
 
 /// Arguments of `urlkit repair`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +46,8 @@ pub struct Args {
     /// URLs to repair; stdin, one per line, when none is given (or `-`).
     #[arg(value_name = "URL")]
     urls: Vec<String>,
+    #[command(flatten)]
+    sources: crate::input::SourceArgs,
 }
 
 /// Runs `urlkit repair`.
@@ -54,10 +59,16 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     // The list-level ranking needs every URL first: read them all, then answer in order.
     let mut inputs: Vec<(crate::records::Origin, Vec<u8>)> = Vec::new();
-    for_each_input(&urls, InputKind::Url, &ctx.err_style(), |item| {
-        inputs.push((item.origin, item.bytes.to_vec()));
-        Ok(())
-    })?;
+    for_each_url_input(
+        &urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            inputs.push((item.origin, item.bytes.to_vec()));
+            Ok(())
+        },
+    )?;
     let texts: Vec<Option<&str>> = inputs
         .iter()
         .map(|(_, b)| std::str::from_utf8(b).ok())
@@ -69,7 +80,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut unresolved = 0;
     for ((origin, bytes), text) in inputs.iter().zip(&texts) {
         let item = Item {
-            origin: *origin,
+            origin: origin.clone(),
             bytes,
         };
         if text.is_none() {
@@ -103,47 +114,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             )?;
         }
         drop(err);
+        let record = || urlkit_records::repair::Repair::new(item.display(), &r);
         if out.is_json() {
-            out.ok(&item, &r.output, json_extra(&r))?;
+            out.ok(&r.output, record)?;
         } else {
-            out.ok(&item, &escape_controls(&r.output), Map::new())?;
+            out.ok(&escape_controls(&r.output), record)?;
         }
     }
     let failures = out.finish()?;
     Ok(Status::from_count(failures + unresolved))
 }
 
-/// The fields of a repair's JSON record beside the envelope.
-fn json_extra(r: &Repair) -> Map<String, Value> {
-    let mut extra = Map::new();
-    extra.insert("verdict".into(), Value::from(r.verdict.name()));
-    if let Some(c) = r.charset {
-        extra.insert("charset".into(), Value::from(c));
-    }
-    extra.insert(
-        "steps".into(),
-        Value::Array(r.steps.iter().map(step_json).collect()),
-    );
-    extra.insert(
-        "candidates".into(),
-        Value::Array(r.candidates.iter().map(candidate_json).collect()),
-    );
-    extra
-}
-
 /// `urlkit repair --json URL` for one URL, for `urlkit serve`.
-pub fn record(url: &str) -> Value {
-    let item = Item {
-        origin: crate::records::Origin::Arg(1),
-        bytes: url.as_bytes(),
-    };
+pub fn record(url: &str) -> Record<urlkit_records::repair::Repair> {
     let result = repair_list(&[url])
         .into_iter()
         .next()
         .expect("invariant: one result per input");
     match result {
-        Ok(r) => crate::records::ok_json(&item, &r.output, json_extra(&r)),
-        Err(e) => crate::records::fail_json(&item, &not_a_url(&e), Map::new()),
+        Ok(r) => Record::Ok(urlkit_records::repair::Repair::new(url, &r)),
+        Err(e) => Record::from_result(url, Err(not_a_url(&e))),
     }
 }
 
@@ -181,45 +171,4 @@ fn notes(r: &Repair) -> Vec<String> {
         lines.push("no charset reads it, left unchanged".into());
     }
     lines
-}
-
-fn step_json(s: &Step) -> Value {
-    let mut o = Map::new();
-    o.insert("action".into(), Value::from(s.action.name()));
-    o.insert("component".into(), Value::from(s.place.to_string()));
-    o.insert(
-        "span".into(),
-        json!({"start": s.span.start, "end": s.span.end}),
-    );
-    if let Some(c) = s.charset {
-        o.insert("charset".into(), Value::from(c));
-    }
-    match s.action {
-        Action::UndoMojibake { layer } => {
-            o.insert("layer".into(), Value::from(layer));
-        }
-        Action::BrokenUtf8(kind) => {
-            o.insert("defect".into(), Value::from(kind.name()));
-        }
-        _ => {}
-    }
-    o.insert("before".into(), Value::from(s.before.clone()));
-    o.insert("after".into(), Value::from(s.after.clone()));
-    if !s.note.is_empty() {
-        o.insert("note".into(), Value::from(s.note.clone()));
-    }
-    o.insert("message".into(), Value::from(s.to_string()));
-    Value::Object(o)
-}
-
-fn candidate_json(c: &Candidate) -> Value {
-    json!({
-        "charset": c.charset,
-        "same_as": c.same_as,
-        "score": c.score,
-        "kept": c.kept,
-        "texts": c.texts,
-        "output": c.output,
-        "evidence": c.evidence.iter().map(|e| json!({"points": e.points, "reason": e.reason})).collect::<Vec<_>>(),
-    })
 }

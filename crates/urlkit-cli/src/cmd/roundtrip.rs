@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use serde_json::{Map, Value};
 use urlkit::flavor::roundtrip::{matrix, Cell, Outcome, Placement, DEFAULT_VALUES};
 use urlkit::flavor::{Direction, Flavor};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::style::{display_width, escape_controls};
+use urlkit_records::flavors::RoundtripCell;
 
 const AFTER_HELP: &str = "\
 Each value goes through an encoder, into a URL (https://host/ENCODED as a path segment,
@@ -47,9 +47,14 @@ pub struct Args {
     /// Write Markdown tables instead of text.
     #[arg(long)]
     markdown: bool,
-    /// The values (default: the seed's awkward values).
-    #[arg(value_name = "VALUE")]
+    /// The values; stdin, one per line, when none is given (the seed's awkward values when
+    /// stdin is a terminal).
+    #[arg(value_name = "VALUE", conflicts_with = "default_values")]
     values: Vec<String>,
+    /// Use the seed's awkward values (what a terminal shows when no value is given), whatever
+    /// stdin is.
+    #[arg(long)]
+    default_values: bool,
 }
 
 fn parse_placement(name: &str) -> Result<Placement, String> {
@@ -81,8 +86,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.decoders.clone()
     };
-    let values: Vec<&str> = if args.values.is_empty() {
+    let piped;
+    let values: Vec<&str> = if args.default_values || crate::input::shows_demo(&args.values) {
         DEFAULT_VALUES.to_vec()
+    } else if args.values.is_empty() {
+        piped = crate::input::stdin_values(&ctx.err_style())?;
+        piped.iter().map(String::as_str).collect()
     } else {
         args.values.iter().map(String::as_str).collect()
     };
@@ -98,11 +107,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         lossy += cells.iter().filter(|c| !c.exact()).count();
         if ctx.json {
             for c in &cells {
-                serde_json::to_writer(&mut w, &record(c)).map_err(|e| match e.io_error_kind() {
-                    Some(kind) => std::io::Error::from(kind),
-                    None => std::io::Error::other(e),
-                })?;
-                w.write_all(b"\n")?;
+                urlkit_records::write_json_line(&mut w, &record(c))?;
             }
         } else if args.markdown {
             write_markdown(&mut w, p, &values, &encoders, &decoders, &cells)?;
@@ -116,7 +121,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
 
 /// `urlkit roundtrip --json VALUE...` (every encoder and decoder, both components), for
 /// `urlkit serve`: one record per cell, in the CLI's order.
-pub fn records(values: &[&str]) -> Vec<Value> {
+pub fn records(values: &[&str]) -> Vec<RoundtripCell> {
     let encoders = all(Direction::Encode);
     let decoders = all(Direction::Decode);
     Placement::ALL
@@ -127,37 +132,23 @@ pub fn records(values: &[&str]) -> Vec<Value> {
 }
 
 /// One cell as the JSON record of docs/json.md.
-fn record(c: &Cell) -> Value {
-    let mut o = Map::new();
-    o.insert("value".into(), Value::String(c.value.clone()));
-    o.insert("component".into(), Value::String(c.placement.name().into()));
-    o.insert("encoder".into(), Value::String(c.encoder.name().into()));
-    o.insert("decoder".into(), Value::String(c.decoder.name().into()));
-    o.insert(
-        "encoded".into(),
-        c.encoded
-            .as_ref()
-            .map_or(Value::Null, |e| Value::String(e.clone())),
-    );
-    if let Some(d) = c.decoded_text() {
-        o.insert("decoded".into(), Value::String(d));
+fn record(c: &Cell) -> RoundtripCell {
+    RoundtripCell {
+        component: c.placement.name(),
+        decoded: c.decoded_text(),
+        decoder: c.decoder.name(),
+        encoded: c.encoded.as_ref().ok().cloned(),
+        encoder: c.encoder.name(),
+        error: c.error().map(|e| e.message().to_owned()),
+        exact: c.exact(),
+        segments: (c.decoded.len() > 1).then(|| {
+            c.decoded
+                .iter()
+                .map(|d| d.as_ref().ok().map(|d| d.to_string_lossy()))
+                .collect()
+        }),
+        value: c.value.clone(),
     }
-    if c.decoded.len() > 1 {
-        let segs = c
-            .decoded
-            .iter()
-            .map(|d| {
-                d.as_ref()
-                    .map_or(Value::Null, |d| Value::String(d.to_string_lossy()))
-            })
-            .collect();
-        o.insert("segments".into(), Value::Array(segs));
-    }
-    if let Some(e) = c.error() {
-        o.insert("error".into(), Value::String(e.message().to_owned()));
-    }
-    o.insert("exact".into(), Value::Bool(c.exact()));
-    Value::Object(o)
 }
 
 fn quoted(s: &str) -> String {

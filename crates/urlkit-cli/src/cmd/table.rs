@@ -2,14 +2,14 @@
 
 use std::io::Write;
 
-use serde_json::{json, Map, Value};
 use urlkit::codec::{sets::UNRESERVED, Encoder};
 use urlkit::flavor::{Direction, Flavor, Input, Params};
 
 use super::flavors::flavor_input;
 use super::{CmdResult, Ctx, Status};
-use crate::records::{for_each_input, InputKind};
+use crate::records::{for_each_input, Content};
 use crate::style::{escape_controls, Style};
+use urlkit_records::flavors::{Table, TableRow};
 
 /// The seed's example: every encoder treats some of it differently.
 pub const SEED_INPUT: &str = "a b&c=d/e?f#g+h~!'()*日本";
@@ -34,7 +34,8 @@ Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Texts to show ('-' for stdin, one per line); the seed's string when none is given.
+    /// Texts to show; stdin, one per line, when none is given ('-' too); the seed's string
+    /// when none is given and stdin is a terminal.
     #[arg(value_name = "TEXT")]
     texts: Vec<String>,
 }
@@ -133,45 +134,42 @@ fn render(row: &Row, style: &Style) -> String {
     }
 }
 
-/// The JSON record of one input: `{"input", "ok", "rfc3986", "flavors": [...]}`.
-fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Value {
-    let list: Vec<Value> = rows
+/// The JSON record of one input: `{"flavors": [...], "input", "ok", "rfc3986"}`.
+fn json_record(display: &str, bytes: &[u8], rows: &[Row]) -> Table {
+    let flavors = rows
         .iter()
         .map(|r| {
-            let mut obj = Map::new();
-            obj.insert("flavor".into(), json!(r.flavor.name()));
-            match &r.result {
-                Ok(o) => obj.insert("output".into(), json!(o)),
-                Err(e) => obj.insert("error".into(), json!(e)),
-            };
-            if r.flavor.direction() == Direction::Encode && r.result.is_ok() {
-                let d: Map<String, Value> = r
-                    .differs
-                    .iter()
-                    .map(|(c, s)| (c.to_string(), json!(s)))
-                    .collect();
-                obj.insert("differs_from_rfc3986".into(), Value::Object(d));
+            let encoded_ok = r.flavor.direction() == Direction::Encode && r.result.is_ok();
+            TableRow {
+                differs_from_rfc3986: encoded_ok.then(|| {
+                    r.differs
+                        .iter()
+                        .map(|(c, s)| (c.to_string(), s.clone()))
+                        .collect()
+                }),
+                error: r.result.as_ref().err().cloned(),
+                flavor: r.flavor.name(),
+                output: r.result.as_ref().ok().cloned(),
             }
-            Value::Object(obj)
         })
         .collect();
-    json!({
-        "input": display,
-        "ok": true,
-        "rfc3986": Encoder::new(UNRESERVED).encode_bytes(bytes),
-        "flavors": list,
-    })
+    Table {
+        flavors,
+        input: display.to_owned(),
+        ok: urlkit_records::True,
+        rfc3986: Encoder::new(UNRESERVED).encode_bytes(bytes).into_owned(),
+    }
 }
 
 /// `urlkit table --json` for one text, for `urlkit serve`.
-pub fn record(text: &str) -> Value {
+pub fn record(text: &str) -> Table {
     let rows = rows(Input::Text(text), Some(text));
     json_record(text, text.as_bytes(), &rows)
 }
 
 /// Runs `urlkit table`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
-    let texts: Vec<String> = if args.texts.is_empty() {
+    let texts: Vec<String> = if crate::input::shows_demo(&args.texts) {
         vec![SEED_INPUT.to_owned()]
     } else if args.texts == ["-"] {
         Vec::new()
@@ -190,7 +188,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         .max()
         .unwrap_or(0);
     let mut first = true;
-    for_each_input(&texts, InputKind::Text, &ctx.err_style(), |item| {
+    let mut any = false;
+    for_each_input(&texts, Content::Text, &ctx.err_style(), |item| {
+        any = true;
         let text = std::str::from_utf8(item.bytes).ok();
         let rows = rows(flavor_input(item.bytes), text);
         if out.is_json() {
@@ -234,6 +234,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
         Ok(())
     })?;
+    if !any {
+        crate::input::say_no_input(&ctx.err_style());
+    }
     out.finish()?;
     Ok(Status::Clean)
 }

@@ -152,7 +152,7 @@ impl TypedValueParser for FlavorParser {
             [one] => {
                 // Said, not silently guessed.
                 crate::diag::note(
-                    &crate::style::Style::detect(crate::style::ColorChoice::Auto, true),
+                    &crate::style::detect(crate::style::ColorChoice::Auto, true),
                     format_args!("--as {text} is read as {}", one.name()),
                 );
                 Ok(*one)

@@ -21,7 +21,7 @@ pub use variants::{variants, Spelling};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::http::HttpFetcher;
-use crate::policy::Offsite;
+use crate::policy::{Offsite, Start};
 
 /// The verdict about one URL.
 ///
@@ -258,9 +258,18 @@ impl Checker {
         Checker { fetcher, options }
     }
 
-    /// Checks `url` (and its spellings when asked).
+    /// Checks `url`, a URL the user gave (a [`Start`] of its own), and its spellings when
+    /// asked.
     pub fn check(&self, url: &str) -> UrlCheck {
-        let mut c = match self.fetcher.get(url) {
+        self.check_in(url, &Start::new())
+    }
+
+    /// Checks `url` as part of `start` (a URL a fetched sitemap listed is part of the
+    /// sitemap's start): it, its spellings and every redirect may reach only the address
+    /// classes `start` reached.
+    pub fn check_in(&self, url: &str, start: &Start) -> UrlCheck {
+        let fetcher = self.fetcher.in_start(start);
+        let mut c = match fetcher.get(url) {
             Ok(response) => self.judge(url, response),
             Err(e) => failed(url, e),
         };
@@ -269,7 +278,7 @@ impl Checker {
             let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
             c.variants = variants(url)
                 .into_iter()
-                .map(|(spelling, v)| self.check_variant(spelling, v, &target))
+                .map(|(spelling, v)| self.check_variant(&fetcher, spelling, v, &target))
                 .collect();
         }
         c
@@ -428,7 +437,13 @@ impl Checker {
         }
     }
 
-    fn check_variant(&self, spelling: Spelling, url: String, target: &str) -> VariantCheck {
+    fn check_variant(
+        &self,
+        fetcher: &HttpFetcher,
+        spelling: Spelling,
+        url: String,
+        target: &str,
+    ) -> VariantCheck {
         let mut v = VariantCheck {
             spelling,
             url,
@@ -437,7 +452,7 @@ impl Checker {
             verdict: VariantVerdict::Fails,
             message: String::new(),
         };
-        let response = match self.fetcher.get(&v.url) {
+        let response = match fetcher.get(&v.url) {
             Ok(r) => r,
             Err(e) => {
                 v.status = e.redirects.first().map(|h| h.status);
@@ -535,23 +550,43 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Checks `urls` on `threads` threads (at least one); `done` gets each result with its index
-/// as it comes (not in order), on the calling thread.
+/// A URL to check and the start it is part of.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The URL.
+    pub url: String,
+    /// Its start: a fresh one for a URL the user gave, the source's for a URL a fetched
+    /// document listed.
+    pub start: Start,
+}
+
+impl Target {
+    /// A URL the user gave: a start of its own.
+    pub fn given(url: impl Into<String>) -> Target {
+        Target {
+            url: url.into(),
+            start: Start::new(),
+        }
+    }
+}
+
+/// Checks `targets` on `threads` threads (at least one); `done` gets each result with its
+/// index as it comes (not in order), on the calling thread.
 ///
 /// ```no_run
-/// use urlkit_sources::{check::{check_all, Checker, CheckOptions}, HttpFetcher, Offsite};
+/// use urlkit_sources::{check::{check_all, Checker, CheckOptions, Target}, HttpFetcher, Offsite};
 /// let checker = Checker::new(HttpFetcher::new().offsite(Offsite::Stop), CheckOptions::default());
-/// let urls = vec!["https://example.com/".to_string()];
-/// check_all(&checker, &urls, 4, &mut |i, c| println!("{i} {}", c.verdict.name()));
+/// let targets = vec![Target::given("https://example.com/")];
+/// check_all(&checker, &targets, 4, &mut |i, c| println!("{i} {}", c.verdict.name()));
 /// ```
 pub fn check_all(
     checker: &Checker,
-    urls: &[String],
+    targets: &[Target],
     threads: usize,
     done: &mut dyn FnMut(usize, UrlCheck),
 ) {
     let next = AtomicUsize::new(0);
-    let threads = threads.clamp(1, urls.len().max(1));
+    let threads = threads.clamp(1, targets.len().max(1));
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<(usize, UrlCheck)>(threads * 2);
         for _ in 0..threads {
@@ -559,8 +594,8 @@ pub fn check_all(
             let next = &next;
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(url) = urls.get(i) else { break };
-                if tx.send((i, checker.check(url))).is_err() {
+                let Some(t) = targets.get(i) else { break };
+                if tx.send((i, checker.check_in(&t.url, &t.start))).is_err() {
                     break;
                 }
             });

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use crate::json::StringOrNot;
+use crate::json_value::StringOrNot;
 
 /// Reads a `title` member: `{"rendered": "..."}`, a string, or anything else (no title).
 pub(super) struct TitleSeed;

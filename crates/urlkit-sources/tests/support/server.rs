@@ -107,7 +107,16 @@ impl Drop for Server {
 }
 
 pub fn serve(handler: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    serve_on("127.0.0.1:0".parse().unwrap(), handler)
+}
+
+/// A server on `addr` (a test's own network namespace can hand out any address and port 80).
+pub fn serve_on(
+    addr: SocketAddr,
+    handler: impl Fn(&Request) -> Reply + Send + Sync + 'static,
+) -> Server {
+    let listener =
+        TcpListener::bind(addr).unwrap_or_else(|e| panic!("cannot listen on {addr}: {e}"));
     let addr = listener.local_addr().unwrap();
     let log = Arc::new(Mutex::new(Vec::new()));
     let stop = Arc::new(AtomicBool::new(false));

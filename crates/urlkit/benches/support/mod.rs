@@ -1,10 +1,20 @@
-//! Shared benchmark support: inputs (the real URL lists and generated corpora), a timer that
-//! reports medians, and a table of ratios. Benchmarks print ratios; no test asserts a time.
+//! Shared benchmark support: the inputs (the real URL lists and generated corpora), and a
+//! wall-clock timer with a table of ratios for the benchmarks of other crates; the
+//! comparisons of the codec and key benchmarks are in `compare.rs`. Benchmarks print ratios;
+//! no test asserts a time.
+//!
+//! Inputs: `URLKIT_URL_DATA` names a folder with the whole real lists (kasztp.txt,
+//! userbait.txt, node_files.txt, isaacs_files.txt of ada-url/url-various-datasets at commit
+//! 96a6fdd); without it, the 300-line samples kept in `testdata/urls-sample-whatwg/`.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+use urlkit::codec::{kernel_level, KernelLevel};
 
 /// A named input corpus.
 pub struct Corpus {
@@ -21,60 +31,119 @@ impl Corpus {
     }
 }
 
-/// Prints which codec kernel level this run measures: the ratios hold for that level, and
-/// machines differ (some have AVX-512, some only AVX2; a build without the `simd` feature
-/// runs the scalar code).
-pub fn print_kernel_level() {
-    let level = urlkit::codec::kernel_level();
-    let best = urlkit::codec::KernelLevel::ALL[urlkit::codec::KernelLevel::ALL.len() - 1];
-    let note = if level == best {
-        String::new()
-    } else {
-        format!(" (not {best}: this CPU or build lacks it)")
-    };
-    println!("codec kernel level: {level}{note}");
+/// The inputs a comparison runs on, built when a comparison needs them (a child process that
+/// counts one contender's instructions builds only its own).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// A real URL list by name.
+    Real(String),
+    /// Every real list, one after the other.
+    AllReal,
+    /// A real list with every non-alphanumeric byte percent-encoded.
+    Dense(String),
+    /// Japanese-slug blog URLs, raw (`https://example.com/blog/運営者情報-12/`).
+    JapaneseRaw,
+    /// The same, percent-encoded with uppercase hex.
+    JapaneseUpper,
+    /// The same, percent-encoded with lowercase hex.
+    JapaneseLower,
+    /// Japanese text as a query value or path segment holds it (`運営者情報-12`).
+    JapaneseText,
 }
 
-/// Where the real URL lists live: `URLKIT_URL_DATA` (a folder holding the whole lists), else
-/// the 300-line samples of them kept in the repository (`testdata/urls-sample-whatwg`).
-fn data_dir() -> Option<PathBuf> {
+/// The real lists, in table order.
+pub const REAL_LISTS: [&str; 4] = ["kasztp", "userbait", "node_files", "isaacs_files"];
+
+/// Where the real URL lists live: `URLKIT_URL_DATA`, else the samples in the repository.
+fn data_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("URLKIT_URL_DATA") {
-        return Some(PathBuf::from(dir));
+        return PathBuf::from(dir);
     }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = here.join("../../testdata/urls-sample-whatwg");
-    dir.is_dir().then_some(dir)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/urls-sample-whatwg")
 }
 
-/// The real URL lists (kasztp, userbait, node_files, isaacs_files), or a generated fallback
-/// of similar shape when they are not present.
-pub fn real_url_lists() -> Vec<Corpus> {
-    let names = ["kasztp", "userbait", "node_files", "isaacs_files"];
-    if let Some(dir) = data_dir() {
-        let mut out = Vec::new();
-        for name in names {
-            if let Ok(text) = std::fs::read_to_string(dir.join(format!("{name}.txt"))) {
-                let lines = text
-                    .trim_start_matches('\u{feff}')
-                    .lines()
-                    .map(str::to_owned)
-                    .filter(|l| !l.is_empty())
-                    .collect();
-                out.push(Corpus {
-                    name: name.to_owned(),
-                    lines,
-                });
-            }
-        }
-        if !out.is_empty() {
-            return out;
-        }
+/// Whether the real lists are the whole ones (`URLKIT_URL_DATA`) or the samples.
+pub fn data_note() -> String {
+    match std::env::var_os("URLKIT_URL_DATA") {
+        Some(dir) => format!("real lists: {}", PathBuf::from(dir).display()),
+        None => "real lists: the 300-line samples in testdata/urls-sample-whatwg \
+                 (set URLKIT_URL_DATA to a folder with the whole lists)"
+            .to_owned(),
     }
-    eprintln!("note: real URL lists not found; using a generated fallback corpus");
-    vec![Corpus {
-        name: "generated".into(),
-        lines: generated_urls(50_000),
-    }]
+}
+
+/// The names of the real lists found (all four, normally).
+pub fn real_lists() -> Vec<String> {
+    let dir = data_dir();
+    let found: Vec<String> = REAL_LISTS
+        .iter()
+        .filter(|n| dir.join(format!("{n}.txt")).is_file())
+        .map(|n| (*n).to_owned())
+        .collect();
+    assert!(
+        !found.is_empty(),
+        "no real URL list in {}: set URLKIT_URL_DATA",
+        dir.display()
+    );
+    found
+}
+
+fn read_list(name: &str) -> Vec<String> {
+    let path = data_dir().join(format!("{name}.txt"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The corpora built so far, by input.
+#[derive(Default)]
+pub struct Corpora {
+    built: HashMap<Input, Rc<Corpus>>,
+}
+
+impl Corpora {
+    /// The corpus of `input`, built on first use.
+    pub fn get(&mut self, input: &Input) -> Rc<Corpus> {
+        if let Some(c) = self.built.get(input) {
+            return Rc::clone(c);
+        }
+        let corpus = Rc::new(match input {
+            Input::Real(name) => Corpus {
+                name: name.clone(),
+                lines: read_list(name),
+            },
+            Input::AllReal => Corpus {
+                name: "all lists".into(),
+                lines: real_lists().iter().flat_map(|n| read_list(n)).collect(),
+            },
+            Input::Dense(name) => Corpus {
+                name: format!("{name} %-dense"),
+                lines: percent_dense(&self.get(&Input::Real(name.clone())).lines),
+            },
+            Input::JapaneseRaw => Corpus {
+                name: "japanese-slug raw".into(),
+                lines: japanese_raw(20_000),
+            },
+            Input::JapaneseUpper => Corpus {
+                name: "japanese-slug upper-hex".into(),
+                lines: encode_non_ascii(&japanese_raw(20_000), true),
+            },
+            Input::JapaneseLower => Corpus {
+                name: "japanese-slug lower-hex".into(),
+                lines: encode_non_ascii(&japanese_raw(20_000), false),
+            },
+            Input::JapaneseText => Corpus {
+                name: "japanese text".into(),
+                lines: japanese_text(20_000),
+            },
+        });
+        self.built.insert(input.clone(), Rc::clone(&corpus));
+        corpus
+    }
 }
 
 /// A small deterministic PRNG (xorshift64*), so corpora are the same on every run.
@@ -98,40 +167,6 @@ impl Rng {
     }
 }
 
-/// Generated ordinary URLs (mostly nothing to encode), for when the real lists are absent.
-pub fn generated_urls(n: usize) -> Vec<String> {
-    let words = [
-        "docs",
-        "blog",
-        "2024",
-        "index.html",
-        "api",
-        "v1",
-        "users",
-        "search",
-        "a-b_c",
-    ];
-    let hosts = ["example.com", "www.example.org", "cdn.example.net"];
-    let mut rng = Rng::new(7);
-    (0..n)
-        .map(|_| {
-            let mut u = format!("https://{}", hosts[rng.below(hosts.len())]);
-            for _ in 0..1 + rng.below(4) {
-                u.push('/');
-                u.push_str(words[rng.below(words.len())]);
-            }
-            if rng.below(3) == 0 {
-                u.push_str(&format!(
-                    "?q={}&page={}",
-                    words[rng.below(words.len())],
-                    rng.below(99)
-                ));
-            }
-            u
-        })
-        .collect()
-}
-
 const SLUGS: [&str; 12] = [
     "運営者情報",
     "ログインできない",
@@ -147,7 +182,7 @@ const SLUGS: [&str; 12] = [
     "採用情報",
 ];
 
-/// Japanese-slug blog URLs in raw form (`https://example.com/blog/運営者情報/`).
+/// Japanese-slug blog URLs in raw form (`https://example.com/blog/運営者情報-12/`).
 pub fn japanese_raw(n: usize) -> Vec<String> {
     let sections = ["blog", "tag", "category", "page"];
     let mut rng = Rng::new(11);
@@ -163,9 +198,35 @@ pub fn japanese_raw(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// Japanese component values (`運営者情報 12`, `東京-カフェ/新着情報`): what a query value or
+/// a path segment built from a title holds.
+pub fn japanese_text(n: usize) -> Vec<String> {
+    let mut rng = Rng::new(13);
+    (0..n)
+        .map(|i| {
+            let a = SLUGS[rng.below(SLUGS.len())];
+            match rng.below(3) {
+                0 => format!("{a} {}", i % 100),
+                1 => format!("{a}/{}", SLUGS[rng.below(SLUGS.len())]),
+                _ => a.to_owned(),
+            }
+        })
+        .collect()
+}
+
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
+
+fn push_escape(out: &mut String, b: u8, hex: &[u8; 16]) {
+    out.push('%');
+    out.push(hex[(b >> 4) as usize] as char);
+    out.push(hex[(b & 15) as usize] as char);
+}
+
 /// Percent-encodes every non-ASCII byte (the raw form becomes the URI form), with the
 /// given hex-digit case.
 pub fn encode_non_ascii(lines: &[String], upper: bool) -> Vec<String> {
+    let hex = if upper { HEX_UPPER } else { HEX_LOWER };
     lines
         .iter()
         .map(|l| {
@@ -173,10 +234,8 @@ pub fn encode_non_ascii(lines: &[String], upper: bool) -> Vec<String> {
             for &b in l.as_bytes() {
                 if b.is_ascii() {
                     out.push(b as char);
-                } else if upper {
-                    out.push_str(&format!("%{b:02X}"));
                 } else {
-                    out.push_str(&format!("%{b:02x}"));
+                    push_escape(&mut out, b, hex);
                 }
             }
             out
@@ -194,7 +253,7 @@ pub fn percent_dense(lines: &[String]) -> Vec<String> {
                 if b.is_ascii_alphanumeric() {
                     out.push(b as char);
                 } else {
-                    out.push_str(&format!("%{b:02X}"));
+                    push_escape(&mut out, b, HEX_UPPER);
                 }
             }
             out
@@ -253,12 +312,6 @@ pub fn report(title: &str, corpus_bytes: usize, rows: &[Row]) {
     }
 }
 
-/// Whether the comparison titled `title` runs: all of them, or those whose title contains
-/// `URLKIT_BENCH_ONLY` (for profiling one comparison).
-pub fn selected(title: &str) -> bool {
-    std::env::var("URLKIT_BENCH_ONLY").map_or(true, |only| title.contains(&only))
-}
-
 /// The time budget per measurement: `URLKIT_BENCH_MS` milliseconds, default 700.
 pub fn budget() -> Duration {
     let ms = std::env::var("URLKIT_BENCH_MS")
@@ -266,4 +319,42 @@ pub fn budget() -> Duration {
         .and_then(|v| v.parse().ok())
         .unwrap_or(700);
     Duration::from_millis(ms)
+}
+
+/// The levels urlkit's rows run at: the best this CPU has, and the AVX2 cap when it differs
+/// (a machine with AVX-512; the goals must hold on AVX2 too); a benchmark's child under
+/// callgrind is told them (see `compare.rs`).
+pub fn levels() -> Vec<KernelLevel> {
+    if let Some(levels) = LEVELS.get() {
+        return levels.clone();
+    }
+    let native = kernel_level();
+    let capped = KernelLevel::Avx2.effective();
+    if capped == native {
+        vec![native]
+    } else {
+        vec![native, capped]
+    }
+}
+
+/// The levels a parent process passes to its children under callgrind (`--levels`), so that
+/// they build the same contenders although valgrind hides AVX-512 from them.
+pub static LEVELS: std::sync::OnceLock<Vec<KernelLevel>> = std::sync::OnceLock::new();
+
+/// Prints which kernel levels this run measures: the ratios hold for those levels, and
+/// machines differ (some have AVX-512, some only AVX2; a build without the `simd` feature
+/// runs the scalar code).
+pub fn print_kernel_level() {
+    let level = kernel_level();
+    let best = KernelLevel::ALL[KernelLevel::ALL.len() - 1];
+    let note = if level == best {
+        String::new()
+    } else {
+        format!(" (not {best}: this CPU or build lacks it)")
+    };
+    let names: Vec<&str> = levels().iter().map(|l| l.name()).collect();
+    println!(
+        "codec kernel level: {level}{note}; urlkit rows run at: {}",
+        names.join(", ")
+    );
 }

@@ -7,7 +7,7 @@ use super::query::{has_name, QueryStyle};
 use super::Built;
 use crate::codec::{sets, Encoder};
 use crate::uri::chars::{CLASS, SCHEME};
-use crate::uri::{parse, path_guard, Component, PathHead};
+use crate::uri::{parse, Component, PathHead};
 
 /// Encoders of what a URI written from an IRI must escape (RFC 3987 §3.1): non-ASCII
 /// characters as their UTF-8 bytes, and the ASCII a URI cannot hold raw that the lenient
@@ -350,9 +350,9 @@ impl UrlBuilder {
                     out.push(':');
                     out.push_str(p);
                 }
-                // Where a recomposition would guard the path (`uri::path_guard`), a builder
+                // Where a recomposition would guard the path (`PathHead::guard`), a builder
                 // refuses it instead: the caller's components would not read back as given.
-                if !path_guard(PathHead::Authority, &self.path).is_empty() {
+                if !PathHead::Authority.guard(&self.path).is_empty() {
                     return Err(BuildError::new(
                         BuildErrorKind::RootlessPathWithAuthority,
                         Component::Path,
@@ -366,7 +366,7 @@ impl UrlBuilder {
                         Component::Host,
                     ));
                 }
-                if !path_guard(PathHead::Scheme, &self.path).is_empty() {
+                if !PathHead::Scheme.guard(&self.path).is_empty() {
                     return Err(BuildError::at(
                         BuildErrorKind::PathLooksLikeAuthority,
                         Component::Path,

@@ -38,6 +38,8 @@ mod read;
 
 use std::fmt;
 
+use crate::normalize::Form;
+
 pub use builder::UrlBuilder;
 pub use error::{BuildError, BuildErrorKind};
 pub use host::HostInput;
@@ -88,10 +90,11 @@ impl Built {
         self.uri
     }
 
-    /// The form asked for.
+    /// The form asked for (the same [`Form`] as the normalizer's).
     ///
     /// ```
-    /// use urlkit::build::{Form, UrlBuilder};
+    /// use urlkit::build::UrlBuilder;
+    /// use urlkit::normalize::Form;
     /// let u = UrlBuilder::from_url("https://a/")?.segment("é")?.build()?;
     /// assert_eq!(u.to_form(Form::Iri), "https://a/é");
     /// # Ok::<(), urlkit::build::BuildError>(())
@@ -107,36 +110,5 @@ impl Built {
 impl fmt::Display for Built {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.uri)
-    }
-}
-
-/// Which form of a built URL to write.
-///
-/// ```
-/// assert_eq!(urlkit::build::Form::from_name("iri"), Some(urlkit::build::Form::Iri));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Form {
-    /// ASCII, percent-encoded: RFC 3986.
-    #[default]
-    Uri,
-    /// Readable: RFC 3987.
-    Iri,
-}
-
-impl Form {
-    /// `uri` or `iri`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Form::Uri => "uri",
-            Form::Iri => "iri",
-        }
-    }
-
-    /// The form of that name.
-    pub fn from_name(name: &str) -> Option<Form> {
-        [Form::Uri, Form::Iri]
-            .into_iter()
-            .find(|f| f.name() == name)
     }
 }

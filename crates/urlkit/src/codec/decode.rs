@@ -180,6 +180,175 @@ fn first_special(level: KernelLevel, input: &[u8], mode: DecodeMode) -> Option<u
     }
 }
 
+/// A percent-decoder: a [`DecodeMode`] and the highest kernel level it may run.
+///
+/// The free functions ([`decode`], [`decode_to_bytes`], ...) are this decoder at the best
+/// level the CPU has; a `Decoder` is for a caller that caps the level
+/// ([`Decoder::kernel`]) or decodes many inputs in one mode.
+///
+/// ```
+/// use urlkit::codec::{DecodeMode, Decoder, KernelLevel};
+/// let d = Decoder::new(DecodeMode::Strict).kernel(KernelLevel::Avx2);
+/// assert_eq!(d.decode("%E9%81%8B%e5%96%b6").unwrap(), "運営");
+/// assert!(d.kernel_level() <= KernelLevel::Avx2);
+/// ```
+///
+/// Spec: <https://url.spec.whatwg.org/#percent-decode>, RFC 3986 §2.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decoder {
+    mode: DecodeMode,
+    kernel: KernelLevel,
+}
+
+impl Decoder {
+    /// A decoder in `mode` at the best kernel level the CPU has.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// assert_eq!(Decoder::new(DecodeMode::Form).decode("a+b").unwrap(), "a b");
+    /// ```
+    pub const fn new(mode: DecodeMode) -> Decoder {
+        Decoder {
+            mode,
+            kernel: KernelLevel::TOP,
+        }
+    }
+
+    /// The same decoder with its vector kernels capped at `cap`; the output is the same at
+    /// every level.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder, KernelLevel};
+    /// let scalar = Decoder::new(DecodeMode::Lenient).kernel(KernelLevel::Scalar);
+    /// assert_eq!(scalar.kernel_level(), KernelLevel::Scalar);
+    /// assert_eq!(scalar.decode("%41%zz").unwrap(), "A%zz");
+    /// ```
+    #[must_use]
+    pub const fn kernel(mut self, cap: KernelLevel) -> Decoder {
+        self.kernel = cap;
+        self
+    }
+
+    /// Its mode.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// assert_eq!(Decoder::new(DecodeMode::Form).mode(), DecodeMode::Form);
+    /// ```
+    pub const fn mode(&self) -> DecodeMode {
+        self.mode
+    }
+
+    /// The kernel level it runs on this CPU: its cap or the CPU's best, whichever is lower.
+    ///
+    /// ```
+    /// use urlkit::codec::{kernel_level, DecodeMode, Decoder};
+    /// assert_eq!(Decoder::new(DecodeMode::Strict).kernel_level(), kernel_level());
+    /// ```
+    #[inline]
+    pub fn kernel_level(&self) -> KernelLevel {
+        self.kernel.effective()
+    }
+
+    /// [`decode_to_bytes`] in this decoder's mode and at its level.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// let d = Decoder::new(DecodeMode::Strict);
+    /// assert_eq!(d.decode_to_bytes(b"%83%5E").unwrap().as_ref(), b"\x83\x5E");
+    /// ```
+    #[inline]
+    pub fn decode_to_bytes<'a>(&self, input: &'a [u8]) -> Result<Cow<'a, [u8]>, DecodeError> {
+        decode_to_bytes_at(self.kernel_level(), input, self.mode)
+    }
+
+    /// [`decode_to_bytes_into`] in this decoder's mode and at its level.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// let mut out = b"q=".to_vec();
+    /// Decoder::new(DecodeMode::Form).decode_to_bytes_into(b"a+b", &mut out).unwrap();
+    /// assert_eq!(out, b"q=a b");
+    /// ```
+    pub fn decode_to_bytes_into(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        decode_tail(self.kernel_level(), input, 0, self.mode, out).map(|_| ())
+    }
+
+    /// [`decode`] in this decoder's mode and at its level.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// assert_eq!(Decoder::new(DecodeMode::Lenient).decode("%E6%97").unwrap(), "\u{FFFD}");
+    /// ```
+    pub fn decode<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, DecodeError> {
+        let level = self.kernel_level();
+        let Some(first) = first_special(level, input.as_bytes(), self.mode) else {
+            return Ok(Cow::Borrowed(input));
+        };
+        let (bytes, high) = decode_owned(level, input.as_bytes(), first, self.mode)?;
+        if !high {
+            // No escape decoded to a byte >= 0x80: the output is the input's UTF-8 with some
+            // ASCII bytes replaced by ASCII bytes, which never splits a sequence.
+            return Ok(Cow::Owned(kernel::string_valid_by_construction(bytes)));
+        }
+        match kernel::validated_string(bytes) {
+            Ok(s) => Ok(Cow::Owned(s)),
+            Err(bytes) => invalid_utf8(input.as_bytes(), bytes, self.mode),
+        }
+    }
+
+    /// [`decode_bytes_to_str`] in this decoder's mode and at its level.
+    ///
+    /// ```
+    /// use urlkit::codec::{DecodeMode, Decoder};
+    /// let d = Decoder::new(DecodeMode::Strict);
+    /// assert_eq!(d.decode_bytes_to_str(b"a\xFFb").unwrap_err().offset(), 1);
+    /// ```
+    pub fn decode_bytes_to_str<'a>(&self, input: &'a [u8]) -> Result<Cow<'a, str>, DecodeError> {
+        match self.decode_to_bytes(input)? {
+            Cow::Borrowed(b) => match kernel::validated_str(b) {
+                Some(s) => Ok(Cow::Borrowed(s)),
+                None => match std::str::from_utf8(b) {
+                    Ok(s) => Ok(Cow::Borrowed(s)),
+                    Err(e) if self.mode == DecodeMode::Strict => Err(DecodeError::new(
+                        DecodeErrorKind::InvalidUtf8,
+                        e.valid_up_to(),
+                    )),
+                    Err(_) => Ok(String::from_utf8_lossy(b)),
+                },
+            },
+            Cow::Owned(vec) => match kernel::validated_string(vec) {
+                Ok(s) => Ok(Cow::Owned(s)),
+                Err(bytes) => invalid_utf8(input, bytes, self.mode),
+            },
+        }
+    }
+}
+
+/// The outcome of text decoding whose output `bytes` (decoded from `input`) the vector check
+/// found not to be UTF-8: in strict mode an error at the input offset of the first invalid
+/// sequence (std's check says where), else the text with U+FFFD for each invalid sequence.
+#[cold]
+fn invalid_utf8(
+    input: &[u8],
+    bytes: Vec<u8>,
+    mode: DecodeMode,
+) -> Result<Cow<'static, str>, DecodeError> {
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(Cow::Owned(s)),
+        Err(e) if mode == DecodeMode::Strict => {
+            let bad = e.utf8_error().valid_up_to();
+            Err(DecodeError::new(
+                DecodeErrorKind::InvalidUtf8,
+                input_offset_of(input, bad),
+            ))
+        }
+        Err(e) => Ok(Cow::Owned(
+            String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        )),
+    }
+}
+
 /// Percent-decodes `input` to bytes; borrowed when there was nothing to decode.
 ///
 /// In [`DecodeMode::Strict`] a malformed escape is an error at the offset of its `%`; the
@@ -211,23 +380,24 @@ pub(crate) fn decode_to_bytes_at(
 ) -> Result<Cow<'_, [u8]>, DecodeError> {
     match first_special(level, input, mode) {
         None => Ok(Cow::Borrowed(input)),
-        Some(first) => decode_owned(level, input, first, mode).map(Cow::Owned),
+        Some(first) => decode_owned(level, input, first, mode).map(|(out, _)| Cow::Owned(out)),
     }
 }
 
-/// The decoding of `input`, whose first byte to change is at `first`.
+/// The decoding of `input`, whose first byte to change is at `first`, and whether an escape
+/// decoded to a byte >= 0x80 (without one, text input decodes to text).
 #[inline(never)]
 fn decode_owned(
     level: KernelLevel,
     input: &[u8],
     first: usize,
     mode: DecodeMode,
-) -> Result<Vec<u8>, DecodeError> {
+) -> Result<(Vec<u8>, bool), DecodeError> {
     // 32 spare bytes for the vector kernels' last stores (16 bytes for SSSE3, 32 for AVX2).
     let mut out = Vec::with_capacity(input.len() + 32);
     out.extend_from_slice(&input[..first]);
-    decode_tail(level, input, first, mode, &mut out)?;
-    Ok(out)
+    let high = decode_tail(level, input, first, mode, &mut out)?;
+    Ok((out, high))
 }
 
 /// The WHATWG percent-decode of `input`: never fails, a malformed `%` stays as it is.
@@ -245,7 +415,8 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
         None => Cow::Borrowed(input),
         Some(first) => Cow::Owned(
             decode_owned(level, input, first, DecodeMode::Lenient)
-                .expect("invariant: lenient decoding leaves malformed escapes as they are"),
+                .expect("invariant: lenient decoding leaves malformed escapes as they are")
+                .0,
         ),
     }
 }
@@ -265,17 +436,18 @@ pub fn decode_to_bytes_into(
     mode: DecodeMode,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    decode_tail(kernel::kernel_level(), input, 0, mode, out)
+    Decoder::new(mode).decode_to_bytes_into(input, out)
 }
 
-/// Decodes `input[start..]`, appending to `out`; on an error `out` is truncated back.
+/// Decodes `input[start..]`, appending to `out`, and returns whether an escape decoded to a
+/// byte >= 0x80; on an error `out` is truncated back.
 pub(crate) fn decode_tail(
     level: KernelLevel,
     input: &[u8],
     start: usize,
     mode: DecodeMode,
     out: &mut Vec<u8>,
-) -> Result<(), DecodeError> {
+) -> Result<bool, DecodeError> {
     // One copy of the loop per mode, so the hot loop tests no mode flags.
     match mode {
         DecodeMode::Strict => decode_loop::<false, true>(level, input, start, out),
@@ -307,10 +479,10 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     start: usize,
     out: &mut Vec<u8>,
-) -> Result<(), DecodeError> {
+) -> Result<bool, DecodeError> {
     let n = input.len();
     let base = out.len();
-    let mut i = match kernel::decode_append::<PLUS, STRICT>(level, input, start, out) {
+    let (mut i, high) = match kernel::decode_append::<PLUS, STRICT>(level, input, start, out) {
         Ok(at) => at,
         Err(offset) => {
             out.truncate(base);
@@ -331,8 +503,10 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
                 _ => out.push(b),
             }
         }
-        return Ok(());
+        return Ok(high);
     }
+    // The bits of every byte decoded here: bit 7 says whether one was >= 0x80.
+    let mut decoded_bits = 0u8;
     let done = out.len();
     out.resize(done + (n - i), 0);
     let buf = &mut out[done..];
@@ -367,7 +541,9 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
             if b == b'%' {
                 match input.get(i + 1..i + 3) {
                     Some(&[h, l]) if (HEX_VALUE[h as usize] | HEX_VALUE[l as usize]) <= 15 => {
-                        buf[w] = (HEX_VALUE[h as usize] << 4) | HEX_VALUE[l as usize];
+                        let v = (HEX_VALUE[h as usize] << 4) | HEX_VALUE[l as usize];
+                        buf[w] = v;
+                        decoded_bits |= v;
                         i += 3;
                     }
                     _ if STRICT => {
@@ -389,7 +565,7 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
         }
     }
     out.truncate(done + w);
-    Ok(())
+    Ok(high || decoded_bits >= 0x80)
 }
 
 /// Percent-decodes `input` to text; borrowed when there was nothing to decode.
@@ -406,28 +582,15 @@ fn decode_loop<const PLUS: bool, const STRICT: bool>(
 /// assert_eq!(decode("%E6%97", DecodeMode::Lenient).unwrap(), "\u{FFFD}");
 /// ```
 ///
+/// # Rationale
+///
+/// The decoded bytes are checked as UTF-8 only when an escape decoded to a byte >= 0x80 (the
+/// decoding loop says so): otherwise the output is the input text with ASCII bytes in place
+/// of ASCII escapes, UTF-8 by construction. The check, when it runs, is the vector one.
+///
 /// Spec: <https://url.spec.whatwg.org/#string-percent-decode>, RFC 3986 §2.1, §2.5.
 pub fn decode(input: &str, mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError> {
-    let bytes = decode_to_bytes(input.as_bytes(), mode)?;
-    match bytes {
-        Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
-        Cow::Owned(vec) => match String::from_utf8(vec) {
-            Ok(s) => Ok(Cow::Owned(s)),
-            Err(e) => {
-                if let DecodeMode::Strict = mode {
-                    let bad = e.utf8_error().valid_up_to();
-                    Err(DecodeError::new(
-                        DecodeErrorKind::InvalidUtf8,
-                        input_offset_of(input.as_bytes(), bad),
-                    ))
-                } else {
-                    Ok(Cow::Owned(
-                        String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                    ))
-                }
-            }
-        },
-    }
+    Decoder::new(mode).decode(input)
 }
 
 /// Decodes arbitrary input bytes to text; see [`decode`]. In strict mode, invalid UTF-8 in the
@@ -438,30 +601,7 @@ pub fn decode(input: &str, mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError
 /// assert_eq!(decode_bytes_to_str(b"a\xFFb", DecodeMode::Strict).unwrap_err().offset(), 1);
 /// ```
 pub fn decode_bytes_to_str(input: &[u8], mode: DecodeMode) -> Result<Cow<'_, str>, DecodeError> {
-    let bytes = decode_to_bytes(input, mode)?;
-    match bytes {
-        Cow::Borrowed(b) => match std::str::from_utf8(b) {
-            Ok(s) => Ok(Cow::Borrowed(s)),
-            Err(e) if mode == DecodeMode::Strict => Err(DecodeError::new(
-                DecodeErrorKind::InvalidUtf8,
-                e.valid_up_to(),
-            )),
-            Err(_) => Ok(String::from_utf8_lossy(b)),
-        },
-        Cow::Owned(vec) => match String::from_utf8(vec) {
-            Ok(s) => Ok(Cow::Owned(s)),
-            Err(e) if mode == DecodeMode::Strict => {
-                let bad = e.utf8_error().valid_up_to();
-                Err(DecodeError::new(
-                    DecodeErrorKind::InvalidUtf8,
-                    input_offset_of(input, bad),
-                ))
-            }
-            Err(e) => Ok(Cow::Owned(
-                String::from_utf8_lossy(e.as_bytes()).into_owned(),
-            )),
-        },
-    }
+    Decoder::new(mode).decode_bytes_to_str(input)
 }
 
 /// The input offset that produced output byte `target`.

@@ -99,6 +99,8 @@ pub struct Encoder {
     nibbles: NibbleSet,
     hex: HexCase,
     space: Space,
+    /// The highest kernel level this encoder may run ([`Encoder::kernel`]).
+    kernel: KernelLevel,
 }
 
 impl Encoder {
@@ -117,6 +119,7 @@ impl Encoder {
             nibbles: NibbleSet::new(&table),
             hex: HexCase::Upper,
             space: Space::AsSet,
+            kernel: KernelLevel::TOP,
         }
     }
 
@@ -156,6 +159,34 @@ impl Encoder {
         self.table = change_table(self.set, space);
         self.nibbles = NibbleSet::new(&self.table);
         self
+    }
+
+    /// The same encoder with its vector kernels capped at `cap` (the default is no cap: the
+    /// best level this CPU has). The output is the same at every level; benchmarks and tests
+    /// use this to run, say, the AVX2 kernels on a CPU that has AVX-512.
+    ///
+    /// ```
+    /// use urlkit::codec::{Encoder, KernelLevel, sets::PATH};
+    /// let scalar = Encoder::new(PATH).kernel(KernelLevel::Scalar);
+    /// assert_eq!(scalar.kernel_level(), KernelLevel::Scalar);
+    /// assert_eq!(scalar.encode_str("/a b"), Encoder::new(PATH).encode_str("/a b"));
+    /// ```
+    #[must_use]
+    pub const fn kernel(mut self, cap: KernelLevel) -> Encoder {
+        self.kernel = cap;
+        self
+    }
+
+    /// The kernel level this encoder runs on this CPU: its cap ([`Encoder::kernel`]) or the
+    /// CPU's best, whichever is lower.
+    ///
+    /// ```
+    /// use urlkit::codec::{kernel_level, Encoder, sets::PATH};
+    /// assert_eq!(Encoder::new(PATH).kernel_level(), kernel_level());
+    /// ```
+    #[inline]
+    pub fn kernel_level(&self) -> KernelLevel {
+        self.kernel.effective()
     }
 
     /// The set this encoder uses.
@@ -216,7 +247,7 @@ impl Encoder {
     /// ```
     #[inline]
     pub fn encode_str<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        self.encode_str_at(kernel::kernel_level(), input)
+        self.encode_str_at(self.kernel_level(), input)
     }
 
     /// [`Encoder::encode_str`] with the kernels of `level`.
@@ -278,7 +309,7 @@ impl Encoder {
     /// assert_eq!(Encoder::new(PATH).encode_bytes(b"/a b\x83\x5E"), "/a%20b%83%5E");
     /// ```
     pub fn encode_bytes<'a>(&self, input: &'a [u8]) -> Cow<'a, str> {
-        self.encode_bytes_at(kernel::kernel_level(), input)
+        self.encode_bytes_at(self.kernel_level(), input)
     }
 
     /// [`Encoder::encode_bytes`] with the kernels of `level`.
@@ -309,6 +340,7 @@ impl Encoder {
         Encoder::new(self.set.union(EncodeSet::NON_ASCII))
             .hex(self.hex)
             .space(self.space)
+            .kernel(self.kernel)
     }
 
     /// Appends the encoding of `input` to `out` (the caller's buffer, reused across calls).

@@ -25,7 +25,7 @@ mod simd;
 pub use crate::uri::chars::escape_at;
 pub use decode::{
     decode, decode_bytes_to_str, decode_to_bytes, decode_to_bytes_into, percent_decode,
-    DecodeError, DecodeErrorKind, DecodeMode,
+    DecodeError, DecodeErrorKind, DecodeMode, Decoder,
 };
 pub use encode::{Encoder, HexCase, Space};
 pub use encode_set::EncodeSet;
@@ -36,8 +36,13 @@ pub use kernel::{kernel_level, KernelLevel};
 /// uppercase hex, as far as the vector kernel of this CPU takes it, and returns the bytes
 /// copied (0 without one: the caller goes on escape by escape). For keys, whose paths are
 /// mostly such runs (percent-encoded UTF-8).
-pub(crate) fn copy_escape_run(input: &[u8], from: usize, out: &mut [u8]) -> usize {
-    kernel::copy_escape_run(kernel::kernel_level(), input, from, out)
+pub(crate) fn copy_escape_run(
+    level: KernelLevel,
+    input: &[u8],
+    from: usize,
+    out: &mut [u8],
+) -> usize {
+    kernel::copy_escape_run(level, input, from, out)
 }
 
 /// `%XX` of `byte`, uppercase hex, and a zero byte, as a little-endian word: for code that

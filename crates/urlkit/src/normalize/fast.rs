@@ -1,7 +1,7 @@
 //! The key of the common URL in one pass: `scheme://host/path?query#fragment` with a lowercase
 //! scheme and a plain lowercase host, at `safe` or `normal`.
 //!
-//! [`super::key_into`] parses a URL into components, then rebuilds each; for the URLs real
+//! [`super::Keys`]'s full path parses a URL into components, then rebuilds each; for the URLs real
 //! lists hold (an http(s) page whose path mixes ASCII, escapes in either hex case and raw
 //! non-ASCII characters) every step but three is a copy: uppercase the hex of escapes, decode
 //! escapes of unreserved characters, escape non-ASCII and unwise bytes. This pass does those
@@ -13,8 +13,8 @@
 //!
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 
-use super::rule::{Rule, RuleSet, NORMAL, SAFE};
-use crate::codec::{first_in_set, kernel_level, uppercase_escape, NibbleSet};
+use super::rule::{RuleSet, NORMAL, SAFE};
+use crate::codec::{first_in_set, uppercase_escape, KernelLevel, NibbleSet};
 use crate::uri::chars::{CLASS, HEX_VALUE, PLAIN, P_REG, UNRESERVED};
 
 /// What the pass does with a byte after the authority.
@@ -64,30 +64,12 @@ fn has_dot_segment(path: &[u8]) -> bool {
     memchr::memchr_iter(b'.', path).any(|p| path.get(p.wrapping_sub(1)) == Some(&b'/'))
 }
 
-/// Room for the one-pass key writer to write a key in, kept by a caller that keys many URLs
-/// (one per thread) and passed to every [`key_into_with`](super::key_into_with): it only grows
-/// (up to 64 KiB), so it is zero-filled once per new longest URL instead of once per URL.
-///
-/// ```
-/// use urlkit::normalize::{key_into_with, KeyRoom, Options};
-/// let (mut room, mut key) = (KeyRoom::new(), String::new());
-/// for u in ["https://example.com/%e9%81%8b/", "https://example.com/運/"] {
-///     key_into_with(u, &Options::default(), &mut room, &mut key).unwrap();
-///     assert_eq!(key, "https://example.com/%E9%81%8B/");
-/// }
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+/// The scratch space of the one-pass key writer, which a [`Keys`](super::Keys) keeps: room
+/// to write a key in that only grows (up to 64 KiB), so it is zero-filled once per new
+/// longest URL instead of once per URL.
 #[derive(Clone, Debug, Default)]
-pub struct KeyRoom {
+pub(crate) struct Scratch {
     bytes: Vec<u8>,
-}
-
-impl KeyRoom {
-    /// Empty room: the first key written in it allocates.
-    pub const fn new() -> KeyRoom {
-        KeyRoom { bytes: Vec::new() }
-    }
 }
 
 /// Whether [`key_into`] handles these rules: the `safe` and `normal` presets (the pass never
@@ -98,8 +80,12 @@ pub(crate) fn handles(rs: RuleSet) -> bool {
 
 /// Appends the key of `input` under `rs` (one of [`handles`]'s) to `out` and returns `true`,
 /// or returns `false` with `out` as it was when the URL is not of the common form.
-pub(crate) fn key_into(input: &str, rs: RuleSet, room: &mut KeyRoom, out: &mut String) -> bool {
-    debug_assert!(handles(rs) && rs.has(Rule::HexCase));
+pub(crate) fn key_into(
+    input: &str,
+    level: KernelLevel,
+    scratch: &mut Scratch,
+    out: &mut String,
+) -> bool {
     // The key is written as bytes into room for the longest it can be (each input byte gives
     // at most three), then checked as UTF-8 in one go and appended: cheaper than pushing
     // characters one at a time, and it is ASCII by construction. The room is kept between
@@ -107,23 +93,23 @@ pub(crate) fn key_into(input: &str, rs: RuleSet, room: &mut KeyRoom, out: &mut S
     let need = 3 * input.len();
     if need > ROOM_KEPT {
         // A rare huge URL gets room of its own, so the caller's room does not keep it.
-        return write_key_in(input, &mut vec![0; need], out);
+        return write_key_in(input, level, &mut vec![0; need], out);
     }
-    let room = &mut room.bytes;
+    let room = &mut scratch.bytes;
     if room.len() < need {
         room.resize(need, 0);
     }
-    write_key_in(input, room, out)
+    write_key_in(input, level, room, out)
 }
 
-/// The longest room a [`KeyRoom`] keeps (URLs of up to a third of it).
+/// The longest room a [`Scratch`] keeps (URLs of up to a third of it).
 const ROOM_KEPT: usize = 64 << 10;
 
 /// [`key_into`] with `room` (at least three bytes per input byte) to write in.
-fn write_key_in(input: &str, room: &mut [u8], out: &mut String) -> bool {
+fn write_key_in(input: &str, level: KernelLevel, room: &mut [u8], out: &mut String) -> bool {
     let key = room
         .get_mut(..3 * input.len())
-        .and_then(|room| write_key(input.as_bytes(), room))
+        .and_then(|room| write_key(input.as_bytes(), level, room))
         .and_then(|written| room.get(..written));
     // A key that is not UTF-8 is not reached (it is ASCII).
     match key.map(crate::codec::validated_str) {
@@ -173,7 +159,7 @@ fn authority_end(b: &[u8]) -> Option<usize> {
 
 /// Writes the key of `b` to the start of `out` (at least three times as long as `b`) and
 /// returns its length, or `None` as soon as the URL is not common.
-fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
+fn write_key(b: &[u8], level: KernelLevel, out: &mut [u8]) -> Option<usize> {
     let path = authority_end(b)?;
     // Where the path ends, and whether a segment of it may be a dot segment: both handled
     // by the full path (`/.` here, `%2E` below).
@@ -182,7 +168,6 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         return None;
     }
     out.get_mut(..path)?.copy_from_slice(b.get(..path)?);
-    let level = kernel_level();
     let mut w = path;
     let mut i = path;
     loop {
@@ -196,7 +181,7 @@ fn write_key(b: &[u8], out: &mut [u8]) -> Option<usize> {
         if c == b'%' {
             // Escapes of non-ASCII bytes (percent-encoded UTF-8) are never decoded here:
             // copied uppercased, many per step where the CPU has a kernel for it.
-            let run = crate::codec::copy_escape_run(b, i, out.get_mut(w..)?);
+            let run = crate::codec::copy_escape_run(level, b, i, out.get_mut(w..)?);
             i += run;
             w += run;
             if b.get(i) != Some(&b'%') {
@@ -272,7 +257,7 @@ mod tests {
         for level in [Level::Safe, Level::Normal] {
             let rs = Options::new(level).rules();
             let mut out = String::from("kept ");
-            if key_into(input, rs, &mut KeyRoom::new(), &mut out) {
+            if handles(rs) && key_into(input, KernelLevel::TOP, &mut Scratch::default(), &mut out) {
                 assert_eq!(
                     out.strip_prefix("kept "),
                     reference(input, rs).as_deref(),
@@ -302,7 +287,10 @@ mod tests {
         ];
         for u in common {
             let mut out = String::new();
-            assert!(key_into(u, SAFE, &mut KeyRoom::new(), &mut out), "{u}");
+            assert!(
+                key_into(u, KernelLevel::TOP, &mut Scratch::default(), &mut out),
+                "{u}"
+            );
             check(u);
         }
     }
@@ -314,10 +302,14 @@ mod tests {
         assert!(3 * huge.len() > ROOM_KEPT);
         let mid = format!("https://example.com/{}/", piece.repeat(ROOM_KEPT / 160));
         // Longest first, so that a shorter key is written over room holding a longer one.
-        let mut room = KeyRoom::new();
+        let mut room = Scratch::default();
         for u in [&huge, &mid, "https://example.com/a"] {
             let mut out = String::new();
-            assert!(key_into(u, SAFE, &mut room, &mut out), "{}", u.len());
+            assert!(
+                key_into(u, KernelLevel::TOP, &mut room, &mut out),
+                "{}",
+                u.len()
+            );
             check(u);
         }
         assert!(room.bytes.len() <= ROOM_KEPT);
@@ -350,7 +342,10 @@ mod tests {
         ];
         for u in other {
             let mut out = String::new();
-            assert!(!key_into(u, SAFE, &mut KeyRoom::new(), &mut out), "{u:?}");
+            assert!(
+                !key_into(u, KernelLevel::TOP, &mut Scratch::default(), &mut out),
+                "{u:?}"
+            );
             assert!(out.is_empty());
             check(u);
         }

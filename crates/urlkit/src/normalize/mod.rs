@@ -17,19 +17,19 @@
 
 mod fast;
 pub(crate) mod iri;
+mod keys;
 mod loose;
 mod rule;
 mod steps;
 
-use std::borrow::Cow;
 use std::fmt;
 
-pub use fast::KeyRoom;
+pub use keys::{key, Keys};
 pub(crate) use rule::RuleSet;
 pub use rule::{LooseRule, Rule};
 pub(crate) use steps::{build_key, rules_that_may_change};
 
-use crate::uri::{parse, ParseError, ParseErrorKind};
+use crate::uri::{ParseError, ParseErrorKind};
 
 /// A level of the comparison ladder (DESIGN §4). Each of `Exact` < `Safe` < `Normal` <
 /// `Loose` treats as the same everything the levels before it do; `Whatwg` is a separate axis.
@@ -184,14 +184,18 @@ impl Options {
     }
 }
 
-/// Which form [`normalize`] writes.
+/// Which form of a URL to write: the URI or the IRI. [`normalize`] writes either, and so
+/// does a built URL ([`crate::build::Built::to_form`]).
 ///
 /// ```
 /// use urlkit::normalize::{normalize, Form, Level, Options};
 /// let o = Options::new(Level::Safe);
 /// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Uri).unwrap(), "https://example.com/%E9%81%8B");
 /// assert_eq!(normalize("https://example.com/%e9%81%8b", &o, Form::Iri).unwrap(), "https://example.com/運");
+/// assert_eq!(Form::from_name("iri"), Some(Form::Iri));
 /// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Form {
     /// ASCII, uppercase hex: the comparison key (RFC 3986).
@@ -200,6 +204,34 @@ pub enum Form {
     /// For people: escapes of characters an IRI allows shown as the characters, hosts as
     /// U-labels (RFC 3987 §3.2); everything else stays encoded.
     Iri,
+}
+
+impl Form {
+    /// Both forms.
+    pub const ALL: [Form; 2] = [Form::Uri, Form::Iri];
+
+    /// `uri` or `iri`.
+    ///
+    /// ```
+    /// use urlkit::normalize::Form;
+    /// assert_eq!(Form::Iri.name(), "iri");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Form::Uri => "uri",
+            Form::Iri => "iri",
+        }
+    }
+
+    /// The form of that name.
+    ///
+    /// ```
+    /// use urlkit::normalize::Form;
+    /// assert_eq!(Form::from_name("uri"), Some(Form::Uri));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.name() == name)
+    }
 }
 
 /// What went wrong normalizing an input: the input is not a URI reference (the parser's
@@ -287,157 +319,6 @@ impl From<ParseError> for NormalizeError {
         NormalizeError {
             kind: NormalizeErrorKind::Parse(e.kind()),
             offset: e.offset(),
-        }
-    }
-}
-
-/// The comparison key of `input` at `options`: two URLs are equal at a level iff their keys
-/// are. At `Safe` and above the key is ASCII (RFC 3986 URI form, uppercase hex).
-///
-/// ```
-/// use urlkit::normalize::{key, Level, Options};
-/// let o = Options::new(Level::Safe);
-/// assert_eq!(key("HTTP://Example.COM:80/%7e", &o).unwrap(), "http://example.com/~");
-/// assert_eq!(key("http://a/b%2fc", &o).unwrap(), "http://a/b%2Fc");
-/// let n = Options::new(Level::Normal);
-/// assert_eq!(key("/a/./b/../c", &n).unwrap(), "/a/c");
-/// ```
-///
-/// # Rationale
-///
-/// Dot segments of a relative-path reference (`a/../b`) are kept at every level,
-/// since what they mean depends on the base the reference will be resolved against; those of
-/// an absolute path (`/a/../b`) or of a URI with a scheme are removed from `normal` up. An
-/// input that is not a URI reference (a control character, a malformed `%`, a bad scheme,
-/// port or host) is an error located at its byte, never a guess.
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
-pub fn key(input: &str, options: &Options) -> Result<String, NormalizeError> {
-    let mut out = String::with_capacity(input.len() + 8);
-    key_into(input, options, &mut out)?;
-    Ok(out)
-}
-
-/// [`key`] into a buffer the caller reuses (cleared first). For millions of URLs,
-/// [`key_into_with`] also keeps the room the key is written in between calls.
-///
-/// ```
-/// use urlkit::normalize::{key_into, Options};
-/// let mut buf = String::new();
-/// for u in ["HTTP://A/%7e", "http://a/~"] {
-///     key_into(u, &Options::default(), &mut buf).unwrap();
-///     assert_eq!(buf, "http://a/~");
-/// }
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
-pub fn key_into(input: &str, options: &Options, out: &mut String) -> Result<(), NormalizeError> {
-    key_into_with(input, options, &mut KeyRoom::new(), out)
-}
-
-/// [`key_into`] with `room` to write the key in, which the caller keeps between calls: the
-/// hot path for millions of URLs, with no allocation once the buffer and the room are large
-/// enough. Keying on several threads takes one room per thread.
-///
-/// ```
-/// use urlkit::normalize::{key_into_with, KeyRoom, Level, Options};
-/// let (mut room, mut buf) = (KeyRoom::new(), String::new());
-/// for u in ["HTTP://A/%7e", "http://a/~"] {
-///     key_into_with(u, &Options::new(Level::Normal), &mut room, &mut buf).unwrap();
-///     assert_eq!(buf, "http://a/~");
-/// }
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
-pub fn key_into_with(
-    input: &str,
-    options: &Options,
-    room: &mut KeyRoom,
-    out: &mut String,
-) -> Result<(), NormalizeError> {
-    out.clear();
-    key_append_with(input, options, room, out)
-}
-
-/// [`key_into_with`] that appends the key to what `out` holds instead of replacing it, and
-/// leaves `out` as it was on an error: a bulk caller writes every key straight into one
-/// values buffer (an Arrow array's, say) without a copy per row.
-///
-/// ```
-/// use urlkit::normalize::{key_append_with, KeyRoom, Options};
-/// let (mut room, mut values, mut ends) = (KeyRoom::new(), String::new(), Vec::new());
-/// for u in ["HTTP://A/%7e", "http://a/%zz", "https://b/%e9%81%8b"] {
-///     let _ = key_append_with(u, &Options::default(), &mut room, &mut values);
-///     ends.push(values.len());
-/// }
-/// assert_eq!(values, "http://a/~https://b/%E9%81%8B");
-/// assert_eq!(ends, [10, 10, 29]);
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
-pub fn key_append_with(
-    input: &str,
-    options: &Options,
-    room: &mut KeyRoom,
-    out: &mut String,
-) -> Result<(), NormalizeError> {
-    match options.level {
-        Level::Exact => {
-            out.push_str(input);
-            Ok(())
-        }
-        Level::Whatwg => {
-            let href = crate::whatwg::href(input, None).map_err(|_| NormalizeError {
-                kind: NormalizeErrorKind::NotWhatwgUrl,
-                offset: 0,
-            })?;
-            out.push_str(&href);
-            Ok(())
-        }
-        _ => {
-            let rs = options.rules();
-            // The common URL in one pass; anything else is parsed and rebuilt.
-            if fast::handles(rs) && fast::key_into(input, rs, room, out) {
-                return Ok(());
-            }
-            let u = parse(input)?;
-            if steps::is_already_normal(&u, rs) {
-                out.push_str(input);
-                return Ok(());
-            }
-            // The rebuild may have written part of the key when it meets an error.
-            let start = out.len();
-            build_key(&u, rs, out)
-                .map(|_| ())
-                .inspect_err(|_| out.truncate(start))
-        }
-    }
-}
-
-/// [`key`] that borrows the input when it is already its own key (most real URLs are), and
-/// allocates only otherwise.
-///
-/// ```
-/// use std::borrow::Cow;
-/// use urlkit::normalize::{key_cow, Options};
-/// assert!(matches!(key_cow("https://example.com/a", &Options::default()).unwrap(), Cow::Borrowed(_)));
-/// assert_eq!(key_cow("HTTPS://example.com/a", &Options::default()).unwrap(), "https://example.com/a");
-/// ```
-///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
-pub fn key_cow<'a>(input: &'a str, options: &Options) -> Result<Cow<'a, str>, NormalizeError> {
-    match options.level {
-        Level::Exact => Ok(Cow::Borrowed(input)),
-        Level::Whatwg => key(input, options).map(Cow::Owned),
-        _ => {
-            let u = parse(input)?;
-            let rs = options.rules();
-            if steps::is_already_normal(&u, rs) {
-                return Ok(Cow::Borrowed(input));
-            }
-            let mut out = String::with_capacity(input.len() + 8);
-            build_key(&u, rs, &mut out)?;
-            Ok(Cow::Owned(out))
         }
     }
 }

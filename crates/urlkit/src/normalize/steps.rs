@@ -8,9 +8,7 @@ use super::rule::{Rule, RuleSet};
 use super::{NormalizeError, NormalizeErrorKind};
 use crate::host::{parse_host, to_ascii, Host};
 use crate::uri::chars::{hex_value, CLASS, HEX_UPPER, UNRESERVED, UNWISE};
-use crate::uri::{
-    flag, guard_path, port_number, remove_dot_segments_into, Component, PathHead, UriRef,
-};
+use crate::uri::{flag, port_number, remove_dot_segments_into, Component, PathHead, UriRef};
 
 /// Where each component of a key lies in the output (without delimiters).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,7 +89,7 @@ pub(crate) fn build_key(
     }
     // Last, so that the key is a fixed point: `http:/a/..//b` is `http:/.//b`, never
     // `http://b`, and keying `http:/.//b` again removes the `/.` and puts it back.
-    guard_path(out, start, PathHead::of(scheme, u.authority()));
+    PathHead::of(scheme, u.authority()).insert_guard(out, start);
     parts.set(Component::Path, start..out.len());
     if let Some(q) = u.query() {
         out.push('?');

@@ -13,7 +13,7 @@
 /// so a path of a million segments takes a million steps, not a million squared.
 ///
 /// The result may begin with `//` (`/a/..//b` gives `//b`), which after a scheme alone would
-/// read as an authority: a URI is written back through [`crate::uri::guard_path`] (as
+/// read as an authority: a URI is written back through [`crate::uri::PathHead::insert_guard`] (as
 /// [`crate::uri::resolve`] and the normalizer do).
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4>

@@ -20,7 +20,7 @@ mod resolve;
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub(crate) use parse::flag;
 pub use parse::{parse, scheme_end, Component, ParseError, ParseErrorKind, UriRef};
-pub use path_guard::{guard_path, path_guard, push_path, PathHead};
+pub use path_guard::PathHead;
 pub use port::port_number;
 pub use port::{default_port, is_default_port};
 pub use resolve::{recompose, resolve, resolve_str, Resolution};

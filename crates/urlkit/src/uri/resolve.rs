@@ -2,7 +2,7 @@
 
 use super::dot_segments::remove_dot_segments_into;
 use super::parse::{parse, ParseError, ParseErrorKind, UriRef};
-use super::path_guard::{guard_path, push_path, PathHead};
+use super::path_guard::PathHead;
 
 /// How a reference whose scheme equals the base's is read (RFC 3986 §5.2.2, §5.4.2).
 ///
@@ -74,8 +74,8 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, mode: Resolution) -> S
             }
         }
     }
-    // `http:/a/..//evil.com/x` must not become `http://evil.com/x` (see `path_guard`).
-    guard_path(&mut out, path_start, PathHead::of(scheme, authority));
+    // `http:/a/..//evil.com/x` must not become `http://evil.com/x` (see `PathHead::guard`).
+    PathHead::of(scheme, authority).insert_guard(&mut out, path_start);
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);
@@ -135,7 +135,7 @@ fn recompose_head(out: &mut String, scheme: Option<&str>, authority: Option<&str
 }
 
 /// Recomposes a URI reference from its components (RFC 3986 §5.3): each present component
-/// with its delimiter, in order, the path through [`push_path`] so that it reads back as the
+/// with its delimiter, in order, the path through [`PathHead::push_guarded`] so that it reads back as the
 /// same path.
 ///
 /// ```
@@ -157,7 +157,7 @@ pub fn recompose(
 ) -> String {
     let mut out = String::new();
     recompose_head(&mut out, scheme, authority);
-    push_path(&mut out, PathHead::of(scheme, authority), path);
+    PathHead::of(scheme, authority).push_guarded(&mut out, path);
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);

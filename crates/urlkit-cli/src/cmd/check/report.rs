@@ -3,7 +3,6 @@
 
 use std::io::Write;
 
-use serde_json::{json, Value};
 use urlkit_sources::check::{UrlCheck, VariantVerdict, Verdict};
 
 use crate::cmd::CliError;
@@ -152,44 +151,7 @@ impl Report<'_> {
 
     pub(super) fn json(&self, out: &mut impl Write) -> Result<(), CliError> {
         for (c, in_sitemap) in self.checks {
-            let redirects: Vec<Value> = c
-                .redirects
-                .iter()
-                .map(|h| json!({"status": h.status, "location": h.location}))
-                .collect();
-            let variants: Vec<Value> = c
-                .variants
-                .iter()
-                .map(|v| {
-                    json!({
-                        "spelling": v.spelling.name(),
-                        "url": v.url,
-                        "status": v.status,
-                        "location": v.location,
-                        "verdict": v.verdict.name(),
-                        "message": v.message,
-                    })
-                })
-                .collect();
-            let record = json!({
-                "url": c.url,
-                "request": c.request,
-                "status": c.status,
-                "redirects": redirects,
-                "offsite": c.offsite,
-                "final": c.final_url,
-                "canonical": c.canonical,
-                "canonical_from": c.canonical_from.map(|f| f.name()),
-                "verdict": c.verdict.name(),
-                "level": c.level.map(|l| l.name()),
-                "rules": rules(c),
-                "message": c.message,
-                "in_sitemap": in_sitemap,
-                "head_truncated": c.head_truncated,
-                "variants": variants,
-            });
-            serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::other)?;
-            writeln!(out)?;
+            urlkit_records::write_json_line(out, &record(c, *in_sitemap))?;
         }
         Ok(())
     }
@@ -330,5 +292,45 @@ impl Report<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The JSON record of one checked URL.
+fn record(c: &UrlCheck, in_sitemap: bool) -> urlkit_records::check::Check {
+    use urlkit_records::check::{Check, Hop, Variant};
+    Check {
+        canonical: c.canonical.clone(),
+        canonical_from: c.canonical_from.map(|f| f.name()),
+        final_url: c.final_url.clone(),
+        head_truncated: c.head_truncated,
+        in_sitemap,
+        level: c.level.map(|l| l.name()),
+        message: c.message.clone(),
+        offsite: c.offsite,
+        redirects: c
+            .redirects
+            .iter()
+            .map(|h| Hop {
+                location: h.location.clone(),
+                status: h.status,
+            })
+            .collect(),
+        request: c.request.clone(),
+        rules: rules(c),
+        status: c.status,
+        url: c.url.clone(),
+        variants: c
+            .variants
+            .iter()
+            .map(|v| Variant {
+                location: v.location.clone(),
+                message: v.message.clone(),
+                spelling: v.spelling.name(),
+                status: v.status,
+                url: v.url.clone(),
+                verdict: v.verdict.name(),
+            })
+            .collect(),
+        verdict: c.verdict.name(),
     }
 }

@@ -92,7 +92,7 @@ pub fn report(
         &mut engine,
         [&l, &r],
         &args,
-        &fetcher,
+        [&[&fetcher], &[&fetcher]],
         false,
         None,
         &|text| {
@@ -102,6 +102,7 @@ pub fn report(
                 column: None,
                 pointer: None,
                 format_from: FormatFrom::Content,
+                encoding: None,
             })
         },
     )

@@ -2,13 +2,15 @@
 
 use std::io::Write;
 
-use serde_json::{json, Value};
-use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit::normalize::Level;
 use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
 use super::{Meta, OnlyArg, SideInput};
 use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
+use urlkit_records::reconcile::{
+    Duplicate, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
+};
 
 /// Everything the report formats need.
 pub(super) struct Report<'a> {
@@ -278,25 +280,23 @@ impl Report<'_> {
         Ok(list.len())
     }
 
-    fn occ_json(&self, side: Side, o: &Occurrence<'_, Meta>) -> Value {
+    fn occ_record(&self, side: Side, o: &Occurrence<'_, Meta>) -> OccurrenceRecord {
         let url = o.url();
-        let mut v = json!({
-            "url": url,
-            "iri": readable(&url),
-            "key": o.key(),
-            "source": self.place(side, o.meta()),
-            "type": self.kind_of(side, o.meta()),
-        });
-        let fields: serde_json::Map<String, Value> = self
+        let fields: std::collections::BTreeMap<String, String> = self
             .fields(side)
             .iter()
             .zip(self.extras(side, o.meta()))
-            .filter_map(|(f, v)| Some((f.to_string(), Value::from(v?))))
+            .filter_map(|(f, v)| Some((f.to_string(), v?.to_owned())))
             .collect();
-        if !fields.is_empty() {
-            v["fields"] = Value::Object(fields);
+        OccurrenceRecord {
+            fields: (!fields.is_empty()).then_some(fields),
+            index: None,
+            iri: readable(&url),
+            key: o.key().to_owned(),
+            source: Some(self.place(side, o.meta())),
+            kind: self.kind_of(side, o.meta()).map(str::to_owned),
+            url: url.into_owned(),
         }
-        v
     }
 
     pub(super) fn json(
@@ -305,37 +305,20 @@ impl Report<'_> {
         only: Option<OnlyArg>,
     ) -> Result<usize, CliError> {
         let mut n = 0;
-        let line = |out: &mut dyn Write, mut v: Value| -> Result<(), CliError> {
-            // Every record says what it is: `type` is its status, or `summary`.
-            if let Value::Object(m) = &mut v {
-                let kind = m
-                    .get("status")
-                    .cloned()
-                    .unwrap_or_else(|| Value::String("summary".into()));
-                m.insert("type".into(), kind);
-            }
-            crate::records::write_json_line(&mut &mut *out, &v)?;
-            Ok(())
-        };
+        let mut line = |line: &Line| urlkit_records::write_json_line(out, line);
         if only.is_none() {
-            line(out, self.summary_json())?;
+            line(&Line::summary(self.summary_record()))?;
         }
         if matches!(only, None | Some(OnlyArg::Missing)) {
             for (side, o) in self.list(OnlyArg::Missing) {
                 n += 1;
-                line(
-                    out,
-                    json!({"status": "missing", "left": self.occ_json(side, &o)}),
-                )?;
+                line(&Line::missing(self.occ_record(side, &o)))?;
             }
         }
         if matches!(only, None | Some(OnlyArg::Extra)) {
             for (side, o) in self.list(OnlyArg::Extra) {
                 n += 1;
-                line(
-                    out,
-                    json!({"status": "extra", "right": self.occ_json(side, &o)}),
-                )?;
+                line(&Line::extra(self.occ_record(side, &o)))?;
             }
         }
         if matches!(only, None | Some(OnlyArg::Matched)) {
@@ -343,94 +326,35 @@ impl Report<'_> {
                 if only.is_some() {
                     n += 1;
                 }
-                line(
-                    out,
-                    json!({
-                        "status": "matched",
-                        "exact": p.is_exact(),
-                        "rules": p.rules,
-                        "left": self.occ_json(Side::Left, &p.left),
-                        "right": self.occ_json(Side::Right, &p.right),
-                    }),
-                )?;
+                line(&Line::Matched(Box::new(Matched::new(
+                    p.is_exact(),
+                    self.occ_record(Side::Left, &p.left),
+                    self.occ_record(Side::Right, &p.right),
+                    p.rules.clone(),
+                ))))?;
             }
         }
         if only.is_none() {
             for side in [Side::Left, Side::Right] {
                 for d in self.done.duplicates(side) {
-                    let all: Vec<Value> = std::iter::once(&d.first)
+                    let all = std::iter::once(&d.first)
                         .chain(&d.others)
-                        .map(|o| self.occ_json(side, o))
+                        .map(|o| self.occ_record(side, o))
                         .collect();
-                    line(
-                        out,
-                        json!({"status": "duplicate", "side": side.name(), "count": d.count, "occurrences": all}),
-                    )?;
+                    line(&Line::Duplicate(Duplicate::new(side.name(), d.count, all)))?;
                 }
             }
         }
         Ok(n)
     }
 
-    fn summary_json(&self) -> Value {
+    fn summary_record(&self) -> Summary {
         let s = self.done.summary();
         let side = |side: Side| {
-            let c = s.side(side);
             let input = self.side(side);
-            let sources: Vec<Value> = input
-                .catalog
-                .sources()
-                .iter()
-                .map(|src| json!({"name": src.name, "format": src.format.name(), "records": src.records}))
-                .collect();
-            let kinds: serde_json::Map<String, Value> = self
-                .kinds(side)
-                .into_iter()
-                .map(|(k, n)| (k, Value::from(n)))
-                .collect();
-            let findings: Vec<Value> = input
-                .catalog
-                .findings()
-                .iter()
-                .map(|f| {
-                    json!({
-                        "kind": f.kind,
-                        "source": input.catalog.source(f.source).map(|s| s.name.clone()),
-                        "position": f.position.as_ref().map(ToString::to_string),
-                        "message": f.message,
-                    })
-                })
-                .collect();
-            json!({
-                "specs": input.specs,
-                "records": c.records,
-                "distinct": c.distinct,
-                "duplicate_keys": c.duplicate_keys,
-                "duplicate_records": c.duplicate_records,
-                "invalid": c.invalid,
-                "types": kinds,
-                "sources": sources,
-                "findings": findings,
-            })
+            SideSummary::new(s.side(side), &input.catalog, &input.specs)
         };
-        let rules: serde_json::Map<String, Value> = s
-            .rule_counts
-            .iter()
-            .map(|(r, n)| ((*r).to_owned(), Value::from(*n)))
-            .collect();
-        json!({
-            "summary": {
-                "level": self.level.name(),
-                "left": side(Side::Left),
-                "right": side(Side::Right),
-                "matched": s.matched(),
-                "matched_exact": s.matched_exact,
-                "matched_normalized": s.matched_normalized,
-                "rules": rules,
-                "only_left": s.only_left,
-                "only_right": s.only_right,
-            }
-        })
+        Summary::new(self.level, s, side(Side::Left), side(Side::Right))
     }
 
     pub(super) fn csv(
@@ -652,12 +576,7 @@ impl Report<'_> {
     }
 }
 
-/// The URL as people read it (escapes of non-ASCII shown as characters), when that differs.
-fn readable(url: &str) -> Option<String> {
-    normalize(url, &Options::new(Level::Safe), Form::Iri)
-        .ok()
-        .filter(|iri| iri != url && !iri.is_ascii())
-}
+use urlkit_records::reconcile::readable;
 
 /// The rules that made a pair equal, written the same way in every format: their names
 /// joined by `,`, or `exact` for byte-identical URLs.

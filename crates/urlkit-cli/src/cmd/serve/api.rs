@@ -11,6 +11,17 @@ use urlkit_web::{Answer, ApiError, Endpoint, Request};
 
 use crate::cmd;
 
+/// A record as the answer: 200, or 422 when the one input given is bad (the record has
+/// `"ok": false` and its `error`, as `--json` writes it).
+fn record(r: &impl serde::Serialize) -> Answer {
+    Answer::record(value(r))
+}
+
+/// A record as JSON.
+fn value(r: &impl serde::Serialize) -> Value {
+    serde_json::to_value(r).expect("invariant: records serialize to JSON")
+}
+
 /// The most URLs of one lint request.
 pub const MAX_LINT_URLS: usize = 1000;
 
@@ -42,11 +53,11 @@ pub fn endpoints() -> Vec<Endpoint> {
 }
 
 fn table(r: &Request) -> Result<Answer, ApiError> {
-    Ok(Answer::record(cmd::table::record(r.text("text")?)))
+    Ok(record(&cmd::table::record(r.text("text")?)))
 }
 
 fn explain(r: &Request) -> Result<Answer, ApiError> {
-    Ok(Answer::record(cmd::explain::record(r.text("text")?)))
+    Ok(record(&cmd::explain::record(r.text("text")?)))
 }
 
 /// The three modes side by side: `{"strict", "lenient", "form"}`, each a `decode --json`
@@ -59,13 +70,13 @@ fn decode(r: &Request) -> Result<Answer, ApiError> {
         ("lenient", DecodeMode::Lenient),
         ("form", DecodeMode::Form),
     ] {
-        out.insert(name.into(), cmd::decode::record(text, mode));
+        out.insert(name.into(), value(&cmd::decode::record(text, mode)));
     }
     Ok(Answer::ok(Value::Object(out)))
 }
 
 fn repair(r: &Request) -> Result<Answer, ApiError> {
-    Ok(Answer::record(cmd::repair::record(r.text("url")?)))
+    Ok(record(&cmd::repair::record(r.text("url")?)))
 }
 
 fn level(r: &Request) -> Result<Options, ApiError> {
@@ -80,7 +91,7 @@ fn level(r: &Request) -> Result<Options, ApiError> {
 
 fn compare(r: &Request) -> Result<Answer, ApiError> {
     let options = level(r)?;
-    Ok(Answer::record(cmd::compare::record(
+    Ok(record(&cmd::compare::record(
         r.text("a")?,
         r.text("b")?,
         &options,
@@ -88,7 +99,7 @@ fn compare(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn parse(r: &Request) -> Result<Answer, ApiError> {
-    Ok(Answer::record(cmd::parse::record(r.text("url")?)))
+    Ok(record(&cmd::parse::record(r.text("url")?)))
 }
 
 fn lint(r: &Request) -> Result<Answer, ApiError> {
@@ -130,7 +141,7 @@ fn build(r: &Request) -> Result<Answer, ApiError> {
     let params = r.list("params", MAX_PARTS)?;
     let fragment = r.optional("fragment")?;
     match cmd::build::record(base, &segments, &params, fragment) {
-        Ok(record) => Ok(Answer::record(record)),
+        Ok(built) => Ok(record(&built)),
         Err(message) => Err(ApiError::bad("invalid-value", message)),
     }
 }
@@ -155,7 +166,7 @@ fn content_disposition(r: &Request) -> Result<Answer, ApiError> {
         "parse" => None,
         _ => Some(Disposition::Attachment),
     };
-    Ok(Answer::record(cmd::content_disposition::record(text, as_)))
+    Ok(record(&cmd::content_disposition::record(text, as_)))
 }
 
 fn base64(r: &Request) -> Result<Answer, ApiError> {
@@ -168,7 +179,7 @@ fn base64(r: &Request) -> Result<Answer, ApiError> {
         "decode" => cmd::base64::Way::Decode,
         _ => cmd::base64::Way::Encode,
     };
-    Ok(Answer::record(cmd::base64::record(text, alphabet, way)))
+    Ok(record(&cmd::base64::record(text, alphabet, way)))
 }
 
 /// The most lines of one pasted list.

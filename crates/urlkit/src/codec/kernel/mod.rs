@@ -26,7 +26,7 @@ use checked_utf8 as utf8;
 use portable as imp;
 
 pub(crate) use imp::{copy_escape_run, decode_append, encode_chunks, encode_owned};
-pub(crate) use utf8::{validated_str, validated_string};
+pub(crate) use utf8::{string_valid_by_construction, validated_str, validated_string};
 
 /// The instruction set the codec's kernels may use; each level includes the ones before it.
 ///
@@ -81,6 +81,27 @@ impl KernelLevel {
             KernelLevel::Avx512 => "avx512",
         }
     }
+
+    /// The level that runs when the kernels are capped at `self`: the lower of `self` and
+    /// what this CPU and build have ([`kernel_level`]). A cap is a value the caller passes
+    /// ([`Encoder::kernel`](crate::codec::Encoder::kernel),
+    /// [`Decoder::kernel`](crate::codec::Decoder::kernel),
+    /// [`Keys::kernel`](crate::normalize::Keys::kernel)): benchmarks and tests run the AVX2
+    /// path on a CPU that has AVX-512 this way; the library reads no environment.
+    ///
+    /// ```
+    /// use urlkit::codec::{kernel_level, KernelLevel};
+    /// assert_eq!(KernelLevel::Scalar.effective(), KernelLevel::Scalar);
+    /// assert_eq!(KernelLevel::Avx512.effective(), kernel_level());
+    /// assert!(KernelLevel::Avx2.effective() <= KernelLevel::Avx2);
+    /// ```
+    #[inline]
+    pub fn effective(self) -> KernelLevel {
+        self.min(kernel_level())
+    }
+
+    /// The highest level there is: the cap that caps nothing.
+    pub(crate) const TOP: KernelLevel = KernelLevel::Avx512;
 
     /// Every level up to `self`, lowest first: what the property tests compare.
     #[cfg(test)]

@@ -76,6 +76,6 @@ pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
     _input: &[u8],
     i: usize,
     _out: &mut Vec<u8>,
-) -> Result<usize, usize> {
-    Ok(i)
+) -> Result<(usize, bool), usize> {
+    Ok((i, false))
 }

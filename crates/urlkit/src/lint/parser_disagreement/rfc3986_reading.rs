@@ -12,10 +12,7 @@
 use std::ops::Range;
 
 use crate::uri::chars::{self, is, is_hex, is_pchar, SCHEME, SUB_DELIM, UNRESERVED};
-use crate::uri::{
-    parse as uri_parse, path_guard, push_path, resolve, ParseErrorKind, PathHead, Resolution,
-    UriRef,
-};
+use crate::uri::{parse as uri_parse, resolve, ParseErrorKind, PathHead, Resolution, UriRef};
 
 /// Why the RFC 3986 reading rejects an input.
 ///
@@ -411,10 +408,10 @@ impl Rfc3986Reading {
     }
 }
 
-/// `path` without the guard [`path_guard`] would write before it after `head`.
+/// `path` without the guard [`PathHead::guard`] would write before it after `head`.
 fn unguarded(head: PathHead, path: &str) -> &str {
     match path.strip_prefix("/.") {
-        Some(rest) if path_guard(head, rest) == "/." => rest,
+        Some(rest) if head.guard(rest) == "/." => rest,
         _ => path,
     }
 }
@@ -465,7 +462,7 @@ fn component_at(p: &Parts, input: &str, offset: usize) -> &'static str {
 }
 
 impl std::fmt::Display for Rfc3986Reading {
-    /// §5.3 Component Recomposition, the path guarded ([`crate::uri::guard_path`]).
+    /// §5.3 Component Recomposition, the path guarded ([`crate::uri::PathHead::push_guarded`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(s) = &self.scheme {
             write!(f, "{s}:")?;
@@ -486,7 +483,7 @@ impl std::fmt::Display for Rfc3986Reading {
             (None, None) => PathHead::Nothing,
         };
         let mut path = String::with_capacity(self.path.len() + 2);
-        push_path(&mut path, head, &self.path);
+        head.push_guarded(&mut path, &self.path);
         f.write_str(&path)?;
         if let Some(q) = &self.query {
             write!(f, "?{q}")?;

@@ -55,7 +55,7 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
-) -> Result<usize, usize> {
+) -> Result<(usize, bool), usize> {
     let n = input.len();
     if i + 34 > n {
         // SAFETY: AVX2 implies SSSE3, and the caller checked the running CPU for AVX2.
@@ -70,8 +70,9 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
     // The digits at the start of this chunk of an escape at the end of the one before:
     // chunks start every 32 bytes, so no load waits for the previous chunk's escapes.
     let mut skip = 0u32;
+    let mut high = 0u32;
     while i + 34 <= n {
-        (skip, w) = decode_step::<PLUS, STRICT>(input, i, !skip, dst, cap, w)?;
+        (skip, w) = decode_step::<PLUS, STRICT>(input, i, !skip, dst, cap, w, &mut high)?;
         i += 32;
     }
     i += skip.count_ones() as usize;
@@ -80,21 +81,23 @@ pub(super) unsafe fn decode_avx2<const PLUS: bool, const STRICT: bool>(
         // at the end), with the bytes before `i` (already decoded) masked off; i > p,
         // since the loop stopped. The scalar loop takes what is left: at most 2 bytes.
         let p = n - 34;
-        (skip, w) = decode_step::<PLUS, STRICT>(input, p, u32::MAX << (i - p), dst, cap, w)?;
+        let live = u32::MAX << (i - p);
+        (skip, w) = decode_step::<PLUS, STRICT>(input, p, live, dst, cap, w, &mut high)?;
         i = p + 32 + skip.count_ones() as usize;
     }
     let len = out.len() + w;
     // SAFETY: the steps wrote the first `w` bytes of the spare capacity (each step at least
     // the bytes it counted), and their assertions kept `w <= cap`.
     unsafe { out.set_len(len) };
-    Ok(i)
+    Ok((i, high != 0))
 }
 
 /// Decodes the 32 bytes at `src[i..]` (with 2 bytes of look-ahead) to `dst + w`, only the
 /// positions in `live` (a live `%` or `+` is never a digit of an earlier escape), and
 /// returns the digits of an escape at byte 30 or 31 that lie in the next chunk (as a mask
-/// of its first two bytes) and the next `w`. `dst` is valid for `cap` bytes of writes;
-/// panics unless `i + 34 <= src.len()` and `w + 32 <= cap`.
+/// of its first two bytes) and the next `w`; the positions of the escapes it decoded to a
+/// byte >= 0x80 are or-ed into `high`. `dst` is valid for `cap` bytes of writes; panics
+/// unless `i + 34 <= src.len()` and `w + 32 <= cap`.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
 unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
@@ -104,6 +107,7 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     dst: *mut u8,
     cap: usize,
     w: usize,
+    high: &mut u32,
 ) -> Result<(u32, usize), usize> {
     assert!(i + 34 <= src.len() && w + 32 <= cap);
     let p = src.as_ptr();
@@ -140,6 +144,7 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     // v1 <= 15 in every byte, so the 16-bit shift moves nothing across bytes. A valid
     // escape outside `live` is decoded here too, but never kept.
     let byte = _mm256_or_si256(_mm256_slli_epi16::<4>(v1), v2);
+    *high |= _mm256_movemask_epi8(byte) as u32 & vm;
     let mut decoded = _mm256_blendv_epi8(x0, byte, valid);
     if PLUS {
         decoded = _mm256_blendv_epi8(decoded, _mm256_set1_epi8(b' ' as i8), is_plus);

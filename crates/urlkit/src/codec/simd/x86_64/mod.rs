@@ -177,15 +177,15 @@ pub(crate) fn copy_escape_run(
 }
 
 /// Appends the decoding of `input[i..]` to `out` with the best kernel allowed, and returns
-/// where it stopped (`i` itself when none runs; the scalar loop finishes), or `Err(offset)`
-/// of a malformed escape when `STRICT`.
+/// where it stopped (`i` itself when none runs; the scalar loop finishes) and whether an
+/// escape decoded to a byte >= 0x80, or `Err(offset)` of a malformed escape when `STRICT`.
 #[inline]
 pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
     level: KernelLevel,
     input: &[u8],
     i: usize,
     out: &mut Vec<u8>,
-) -> Result<usize, usize> {
+) -> Result<(usize, bool), usize> {
     if allowed(level, KernelLevel::Avx512) {
         // SAFETY: the running CPU has the AVX-512 level's features.
         return unsafe { avx512::decode_avx512::<PLUS, STRICT>(input, i, out) };
@@ -198,7 +198,7 @@ pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
         // SAFETY: the running CPU has SSSE3 and POPCNT.
         return unsafe { ssse3::decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
     }
-    Ok(i)
+    Ok((i, false))
 }
 
 /// The 16-bit mask of the bytes of `x` in `set`.

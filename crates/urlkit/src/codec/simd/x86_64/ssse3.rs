@@ -258,10 +258,10 @@ pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
-) -> Result<usize, usize> {
+) -> Result<(usize, bool), usize> {
     let n = input.len();
     if i + 18 > n {
-        return Ok(i);
+        return Ok((i, false));
     }
     // The output of input[i..] is at most n - i bytes; each step stores 16.
     out.reserve(n - i + 16);
@@ -270,8 +270,9 @@ pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
     let dst = spare.as_mut_ptr().cast::<u8>();
     let mut w = 0;
     let mut skip = 0;
+    let mut high = 0;
     while i + 18 <= n {
-        (skip, w) = decode_step::<PLUS, STRICT>(input, i, 0xFFFF & !skip, dst, cap, w)?;
+        (skip, w) = decode_step::<PLUS, STRICT>(input, i, 0xFFFF & !skip, dst, cap, w, &mut high)?;
         i += 16;
     }
     i += skip.count_ones() as usize;
@@ -283,21 +284,22 @@ pub(super) unsafe fn decode_chunks_ssse3<const PLUS: bool, const STRICT: bool>(
         // left: at most the last 2 bytes.
         let p = n - 18;
         let live = 0xFFFF & !((1u32 << (i - p)) - 1);
-        (skip, w) = decode_step::<PLUS, STRICT>(input, p, live, dst, cap, w)?;
+        (skip, w) = decode_step::<PLUS, STRICT>(input, p, live, dst, cap, w, &mut high)?;
         i = p + 16 + skip.count_ones() as usize;
     }
     let len = out.len() + w;
     // SAFETY: the steps wrote every byte of the first `w` of the spare capacity (each step
     // stores at `w` at least as many bytes as it counts), and `w <= cap`.
     unsafe { out.set_len(len) };
-    Ok(i)
+    Ok((i, high != 0))
 }
 
 /// Decodes the 16 bytes at `src[i..]` (with 2 bytes of look-ahead) to `dst + w`, only the
 /// positions in `live` (a live `%` or `+` is never a digit of an earlier escape), and
 /// returns the digits of an escape at byte 14 or 15 that lie in the next chunk (as a mask
-/// of its first two bytes) and the next `w`. `dst` is valid for `cap` bytes of writes;
-/// panics unless `i + 18 <= src.len()` and `w + 16 <= cap`.
+/// of its first two bytes) and the next `w`; the positions of the escapes it decoded to a
+/// byte >= 0x80 are or-ed into `high`. `dst` is valid for `cap` bytes of writes; panics
+/// unless `i + 18 <= src.len()` and `w + 16 <= cap`.
 #[target_feature(enable = "ssse3,popcnt")]
 #[inline]
 unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
@@ -307,6 +309,7 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     dst: *mut u8,
     cap: usize,
     w: usize,
+    high: &mut u32,
 ) -> Result<(u32, usize), usize> {
     assert!(i + 18 <= src.len() && w + 16 <= cap);
     let x0 = load16(src, i);
@@ -337,6 +340,7 @@ unsafe fn decode_step<const PLUS: bool, const STRICT: bool>(
     }
     // v1 <= 15 in every byte, so the 16-bit shift moves nothing across bytes.
     let byte = _mm_or_si128(_mm_slli_epi16::<4>(v1), v2);
+    *high |= _mm_movemask_epi8(_mm_and_si128(valid, byte)) as u32 & vm;
     let mut out = _mm_or_si128(_mm_and_si128(valid, byte), _mm_andnot_si128(valid, x0));
     if PLUS {
         out = _mm_or_si128(

@@ -51,10 +51,10 @@ pub(crate) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     input: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
-) -> Result<usize, usize> {
+) -> Result<(usize, bool), usize> {
     let n = input.len();
     if i >= n {
-        return Ok(i);
+        return Ok((i, false));
     }
     // The output of input[i..] is at most n - i bytes, and the stores are masked to it.
     out.reserve(n - i);
@@ -67,6 +67,8 @@ pub(crate) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     // the one before (the first one or two). The chunks start every 64 bytes whatever
     // escapes they hold, so no load waits for the previous chunk's escapes to be decoded.
     let mut skip = 0u64;
+    // The escapes decoded to a byte >= 0x80, or-ed over the chunks.
+    let mut high = 0u64;
     while i < n {
         let rest = n - i;
         let live = first_bytes(rest);
@@ -112,6 +114,7 @@ pub(crate) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
         }
         // v1 <= 15 in every byte, so the 16-bit shift moves nothing across bytes.
         let byte = _mm512_or_si512(_mm512_slli_epi16::<4>(v1), v2);
+        high |= _mm512_movepi8_mask(byte) & valid;
         let mut decoded = _mm512_mask_mov_epi8(x0, valid, byte);
         if PLUS {
             decoded = _mm512_mask_mov_epi8(decoded, plus, _mm512_set1_epi8(b' ' as i8));
@@ -139,7 +142,7 @@ pub(crate) unsafe fn decode_avx512<const PLUS: bool, const STRICT: bool>(
     // SAFETY: the steps wrote the first `w` bytes of the spare capacity, each step the
     // bytes it counted, and the assertions kept `w <= cap`.
     unsafe { out.set_len(len) };
-    Ok(i)
+    Ok((i, high != 0))
 }
 
 /// The 64-bit mask of the `%` (and `+`) bytes of `x`.

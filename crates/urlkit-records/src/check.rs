@@ -1,0 +1,67 @@
+//! The record of `check --json`: one per checked URL (docs/json.md, `urlkit check --json`).
+
+use serde::Serialize;
+
+/// One checked URL.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// The canonical URL the final page declares.
+    pub canonical: Option<String>,
+    /// `link-header` or `link-element`.
+    pub canonical_from: Option<&'static str>,
+    /// The URL that gave the last answer.
+    #[serde(rename = "final")]
+    pub final_url: Option<String>,
+    /// The HTML head did not end within `--max-body` bytes.
+    pub head_truncated: bool,
+    /// The URL came from a sitemap.
+    pub in_sitemap: bool,
+    /// The lowest level at which the URL (or its redirect target) equals the canonical.
+    pub level: Option<&'static str>,
+    /// The verdict in words.
+    pub message: String,
+    /// The last redirect left the site and was not followed.
+    pub offsite: bool,
+    /// Every redirect hop.
+    pub redirects: Vec<Hop>,
+    /// The URL as requested.
+    pub request: String,
+    /// The rules that make it equal to the canonical at `level`.
+    pub rules: Vec<&'static str>,
+    /// The status of the last answer.
+    pub status: Option<u16>,
+    /// The URL as given.
+    pub url: String,
+    /// With `--variants`: how each spelling answers.
+    pub variants: Vec<Variant>,
+    /// `ok`, `canonical-elsewhere`, `redirects`, `redirect-chain`, `redirect-loop`,
+    /// `not-found`, `gone`, `error`.
+    pub verdict: &'static str,
+}
+
+/// A redirect hop: `{"location", "status"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hop {
+    /// Resolved against the URL that answered.
+    pub location: String,
+    /// 301, 302, ...
+    pub status: u16,
+}
+
+/// A spelling variant's answer: `{"location", "message", "spelling", "status", "url",
+/// "verdict"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    /// Its first answer's `Location`.
+    pub location: Option<String>,
+    /// The verdict in words.
+    pub message: String,
+    /// `lowercase-hex`, `iri`, `slash-added`, ...
+    pub spelling: &'static str,
+    /// Its first answer's status.
+    pub status: Option<u16>,
+    /// The variant URL.
+    pub url: String,
+    /// `redirects-to-canonical`, `duplicate`, ...
+    pub verdict: &'static str,
+}

@@ -1,0 +1,387 @@
+//! The records of `reconcile --format json`: a summary first, then one record per missing,
+//! extra, matched and duplicated URL (docs/json.md, `reconcile`).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use urlkit::normalize::{normalize, Form, Level, Options};
+use urlkit_sources::{Catalog, Position};
+
+/// The URL as people read it (escapes of non-ASCII shown as characters, U-label hosts), when
+/// that differs from the URL: an occurrence's `iri`.
+///
+/// ```
+/// use urlkit_records::reconcile::readable;
+/// assert_eq!(readable("https://a.example/%E9%81%8B/").as_deref(), Some("https://a.example/運/"));
+/// assert_eq!(readable("https://a.example/a/"), None);
+/// ```
+pub fn readable(url: &str) -> Option<String> {
+    normalize(url, &Options::new(Level::Safe), Form::Iri)
+        .ok()
+        .filter(|iri| iri != url && !iri.is_ascii())
+}
+
+/// Where a record was in its source: `name:line`, `name#pointer` or `name:line#pointer` (an
+/// occurrence's `source`).
+///
+/// ```
+/// use urlkit_records::reconcile::place;
+/// use urlkit_sources::Position;
+/// assert_eq!(place("a.csv", &Position::Line(3)), "a.csv:3");
+/// ```
+pub fn place(name: &str, position: &Position) -> String {
+    match position {
+        Position::Line(n) => format!("{name}:{n}"),
+        Position::Pointer(p) => format!("{name}#{p}"),
+        Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
+        Position::Item(i) => format!("{name}[{i}]"),
+    }
+}
+
+/// Where a URL of a list was, and what its source says about it: `{"fields"?, "index"?,
+/// "iri", "key", "source", "type", "url"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Occurrence {
+    /// The other columns of a CSV row with a header, a WordPress item's `title`, a sitemap
+    /// entry's `lastmod`: present when the source has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+    /// Its position in a list given in memory (Python's lists): present only there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// The URL as people read it, when that differs from `url`.
+    pub iri: Option<String>,
+    /// Its key at the reconcile's level.
+    pub key: String,
+    /// `file:line`, `file#/json/pointer` (`null` for a list given in memory).
+    pub source: Option<String>,
+    /// The content type its source gives (`post`, `page`, ...).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// The URL as its source wrote it.
+    pub url: String,
+}
+
+/// One line of `reconcile --format json`. Every line says what it is in `type` (its
+/// `status`, or `summary`).
+///
+/// ```
+/// use urlkit_records::reconcile::{Line, Occurrence};
+/// let o = Occurrence { fields: None, index: None, iri: None, key: "http://a/".into(),
+///     source: Some("a.txt:1".into()), kind: None, url: "http://a/".into() };
+/// assert_eq!(
+///     serde_json::to_string(&Line::missing(o)).unwrap(),
+///     r#"{"left":{"iri":null,"key":"http://a/","source":"a.txt:1","type":null,"url":"http://a/"},"status":"missing","type":"missing"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Line {
+    /// The summary, first.
+    Summary {
+        /// The counts.
+        summary: Box<Summary>,
+        /// `summary`.
+        #[serde(rename = "type")]
+        kind: &'static str,
+    },
+    /// A URL of the left list that the right one lacks.
+    Missing {
+        /// Where it was.
+        left: Occurrence,
+        /// `missing`.
+        status: &'static str,
+        /// `missing`.
+        #[serde(rename = "type")]
+        kind: &'static str,
+    },
+    /// A URL of the right list that the left one lacks.
+    Extra {
+        /// Where it was.
+        right: Occurrence,
+        /// `extra`.
+        status: &'static str,
+        /// `extra`.
+        #[serde(rename = "type")]
+        kind: &'static str,
+    },
+    /// A pair with equal keys.
+    Matched(Box<Matched>),
+    /// A key that one side lists more than once.
+    Duplicate(Duplicate),
+}
+
+impl Line {
+    /// The summary line.
+    pub fn summary(summary: Summary) -> Line {
+        Line::Summary {
+            summary: Box::new(summary),
+            kind: "summary",
+        }
+    }
+
+    /// A missing URL's line.
+    pub fn missing(left: Occurrence) -> Line {
+        Line::Missing {
+            left,
+            status: "missing",
+            kind: "missing",
+        }
+    }
+
+    /// An extra URL's line.
+    pub fn extra(right: Occurrence) -> Line {
+        Line::Extra {
+            right,
+            status: "extra",
+            kind: "extra",
+        }
+    }
+}
+
+/// A matched pair: `{"exact", "left", "right", "rules", "status", "type"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Matched {
+    /// Whether the two are byte-identical.
+    pub exact: bool,
+    /// The left occurrence.
+    pub left: Occurrence,
+    /// The right occurrence.
+    pub right: Occurrence,
+    /// The rules that made them equal.
+    pub rules: Vec<&'static str>,
+    /// `matched`.
+    pub status: &'static str,
+    /// `matched`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+}
+
+impl Matched {
+    /// A pair's record.
+    pub fn new(exact: bool, left: Occurrence, right: Occurrence, rules: Vec<&'static str>) -> Self {
+        Matched {
+            exact,
+            left,
+            right,
+            rules,
+            status: "matched",
+            kind: "matched",
+        }
+    }
+}
+
+/// A duplicated key: `{"count", "occurrences", "side", "status", "type"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Duplicate {
+    /// How many records have the key.
+    pub count: usize,
+    /// Each of them, the first first.
+    pub occurrences: Vec<Occurrence>,
+    /// `left` or `right`.
+    pub side: &'static str,
+    /// `duplicate`.
+    pub status: &'static str,
+    /// `duplicate`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+}
+
+impl Duplicate {
+    /// A duplicated key's record.
+    pub fn new(side: &'static str, count: usize, occurrences: Vec<Occurrence>) -> Duplicate {
+        Duplicate {
+            count,
+            occurrences,
+            side,
+            status: "duplicate",
+            kind: "duplicate",
+        }
+    }
+}
+
+/// The summary of a reconciliation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// The left side.
+    pub left: SideSummary,
+    /// The level.
+    pub level: &'static str,
+    /// Pairs matched.
+    pub matched: usize,
+    /// Of which byte-identical.
+    pub matched_exact: usize,
+    /// Of which equal after normalization.
+    pub matched_normalized: usize,
+    /// Distinct left keys the right lacks.
+    pub only_left: usize,
+    /// Distinct right keys the left lacks.
+    pub only_right: usize,
+    /// The right side.
+    pub right: SideSummary,
+    /// Pairs per rule that made them equal.
+    pub rules: BTreeMap<String, usize>,
+}
+
+impl Summary {
+    /// The summary of a reconciliation at `level`, with each side's own summary.
+    pub fn new(
+        level: Level,
+        s: &urlkit_reconcile::Summary,
+        left: SideSummary,
+        right: SideSummary,
+    ) -> Summary {
+        Summary {
+            left,
+            level: level.name(),
+            matched: s.matched(),
+            matched_exact: s.matched_exact,
+            matched_normalized: s.matched_normalized,
+            only_left: s.only_left,
+            only_right: s.only_right,
+            right,
+            rules: s
+                .rule_counts
+                .iter()
+                .map(|(r, n)| ((*r).to_owned(), *n))
+                .collect(),
+        }
+    }
+}
+
+/// One side's counts, sources and findings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideSummary {
+    /// Distinct keys.
+    pub distinct: usize,
+    /// Keys listed more than once.
+    pub duplicate_keys: usize,
+    /// Records beyond the first of each key.
+    pub duplicate_records: usize,
+    /// What the readers found (a guess, a skipped item, a note).
+    pub findings: Vec<SourceFinding>,
+    /// Records with no key at the level.
+    pub invalid: usize,
+    /// Records read.
+    pub records: usize,
+    /// Each source read.
+    pub sources: Vec<SourceCount>,
+    /// The sources as given.
+    pub specs: Vec<String>,
+    /// Records per content type.
+    pub types: BTreeMap<String, u64>,
+}
+
+impl SideSummary {
+    /// One side's summary: the engine's counts, and what its readers read (`catalog`) from
+    /// the sources as given (`specs`).
+    pub fn new(
+        counts: &urlkit_reconcile::SideCounts,
+        catalog: &Catalog,
+        specs: &[String],
+    ) -> SideSummary {
+        SideSummary {
+            distinct: counts.distinct,
+            duplicate_keys: counts.duplicate_keys,
+            duplicate_records: counts.duplicate_records,
+            findings: catalog
+                .findings()
+                .iter()
+                .map(|f| SourceFinding {
+                    effect: f.effect.name(),
+                    kind: f.kind,
+                    message: f.message.clone(),
+                    position: f.position.as_ref().map(ToString::to_string),
+                    source: catalog.source(f.source).map(|s| s.name.clone()),
+                })
+                .collect(),
+            invalid: counts.invalid,
+            records: counts.records,
+            sources: catalog
+                .sources()
+                .iter()
+                .map(|src| SourceCount {
+                    format: src.format.name(),
+                    name: src.name.clone(),
+                    records: src.records,
+                })
+                .collect(),
+            specs: specs.to_vec(),
+            types: catalog.records_by_kind().into_iter().collect(),
+        }
+    }
+}
+
+/// One source of a side: `{"format", "name", "records"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceCount {
+    /// The format it was read as.
+    pub format: &'static str,
+    /// Its name (a path, a URL).
+    pub name: String,
+    /// Records read from it.
+    pub records: u64,
+}
+
+/// What a reader found that did not stop it: `{"effect", "kind", "message", "position",
+/// "source"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceFinding {
+    /// `note`, `guessed` or `skipped`.
+    pub effect: &'static str,
+    /// Stable kebab-case kind.
+    pub kind: &'static str,
+    /// For people.
+    pub message: String,
+    /// Where in the source.
+    pub position: Option<String>,
+    /// The source's name.
+    pub source: Option<String>,
+}
+
+/// A whole reconciliation as one value (Python's `urlkit.reconcile`, the page's Reconcile
+/// panel): `{"duplicates", "extra", "invalid", "matched", "missing", "summary"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The keys a side lists more than once.
+    pub duplicates: Vec<Duplicate>,
+    /// The right list's URLs the left lacks.
+    pub extra: Vec<Occurrence>,
+    /// The URLs with no key at the level.
+    pub invalid: Vec<Invalid>,
+    /// The pairs.
+    pub matched: Vec<Matched>,
+    /// The left list's URLs the right lacks.
+    pub missing: Vec<Occurrence>,
+    /// The counts.
+    pub summary: Summary,
+}
+
+impl Invalid {
+    /// The record of a URL with no key.
+    pub fn new(v: &urlkit_reconcile::Invalid<'_>) -> Invalid {
+        Invalid {
+            kind: v.error.kind().name(),
+            message: v.error.message().to_owned(),
+            offset: v.error.offset(),
+            side: v.side.name(),
+            url: v.url.to_owned(),
+        }
+    }
+}
+
+/// A URL that has no key at the level (Python's `invalid` list): `{"kind", "message",
+/// "offset", "side", "url"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Invalid {
+    /// The error's kind.
+    pub kind: &'static str,
+    /// For people.
+    pub message: String,
+    /// The byte where keying failed.
+    pub offset: usize,
+    /// `left` or `right`.
+    pub side: &'static str,
+    /// The URL.
+    pub url: String,
+}
