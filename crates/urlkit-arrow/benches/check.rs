@@ -5,7 +5,8 @@
 //! (which checks more: null rows' bytes, view padding) is printed beside it.
 //!
 //! `cargo bench -p urlkit-arrow --bench check` (`URLKIT_URL_DATA` names a folder of the whole
-//! lists; the repository's samples otherwise).
+//! lists; the repository's samples otherwise; `URLKIT_BENCH_ONLY=string_view` runs the rows
+//! whose title holds it).
 
 #[path = "../../urlkit/benches/support/mod.rs"]
 mod support;
@@ -14,19 +15,20 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, StringArray, StringViewArray};
-use support::{budget, japanese_raw, measure, real_url_lists, report, Corpus, Row};
+use support::{budget, measure, report, Corpora, Input, Row};
 use urlkit::normalize::{Level, Options};
 use urlkit_arrow::{check_chunk, map_chunks, Operation, Reasons};
 
 fn main() {
     support::print_kernel_level();
-    let mut corpora = real_url_lists();
-    corpora.push(Corpus {
-        name: "japanese-slugs".into(),
-        lines: japanese_raw(200_000),
-    });
+    println!("{}", support::data_note());
+    let mut corpora = Corpora::default();
+    let mut inputs: Vec<Input> = support::real_lists().into_iter().map(Input::Real).collect();
+    inputs.push(Input::JapaneseRaw);
+    let only = std::env::var("URLKIT_BENCH_ONLY").ok();
     let op = Operation::Key(Options::new(Level::Safe));
-    for corpus in &corpora {
+    for input in &inputs {
+        let corpus = corpora.get(input);
         let lines: Vec<&str> = corpus.lines.iter().map(String::as_str).collect();
         let arrays: [(&str, ArrayRef); 2] = [
             ("string", Arc::new(StringArray::from(lines.clone()))),
@@ -37,7 +39,7 @@ fn main() {
         ];
         for (kind, array) in arrays {
             let title = format!("{} ({} rows, {kind})", corpus.name, lines.len());
-            if !support::selected(&title) {
+            if only.as_ref().is_some_and(|o| !title.contains(o.as_str())) {
                 continue;
             }
             let keys = measure(budget(), || {
