@@ -3,6 +3,10 @@
 //! reports as a crash; every crash found becomes a named regression test in
 //! `crates/urlkit/tests/fuzz_regressions.rs`.
 
+mod arrow_bulk;
+
+pub use arrow_bulk::arrow_bulk;
+
 use std::cell::Cell;
 use std::io::Cursor;
 

@@ -22,7 +22,6 @@ mod parse;
 mod reconcile;
 mod records;
 mod repair;
-mod values;
 
 use pyo3::prelude::*;
 

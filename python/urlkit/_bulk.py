@@ -7,6 +7,11 @@ type and chunking. pyarrow input gives pyarrow output, polars input a polars Ser
 Arrow objects get an object that implements the same capsule protocol. Plain Python lists
 (or any iterable of ``str`` / ``None``) give a list.
 
+An Arrow array that breaks the Arrow format (bytes that are not UTF-8 in a string array, as
+``Array.view(pa.string())`` over binary data or a Feather file read with pyarrow's defaults can
+give; offsets that decrease or pass the values; views outside their buffers) raises
+``ValueError`` naming the row and the byte, before any of its rows is read.
+
 Null input gives null output. A row that fails (a URL that cannot be keyed, a malformed escape
 in strict decoding) is handled as ``errors=`` says:
 
@@ -49,6 +54,19 @@ def _is_arrow(values: Any) -> bool:
     return hasattr(values, "__arrow_c_array__") or hasattr(values, "__arrow_c_stream__")
 
 
+def _check_buffer_sizes(values: Any) -> None:
+    """The sizes of a pyarrow array's buffers, which the C data interface does not carry.
+
+    Everything else about an imported array (offsets, views, UTF-8) is checked natively, on
+    every chunk, and a violation raises ValueError with the row and byte. How large the values
+    buffer of a ``string`` array is, though, only its producer knows: pyarrow's own basic
+    validation (constant time per chunk) says it for pyarrow arrays, and raises
+    ``pyarrow.ArrowInvalid``, a ValueError.
+    """
+    if (type(values).__module__ or "").startswith("pyarrow") and hasattr(values, "validate"):
+        values.validate()
+
+
 def _back_to_callers_type(values: Any, result: Any) -> Any:
     module = type(values).__module__ or ""
     if module.startswith("pyarrow"):
@@ -78,6 +96,7 @@ def _map(op: Any, values: Any, errors: str, cls: type, threads: int = 1) -> Any:
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive int, not {threads!r}")
     if _is_arrow(values):
+        _check_buffer_sizes(values)
         # The reasons are kept in every mode: "null" counts them (None when no row failed,
         # so a clean call costs nothing more).
         result, failures = _urlkit.map_arrow(op, values, "keep", threads)
