@@ -64,12 +64,16 @@ fn explain(r: &Request) -> Result<Answer, ApiError> {
 
 /// `urlkit encode --json --set component TEXT`: the component encoding and its warnings.
 fn encode(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::encode::record(r.text("text")?)))
+    Ok(record(&records::codec::encode_record(r.text("text")?)))
 }
 
 /// `urlkit convert --json TEXT`: every reading of the text.
 fn convert(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&cmd::convert::record(r.text("text")?)))
+    let text = r.text("text")?;
+    Ok(record(&records::codec::Convert::new(
+        text,
+        &urlkit::convert::readings(text),
+    )))
 }
 
 /// The three modes side by side: `{"strict", "lenient", "form"}`, each a `decode --json`

@@ -402,6 +402,48 @@ pub fn decode_record(text: &str, mode: DecodeMode) -> Record<Decode> {
     Record::from_result(text, decoded)
 }
 
+/// An encode warning in the doors' words: the library's sentence and what to use instead.
+pub fn warning_message(w: &urlkit::codec::EncodeWarning) -> String {
+    let remedy = match w.kind() {
+        urlkit::codec::EncodeWarningKind::AlreadyEncoded => {
+            "use --once to keep the escapes, or `urlkit normalize` for a URL"
+        }
+        urlkit::codec::EncodeWarningKind::WholeUrl => {
+            "`urlkit build` encodes each component once; `urlkit normalize` respells a URL"
+        }
+        _ => "",
+    };
+    format!("{} — {remedy}", w.message())
+}
+
+/// The warnings of a record, in the doors' words.
+pub fn warning_records(warnings: &[urlkit::codec::EncodeWarning]) -> Vec<EncodeWarning> {
+    warnings
+        .iter()
+        .map(|w| EncodeWarning {
+            kind: w.kind().name(),
+            message: warning_message(w),
+            offset: w.offset(),
+        })
+        .collect()
+}
+
+/// `urlkit encode --json --set component TEXT` for one text, the encoding and its
+/// warnings.
+///
+/// ```
+/// let r = urlkit_records::codec::encode_record("%41 b");
+/// assert_eq!(r.output, "%2541%20b");
+/// ```
+pub fn encode_record(text: &str) -> Encode {
+    let encoder = NamedSet::Component.encoder();
+    let warnings = encoder.warnings(text.as_bytes());
+    Encode {
+        warnings: warning_records(&warnings),
+        ..Encode::with_set(text, encoder.encode_str(text), NamedSet::Component.name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{pieces, EXPLAIN_SETS, PIECE};

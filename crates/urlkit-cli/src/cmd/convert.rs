@@ -60,11 +60,6 @@ fn failed_checks(r: &Reading) -> String {
     why.join(", ")
 }
 
-/// `urlkit convert --json TEXT` for one text, for `urlkit serve`.
-pub fn record(text: &str) -> Convert {
-    Convert::new(text, &readings(text))
-}
-
 /// Runs `urlkit convert`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut out = ctx.output();

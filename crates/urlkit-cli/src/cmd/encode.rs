@@ -8,7 +8,7 @@ use urlkit::flavor::{Direction, Escaped, Flavor};
 use super::flavors::{flavor_failure, flavor_input, python_params, PyArgs};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Failure, Item, Output};
-use urlkit_records::codec::{Encode, EncodeWarning as WarningRecord};
+use urlkit_records::codec::{warning_message, warning_records, Encode};
 
 const AFTER_HELP: &str = "\
 Sets (--set):
@@ -177,32 +177,6 @@ fn run_flavor(flavor: Flavor, args: &Args, ctx: &Ctx) -> CmdResult {
     Ok(Status::from_count(failures))
 }
 
-/// An encode warning in the CLI's words: the library's sentence and what to use instead.
-pub fn warning_message(w: &EncodeWarning) -> String {
-    let remedy = match w.kind() {
-        EncodeWarningKind::AlreadyEncoded => {
-            "use --once to keep the escapes, or `urlkit normalize` for a URL"
-        }
-        EncodeWarningKind::WholeUrl => {
-            "`urlkit build` encodes each component once; `urlkit normalize` respells a URL"
-        }
-        _ => "",
-    };
-    format!("{} — {remedy}", w.message())
-}
-
-/// The warnings of a record, in the CLI's words.
-pub fn warning_records(warnings: &[EncodeWarning]) -> Vec<WarningRecord> {
-    warnings
-        .iter()
-        .map(|w| WarningRecord {
-            kind: w.kind().name(),
-            message: warning_message(w),
-            offset: w.offset(),
-        })
-        .collect()
-}
-
 /// Writes one record and its warnings: on stderr, and in the JSON record's `warnings` (the
 /// record is made only in JSON mode).
 fn write_warned(
@@ -225,15 +199,4 @@ fn write_warned(
 pub fn escaped(item: &Item<'_>) -> Result<Escaped, Failure> {
     let text = item.text()?;
     Escaped::parse(text).map_err(|e| Failure::at(e.kind().name(), e.offset(), e.to_string()))
-}
-
-/// `urlkit encode --json --set component TEXT` for one text, for `urlkit serve`: the
-/// encoding and its warnings.
-pub fn record(text: &str) -> Encode {
-    let encoder = NamedSet::Component.encoder();
-    let warnings = encoder.warnings(text.as_bytes());
-    Encode {
-        warnings: warning_records(&warnings),
-        ..Encode::with_set(text, encoder.encode_str(text), NamedSet::Component.name())
-    }
 }

@@ -324,10 +324,16 @@ fn qr_content_disposition_and_base64() {
         (s, v["warnings"][0]["kind"].as_str()),
         (200, Some("already-encoded"))
     );
-    assert_eq!(v, json!(cmd::encode::record("%E6%97%A5")));
+    assert_eq!(v, json!(urlkit_records::codec::encode_record("%E6%97%A5")));
     let (s, v) = api.post("convert", json!({"text": "%E6%89%8B"}));
     assert_eq!(s, 200);
-    assert_eq!(v, json!(cmd::convert::record("%E6%89%8B")));
+    assert_eq!(
+        v,
+        json!(urlkit_records::codec::Convert::new(
+            "%E6%89%8B",
+            &urlkit::convert::readings("%E6%89%8B")
+        ))
+    );
     assert_eq!(v["readings"][0]["output"], json!("手"));
     let (s, v) = api.post("content-disposition", json!({"text": "報告書.pdf"}));
     assert_eq!(s, 200);
