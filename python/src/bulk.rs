@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
-use urlkit::flavor::{Direction, Flavor, Params};
+use urlkit::flavor::{Direction, Params};
 use urlkit_arrow::{map_chunks, ChunkError, Operation, Reasons, Scratch};
 
 use crate::codec::{decode_mode, set_encoder};
