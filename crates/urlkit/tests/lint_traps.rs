@@ -3,7 +3,7 @@
 //! public `check` / `lint` / `fix`, so that it runs unchanged on the commit the issue was filed
 //! against (where it fails) and after.
 
-use urlkit::lint::{check, lint, Diagnostic, Selection};
+use urlkit::lint::{check, fix, lint, Diagnostic, FixLevel, Selection};
 
 fn all() -> Selection {
     Selection::parse(&["all"], &[]).expect("`all` is a selection")
@@ -63,4 +63,139 @@ fn latin_lookalikes_are_confusable_not_mixed_script() {
         "{:?}",
         names("https://日本語テスト.jp/")
     );
+}
+
+/// Item 5: a raw `+` that is not a form's space between words.
+#[test]
+fn plus_in_query_is_a_note_with_the_fix_percent_2b() {
+    let url = "https://example.com/search?q=C++";
+    let found = by(url, "plus-in-query");
+    assert_eq!(found.len(), 2, "{:?}", check(url));
+    assert!(found
+        .iter()
+        .all(|d| d.severity == urlkit::lint::Severity::Note));
+    assert!(found[0].message.contains("\"C  \""), "{}", found[0].message);
+    assert_eq!(
+        fix(url, &Selection::default(), FixLevel::Unsafe),
+        "https://example.com/search?q=C%2B%2B"
+    );
+    assert_eq!(fix(url, &Selection::default(), FixLevel::Safe), url);
+    for plus in [
+        "https://a/?tel=+81312345678",
+        "https://a/?grade=A+",
+        "https://a/?q=a++b",
+        "https://a/?q=1+1&r=x%20y",
+    ] {
+        assert!(!by(plus, "plus-in-query").is_empty(), "{plus}");
+    }
+    // A form's spaces between words, and an encoded plus.
+    for space in [
+        "https://a/?q=a+b",
+        "https://a/?q=new+york+city&x=1",
+        "https://example.com/search?q=C%2B%2B",
+        "https://a/C++",
+    ] {
+        assert!(by(space, "plus-in-query").is_empty(), "{space}");
+    }
+}
+
+/// Item 5: scheme typos, with or without their `:`.
+#[test]
+fn scheme_typos() {
+    for (url, fixed) in [
+        ("htps://example.com/a", "https://example.com/a"),
+        ("https//example.com/a", "https://example.com/a"),
+        ("htttp://example.com/a", "http://example.com/a"),
+        ("hhtps://example.com/a", "https://example.com/a"),
+        ("wsss://example.com/a", "wss://example.com/a"),
+        ("fpt://example.com/a", "ftp://example.com/a"),
+        ("http;//example.com/a", "http://example.com/a"),
+    ] {
+        let found = names(url);
+        assert!(found.contains(&"scheme-typo"), "{url}: {found:?}");
+        assert!(!found.contains(&"relative-reference"), "{url}: {found:?}");
+        assert_eq!(
+            fix(url, &Selection::default(), FixLevel::Unsafe),
+            fixed,
+            "{url}"
+        );
+    }
+    // One edit from both http and https: reported, no fix.
+    let d = &by("httpx://example.com/", "scheme-typo")[0];
+    assert!(d.fix.is_none());
+    for fine in [
+        "https://example.com/a",
+        "HTTPS://example.com/a",
+        "ftps://example.com/a",
+        "sftp://example.com/a",
+        "tcp://example.com:80",
+        "C:/Windows/a",
+        "mailto:a@example.com",
+        "hxxp://example.com/a",
+    ] {
+        assert!(by(fine, "scheme-typo").is_empty(), "{fine}");
+    }
+}
+
+/// Item 5: a host name without its scheme.
+#[test]
+fn missing_scheme() {
+    for (url, fixed) in [
+        ("example.com/a", "https://example.com/a"),
+        ("www.example.com", "https://www.example.com"),
+        ("example.com:8080/a", "https://example.com:8080/a"),
+        ("localhost:8080", "https://localhost:8080"),
+    ] {
+        let found = names(url);
+        assert!(found.contains(&"missing-scheme"), "{url}: {found:?}");
+        assert!(!found.contains(&"relative-reference"), "{url}: {found:?}");
+        assert_eq!(
+            fix(url, &Selection::default(), FixLevel::Unsafe),
+            fixed,
+            "{url}"
+        );
+    }
+    for file in ["index.html", "img/logo.png", "/a/b", "a/b", "v1.2/x"] {
+        assert!(by(file, "missing-scheme").is_empty(), "{file}");
+    }
+}
+
+/// Item 5: an empty label in the host; one trailing dot is the root.
+#[test]
+fn empty_host_label() {
+    for (url, fixed) in [
+        ("https://example..com/", "https://example.com/"),
+        ("https://.example.com/", "https://example.com/"),
+        ("https://a...b.example./x", "https://a.b.example./x"),
+    ] {
+        let found = names(url);
+        assert!(found.contains(&"empty-host-label"), "{url}: {found:?}");
+        assert_eq!(
+            fix(url, &Selection::default(), FixLevel::Unsafe),
+            fixed,
+            "{url}"
+        );
+    }
+    for fine in [
+        "https://example.com./",
+        "https://example.com/a..b",
+        "file:///etc/x",
+    ] {
+        assert!(by(fine, "empty-host-label").is_empty(), "{fine}");
+    }
+}
+
+/// Item 5: a relative reference, and an empty line where a URL was expected.
+#[test]
+fn relative_references_and_empty_lines() {
+    for url in ["", "/products/42", "//example.com/a", "a/b", "?q=1", "#top"] {
+        let found = by(url, "relative-reference");
+        assert_eq!(found.len(), 1, "{url:?}: {:?}", check(url));
+        assert!(found[0].fix.is_none());
+    }
+    assert!(by("", "relative-reference")[0]
+        .message
+        .contains("empty line"));
+    assert!(by("https://example.com/", "relative-reference").is_empty());
+    assert!(by("urn:isbn:0451450523", "relative-reference").is_empty());
 }
