@@ -14,7 +14,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     aliases: &[],
     security: None,
     doc: RuleDoc {
-        what: "Reports each `+` of a query value that is not a form-encoded space between two \
+        what: "Reports each run of `+` in a query value that is not a form-encoded space between two \
                words: a `+` at the start or end of the value, a `+` next to another `+`, and \
                every `+` of a query that spells some space `%20` (whose writer did not use \
                the form encoding). A single `+` between two characters of a value (`q=a+b`) \
@@ -50,6 +50,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 /// literal plus that was never encoded. A query that spells a space `%20` was written by
 /// something that does not form-encode (`encodeURIComponent`, RFC 3986 tools), so all of its
 /// `+` were meant as `+`.
+/// The longest value quoted in a message.
+const SHOWN: usize = 80;
+
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let Some(q) = &cx.query else { return };
     let b = cx.input.as_bytes();
@@ -76,7 +79,6 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let value = cx.text(v);
-            let read = value.replace('+', " ");
             let why = if not_form {
                 "the query spells other spaces %20"
             } else if run.len() > 1 {
@@ -84,21 +86,39 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             } else {
                 "a form writes a typed '+' as %2B, and a value seldom starts or ends with a space"
             };
-            for i in run {
-                out.push(
-                    diag(
-                        &INFO,
-                        cx,
-                        i..i + 1,
-                        format!(
-                            "'+' in the value '{value}' is a space to every form decoder, which \
-                             reads {read:?}; it looks like a literal plus ({why})"
-                        ),
-                    )
-                    .evidence("form decoders read", read.clone())
-                    .fix("%2B".into(), Applicability::Unsafe),
-                );
-            }
+            let (count, plural) = match run.len() {
+                1 => ("a".to_owned(), ""),
+                n => (n.to_string(), "s"),
+            };
+            // The value is quoted when short: a finding's words stay bounded, so a value of
+            // thousands of `+` costs linear time.
+            let mut d = if value.len() <= SHOWN {
+                let read = value.replace('+', " ");
+                diag(
+                    &INFO,
+                    cx,
+                    run.clone(),
+                    format!(
+                        "'{}' in the value '{value}' is {count} space{plural} to every form decoder, \
+                         which reads {read:?}; it looks like a literal plus ({why})",
+                        cx.text(&run),
+                    ),
+                )
+                .evidence("form decoders read", read)
+            } else {
+                diag(
+                    &INFO,
+                    cx,
+                    run.clone(),
+                    format!(
+                        "'{}' in a query value is {count} space{plural} to every form decoder; \
+                         it looks like a literal plus ({why})",
+                        cx.text(&run),
+                    ),
+                )
+            };
+            d = d.fix("%2B".repeat(run.len()), Applicability::Unsafe);
+            out.push(d);
         }
     }
 }
