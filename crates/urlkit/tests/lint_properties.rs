@@ -5,7 +5,7 @@
 //! - a fix is idempotent (fixing a fixed URL changes nothing) and introduces no finding the
 //!   URL did not have, at both fix levels, on URLs with the mistakes the rules name (lowercase
 //!   hex, escaped unreserved characters, raw spaces and non-ASCII, double encoding, Latin-1
-//!   mojibake, Shift_JIS bytes), and with the mistakes of a whole URL (a mistyped or lost
+//!   mojibake escaped or raw, UTF-8 read as Shift_JIS, Shift_JIS bytes), and with the mistakes of a whole URL (a mistyped or lost
 //!   scheme, an empty host label, a path alone, a `+` in the query).
 
 use std::collections::BTreeSet;
@@ -134,6 +134,25 @@ fn mistake() -> impl Strategy<Value = String> {
                     }
                 })
                 .collect()
+        }),
+        // UTF-8 read as Shift_JIS (mojibake: `縺薙ｓ縺ｫ縺｡縺ｯ`), raw or encoded again.
+        ("[ぁ-ゖァ-ヺ外装不良検索東京開発]{2,6}", any::<bool>()).prop_map(|(t, raw)| {
+            let (misread, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(t.as_bytes());
+            if raw {
+                misread.into_owned()
+            } else {
+                spell(&misread, &[Spelling::Upper])
+            }
+        }),
+        // UTF-8 read as windows-1252, written raw (`é–‹ç™º`), as address bars show it: words
+        // of one script (a raw run takes the ASCII letters and digits of its word, an escaped
+        // run stops at them, so text mixing kana, Hangul and digits in one word is read
+        // differently raw and escaped: `ã\u{81}\u{81}0ê°€K`, left to the repair engine).
+        "[ぁ-ゖァ-ヺ外装不良検索東京開発]{2,6}|[à-ÿ]{1,4}|[а-я]{2,6}".prop_map(|t| {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(t.as_bytes())
+                .0
+                .into_owned()
         }),
         Just("%7euser".to_owned()),
         Just("a b".to_owned()),
@@ -281,6 +300,7 @@ fn the_generators_reach_the_rules() {
         "encoded-dot-segment",
         "encoded-slash",
         "plus-in-query",
+        "mojibake",
         "scheme-typo",
         "missing-scheme",
         "empty-host-label",

@@ -200,3 +200,72 @@ fn relative_references_and_empty_lines() {
     assert!(by("https://example.com/", "relative-reference").is_empty());
     assert!(by("urn:isbn:0451450523", "relative-reference").is_empty());
 }
+
+/// Item 6: mojibake written raw is flagged and its fix is the repair; UTF-8 read as Latin-1
+/// is `latin1-mojibake`'s, read in another charset `mojibake`'s, and a lost byte is reported
+/// without a fix.
+#[test]
+fn raw_mojibake_is_flagged_and_repaired() {
+    // 開発 read as windows-1252, written raw as an address bar shows it.
+    let url = "https://example.com/tags/é–‹ç™º/";
+    let found = by(url, "latin1-mojibake");
+    assert_eq!(found.len(), 1, "{:?}", check(url));
+    assert!(
+        found[0].message.contains("\"開発\""),
+        "{}",
+        found[0].message
+    );
+    assert!(by(url, "mojibake").is_empty());
+    assert_eq!(
+        fix(url, &Selection::default(), FixLevel::Unsafe),
+        "https://example.com/tags/%E9%96%8B%E7%99%BA/"
+    );
+    // こんにちは read as Shift_JIS: pasted text, a raw path segment, and escaped.
+    for (text, fixed) in [
+        ("縺薙ｓ縺ｫ縺｡縺ｯ", "%E3%81%93%E3%82%93%E3%81%AB%E3%81%A1%E3%81%AF"),
+        (
+            "https://example.com/tags/縺薙ｓ縺ｫ縺｡縺ｯ",
+            "https://example.com/tags/%E3%81%93%E3%82%93%E3%81%AB%E3%81%A1%E3%81%AF",
+        ),
+        (
+            "https://example.com/%E7%B8%BA%E8%96%99%EF%BD%93%E7%B8%BA%EF%BD%AB%E7%B8%BA%EF%BD%A1%E7%B8%BA%EF%BD%AF",
+            "https://example.com/%E3%81%93%E3%82%93%E3%81%AB%E3%81%A1%E3%81%AF",
+        ),
+    ] {
+        let found = by(text, "mojibake");
+        assert_eq!(found.len(), 1, "{text}: {:?}", check(text));
+        assert!(found[0].message.contains("\"こんにちは\"") && found[0].message.contains("Shift_JIS"));
+        assert!(by(text, "latin1-mojibake").is_empty(), "{text}");
+        assert_eq!(fix(text, &Selection::default(), FixLevel::Unsafe), fixed);
+    }
+    // Another charset: 検索 read as GBK.
+    let (gbk, _) = encoding_rs::GBK.decode_without_bom_handling("検索".as_bytes());
+    let url = format!("https://example.com/{gbk}");
+    assert_eq!(by(&url, "mojibake").len(), 1, "{url}: {:?}", check(&url));
+    // A lost byte: reported with its reading, never fixed.
+    for lossy in [
+        "https://example.com/譌･譛ｬ隱\u{FFFD}",
+        "https://example.com/SlovenÄ\u{FFFD}ina",
+    ] {
+        let found = by(lossy, "mojibake");
+        assert_eq!(found.len(), 1, "{lossy}: {:?}", check(lossy));
+        assert!(found[0].fix.is_none());
+        assert!(
+            found[0].message.contains("lost a byte"),
+            "{}",
+            found[0].message
+        );
+        assert!(by(lossy, "latin1-mojibake").is_empty());
+    }
+    // Clean text of every script stays clean.
+    for clean in [
+        "https://example.com/こんにちは",
+        "https://example.com/café/naïve",
+        "https://example.ru/москва",
+    ] {
+        assert!(
+            by(clean, "mojibake").is_empty() && by(clean, "latin1-mojibake").is_empty(),
+            "{clean}"
+        );
+    }
+}

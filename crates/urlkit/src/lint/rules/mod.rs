@@ -29,6 +29,7 @@ mod malformed_escape;
 mod missing_scheme;
 mod mixed_forms;
 mod mixed_script_host;
+mod mojibake;
 mod nfd_path;
 mod non_canonical_ipv4;
 mod nul;
@@ -67,6 +68,8 @@ pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
     (&legacy_charset::INFO, &invalid_utf8::INFO),
     (&latin1_mojibake::INFO, &invalid_utf8::INFO),
     (&latin1_mojibake::INFO, &double_encoding::INFO),
+    (&mojibake::INFO, &invalid_utf8::INFO),
+    (&mojibake::INFO, &double_encoding::INFO),
     (&encoded_dot_segment::INFO, &encoded_unreserved::INFO),
     (&encoded_dot_segment::INFO, &lowercase_hex::INFO),
     (&encoded_dot_segment::INFO, &parser_disagreement::INFO),
@@ -117,6 +120,7 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(&host_percent_encoded::INFO, host_percent_encoded::check),
     rule(&nfd_path::INFO, nfd_path::check),
     rule(&plus_in_query::INFO, plus_in_query::check),
+    rule(&mojibake::INFO, mojibake::check),
     rule(&uppercase_path::INFO, uppercase_path::check),
     rule(&underscore_in_path::INFO, underscore_in_path::check),
     rule(&index_file::INFO, index_file::check),
