@@ -72,6 +72,10 @@ fn one_item_per_line(data: &[u8], size: usize, content: Content, sniff: bool, in
         items.push((item.origin, item.bytes.to_vec()));
         Ok(())
     });
+    // Sniffed stdin that starts like gzip is inflated (a bad stream is a read error, exit 2).
+    if sniff && data.starts_with(&[0x1f, 0x8b]) {
+        return;
+    }
     // Stdin that another format's first bytes tell (or gzip) is read as that format.
     if kinds
         .iter()
