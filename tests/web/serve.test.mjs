@@ -5,7 +5,7 @@
 //
 // Environment: URLKIT (the urlkit binary), CHROMIUM (default /usr/bin/chromium), SHOTS.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
@@ -228,33 +228,65 @@ for (const vp of VIEWPORTS) {
     await page.fill("#bld-segments", "パス");
   });
 
-  await check(`${vp.name}: reconcile pasted lists, report and CSV download`, async () => {
+  await check(`${vp.name}: reconcile a chosen CSV and WordPress JSON: the missing/extra table, CSV and Markdown as the command writes them`, async () => {
     await tab(page, "reconcile");
-    await page.fill("#rec-left", "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
-    await typeAndWait(page, "#rec-right", "https://example.com/運営/", "#rec-out", ["includes", "Only in left"]);
-    assert.match(await page.textContent("#rec-text"), /only in left \(missing\)\s+1/);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#rec-csv")]);
-    const csv = await readFile(await download.path(), "utf8");
-    assert.match(csv, /^status,left_url/);
-    assert.match(csv, /missing,https:\/\/example.com\/about\//);
-    // The same report as the command over the same lists saved as files.
+    // The files as a user chooses them: their names tell their formats and name them.
     const dir = mkdtempSync(join(tmpdir(), "urlkit-web-"));
-    writeFileSync(join(dir, "left.txt"), "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
-    writeFileSync(join(dir, "right.txt"), "https://example.com/運営/");
-    let fromCli = "";
-    try {
-      execFileSync(URLKIT, ["reconcile", "--format", "csv", join(dir, "left.txt"), join(dir, "right.txt")], { encoding: "utf8" });
-    } catch (e) {
-      fromCli = e.stdout; // exit status 1: something is missing
+    const example = "examples/wordpress-site";
+    copyFileSync(`${example}/local-list.csv`, join(dir, "local-list.csv"));
+    copyFileSync(`${example}/wp-json/posts.json`, join(dir, "posts.json"));
+    await page.setInputFiles("#rec-left-file", join(dir, "local-list.csv"));
+    await page.setInputFiles("#rec-right-file", join(dir, "posts.json"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("posts.json") && document.querySelector("#rec-table"));
+    // The command over the same files, under the same names.
+    const inDir = (...args) => {
+      try {
+        return execFileSync(URLKIT, args, { encoding: "utf8", cwd: dir });
+      } catch (e) {
+        if (e.status === 1) return e.stdout; // something is missing
+        throw e;
+      }
+    };
+    const records = inDir("reconcile", "--json", "local-list.csv", "posts.json").trim().split("\n").map((l) => JSON.parse(l));
+    const summary = records[0].summary;
+    assert.ok(summary.only_left > 0, "the example has missing pages");
+    const counts = await page.$eval("#rec-counts", (e) => [e.dataset.matched, e.dataset.missing, e.dataset.extra].map(Number));
+    assert.deepEqual(counts, [summary.matched, summary.only_left, summary.only_right]);
+    const expected = records.filter((r) => r.type === "missing" || r.type === "extra").map((r) => {
+      const o = r.left || r.right;
+      return [r.type, o.iri ?? o.url, o.iri ? o.url : null, o.fields?.title ?? "", o.type ?? "", o.source];
+    });
+    const shown = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent,
+      r.querySelector(".written")?.textContent ?? null, r.querySelector(".title").textContent, r.querySelector(".type").textContent, r.querySelector(".source").textContent]));
+    assert.deepEqual(shown, expected);
+    // Readable IRIs and titles are there (the example's pages are Japanese).
+    assert.ok(shown.some(([, iri, written, title]) => iri === "https://example.com/運営者情報/" && written && title === "運営者情報"), JSON.stringify(shown));
+    // The page's words, none of the command's.
+    const words = await page.textContent("#reconcile");
+    for (const cli of ["paste.invalid", "--", "a prefix such as", "urlkit", "stderr"]) assert.ok(!words.includes(cli), `the panel says ${cli}`);
+    assert.match(await page.textContent("#rec-sides"), /local-list\.csv: CSV, 16 URLs \(told by its file name\)/);
+    for (const [button, format] of [["#rec-csv", "csv"], ["#rec-md", "markdown"]]) {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+      const got = await readFile(await download.path(), "utf8");
+      assert.equal(got, inDir("reconcile", "--format", format, "local-list.csv", "posts.json"), format);
     }
-    const names = (t) => t.replaceAll(join(dir, "left.txt"), "L").replaceAll(join(dir, "right.txt"), "R")
-      .replaceAll("https://paste.invalid/left", "L").replaceAll("https://paste.invalid/right", "R");
-    assert.equal(names(csv), names(fromCli));
     await noHorizontalScroll(page, "reconcile");
     await shot(page, vp.name, "reconcile");
+    // The same lists pasted: no names, the formats told by content, the same rows.
+    await page.fill("#rec-left", readFileSync(`${example}/local-list.csv`, "utf8"));
+    await page.fill("#rec-right", readFileSync(`${example}/wp-json/posts.json`, "utf8"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("left: CSV") && document.querySelector("#rec-sides").textContent.includes("right: WordPress"));
+    assert.match(await page.textContent("#rec-sides"), /told by its content/);
+    const pasted = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent, r.querySelector(".title").textContent]));
+    assert.deepEqual(pasted, expected.map(([s, iri, , title]) => [s, iri, title]));
+    // A list that gives no URL: said in the page's words, with its side.
+    await typeAndWait(page, "#rec-right", "# nothing yet", "#rec-out", ["includes", "no URL found"]);
+    assert.equal(await page.getAttribute("#rec-out [data-reason]", "data-side"), "right");
+    assert.ok(!(await page.textContent("#rec-out")).includes("--allow-empty"));
     const many = "https://e.example/a\n".repeat(200001);
     await typeAndWait(page, "#rec-left", many, "#rec-out", ["includes", "too-many-lines"], 60000);
     await page.fill("#rec-left", "https://example.com/about/");
+    await page.fill("#rec-right", "https://example.com/about/");
   });
 
   await check(`${vp.name}: Content-Disposition builds and reads, with an error`, async () => {
