@@ -129,6 +129,24 @@ for (const vp of VIEWPORTS) {
     await shot(page, vp.name, "encode");
   });
 
+  // Issue 28.1: the Encode panel warns as encode --json does (the page encodes a component).
+  await check(`${vp.name}: encode warns on escapes and on a whole URL, as encode --json does`, async () => {
+    await tab(page, "encode");
+    for (const input of ["%E6%97%A5", "https://example.com/運営/?q=a b"]) {
+      const expected = JSON.parse(cli("encode", "--json", "--set", "component", input));
+      assert.ok(expected.warnings.length > 0, input);
+      await typeAndWait(page, "#enc-text", input, "#enc-warnings", ["includes", expected.warnings[0].message]);
+      const shown = await page.$$eval("#enc-warnings [data-warning]", (ws) => ws.map((w) => [w.dataset.warning, w.textContent]));
+      assert.deepEqual(shown, expected.warnings.map((w) => [w.kind, w.message]));
+    }
+    // No warning for a plain component.
+    const plain = JSON.parse(cli("encode", "--json", "--set", "component", SEED));
+    await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
+    await page.waitForFunction(() => document.querySelectorAll("#enc-warnings [data-warning]").length === 0);
+    assert.equal((plain.warnings || []).length, 0);
+    await shot(page, vp.name, "encode-warnings");
+  });
+
   await check(`${vp.name}: encode error (text too long)`, async () => {
     await typeAndWait(page, "#enc-text", "x".repeat(17000), "#enc-out", ["includes", "text-too-long"]);
     await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
@@ -145,6 +163,25 @@ for (const vp of VIEWPORTS) {
     assert.match(await page.textContent("#dec-repair"), /外装不良/);
     await noHorizontalScroll(page, "decode");
     await shot(page, vp.name, "decode");
+  });
+
+  // Issue 28.7 and 28.2: the Decode panel shows convert --json's readings, and decode's
+  // delimiter warning for a path.
+  await check(`${vp.name}: decode shows every reading of convert --json, and the delimiter warning`, async () => {
+    await tab(page, "decode");
+    for (const input of ["%25E6%2597%25A5", "5pel5pys6Kqe", "a+b%20c"]) {
+      const expected = JSON.parse(cli("convert", "--json", input));
+      const last = expected.readings[expected.readings.length - 1];
+      await typeAndWait(page, "#dec-text", input, `#convert-table tr[data-reading="${last.name}"]`, ["includes", last.output ?? last.error]);
+      const shown = await page.$$eval("#convert-table tr", (rows) => rows.map((r) => [r.dataset.reading, r.classList.contains("ok"), r.querySelector(".mono").textContent]));
+      assert.deepEqual(shown, expected.readings.map((g) => [g.name, g.plausible, g.output ?? g.error]), input);
+      assert.ok(expected.readings.some((g) => g.plausible), `${input}: some reading is plausible`);
+    }
+    const path = JSON.parse(cli("decode", "--json", "/a%2Fb/"));
+    assert.equal(path.warning.kind, "decoded-delimiter");
+    await typeAndWait(page, "#dec-text", "/a%2Fb/", "#dec-out [data-mode=strict]", ["includes", path.warning.message]);
+    assert.equal(await page.textContent("#dec-out [data-mode=strict] .value"), path.output);
+    await shot(page, vp.name, "decode-readings");
   });
 
   await check(`${vp.name}: compare says equal at safe and the rules`, async () => {
@@ -301,7 +338,32 @@ for (const vp of VIEWPORTS) {
     await typeAndWait(page, "#cd-text", "inline; size=3", "#cd-out", ["includes", "no-filename"]);
   });
 
-  await check(`${vp.name}: base64url and a decode error at its byte`, async () => {
+  // Issue 28.3: filename before filename*, and the ASCII fallback name.
+  await check(`${vp.name}: Content-Disposition with a fallback name, as content-disposition --json writes it`, async () => {
+    await tab(page, "cd");
+    await page.selectOption("#cd-mode", "attachment");
+    await page.fill("#cd-fallback", "");
+    const plain = JSON.parse(cli("content-disposition", "--json", "見積書.pdf"));
+    await typeAndWait(page, "#cd-text", "見積書.pdf", "#cd-value", ["equals", plain.output]);
+    assert.ok(plain.output.indexOf("filename=") < plain.output.indexOf("filename*="), plain.output);
+    const expected = JSON.parse(cli("content-disposition", "--json", "--fallback", "estimate.pdf", "見積書.pdf"));
+    await typeAndWait(page, "#cd-fallback", "estimate.pdf", "#cd-value", ["equals", expected.output]);
+    assert.match(expected.output, /^attachment; filename="estimate\.pdf"; filename\*=UTF-8''/);
+    // A fallback outside ISO-8859-1 is refused, as the command refuses it (exit 2).
+    let refused = null;
+    try {
+      execFileSync(URLKIT, ["content-disposition", "--fallback", "見.pdf", "見積書.pdf"], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      refused = e;
+    }
+    assert.ok(refused && refused.status === 2 && refused.stderr.includes("ISO-8859-1"), "the command refuses the fallback");
+    await typeAndWait(page, "#cd-fallback", "見.pdf", "#cd-out", ["includes", "fallback-not-latin1"]);
+    assert.match(await page.textContent("#cd-out"), /ISO-8859-1/);
+    await page.fill("#cd-fallback", "");
+    await shot(page, vp.name, "cd-fallback");
+  });
+
+  await check(`${vp.name}: base64url and a decode error at its byte (strict)`, async () => {
     await tab(page, "base64");
     await page.selectOption("#b64-way", "encode");
     await page.selectOption("#b64-alphabet", "url");
@@ -309,8 +371,34 @@ for (const vp of VIEWPORTS) {
     await noHorizontalScroll(page, "base64");
     await shot(page, vp.name, "base64");
     await page.selectOption("#b64-way", "decode");
+    await page.selectOption("#b64-reading", "strict");
     await typeAndWait(page, "#b64-text", "Zm9v YmFy", "#b64-out", ["includes", "byte 4"]);
     assert.equal(await page.textContent("#b64-out mark"), "\u2420");
+    // Strict reading says what is wrong with the padding, as the command does.
+    const strict = JSON.parse(cli("base64", "--decode", "--json", "YWJjZA"));
+    await typeAndWait(page, "#b64-text", "YWJjZA", "#b64-out", ["includes", strict.error.kind]);
+    assert.match(await page.textContent("#b64-out"), /length 6 is not a multiple of 4/);
+  });
+
+  // Issue 28.4: the panel reads leniently by default, and says what it accepted.
+  await check(`${vp.name}: Base64 reads leniently by default: what base64 --decode --lenient --json gives`, async () => {
+    const other = await context.newPage();
+    other.on("request", (r) => requests.push(r.url()));
+    await other.goto(base);
+    await other.waitForSelector("#enc-table");
+    assert.equal(await other.inputValue("#b64-reading"), "lenient");
+    await other.close();
+    await tab(page, "base64");
+    await page.selectOption("#b64-reading", "lenient");
+    await page.selectOption("#b64-way", "decode");
+    await page.selectOption("#b64-alphabet", "standard");
+    for (const input of ["YWJjZA", "YWJj\nZA==", "eyJhbGciOiJIUzI1NiJ9", "Pz8-"]) {
+      const expected = JSON.parse(cli("base64", "--decode", "--lenient", "--json", "--", input));
+      assert.equal(expected.ok, true, input);
+      await typeAndWait(page, "#b64-text", input, "#b64-value", ["equals", expected.output]);
+      const accepted = (expected.accepted || []).map((a) => a.message).join(", ");
+      await page.waitForFunction((a) => (document.querySelector("#b64-accepted")?.textContent ?? "") === a, accepted);
+    }
   });
 
   await check(`${vp.name}: a permalink opens the same result`, async () => {
