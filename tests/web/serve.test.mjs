@@ -277,8 +277,14 @@ for (const vp of VIEWPORTS) {
     await noHorizontalScroll(page, "base64");
     await shot(page, vp.name, "base64");
     await page.selectOption("#b64-way", "decode");
+    // Strict: the space is an error at its byte (the CLI's default reading).
+    await page.selectOption("#b64-reading", "strict");
     await typeAndWait(page, "#b64-text", "Zm9v YmFy", "#b64-out", ["includes", "byte 4"]);
     assert.equal(await page.textContent("#b64-out mark"), "\u2420");
+    // Lenient (the panel's default, issue 28.4): whitespace ignored, and said.
+    await page.selectOption("#b64-reading", "lenient");
+    await typeAndWait(page, "#b64-text", "Zm9v YmFy", "#b64-out", ["includes", "foobar"]);
+    assert.ok(await page.isVisible("#b64-accepted"), "the lenient reading says what it accepted");
   });
 
   await check(`${vp.name}: a permalink opens the same result`, async () => {
