@@ -231,6 +231,17 @@ pub(crate) fn open_peeking(
     open_body_peeking(raw, &name, cap, peek)
 }
 
+/// A stream given as it is (stdin, or a reader in its place), opened as [`open`] opens a
+/// file: gzip inflated, capped at `cap` bytes, its head peeked as `peek` says.
+pub(crate) fn open_read(
+    raw: Box<dyn Read>,
+    name: &str,
+    cap: u64,
+    peek: Peek,
+) -> Result<Opened, SourceError> {
+    open_body_peeking(raw, name, cap, peek)
+}
+
 /// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,
 /// capped at `cap` bytes, its head peeked as `peek` says.
 fn open_body_peeking(
