@@ -221,6 +221,7 @@ pub(crate) fn open_peeking(
         Location::File(path) => Box::new(std::fs::File::open(path).map_err(|e| {
             SourceError::new(SourceErrorKind::Io, &name, format!("cannot open: {e}"))
         })?),
+        Location::Memory { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
             let mut opened = open_body_peeking(response.body, &name, cap, peek)?;
