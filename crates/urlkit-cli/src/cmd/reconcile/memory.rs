@@ -65,11 +65,14 @@ pub enum ReportFormat {
     Csv,
     /// `--format markdown`
     Markdown,
+    /// `--json`: the records, as a list (`"records"`) in the order of the JSON Lines.
+    Json,
 }
 
 /// The report of `urlkit reconcile --format FORMAT --level LEVEL LEFT RIGHT` over two pasted
-/// lists: `{"format", "report", "findings"}` (what the readers found, one sentence each); an
-/// unknown level is the usage message.
+/// lists: `{"format", "report", "findings"}` (what the readers found, one sentence each), or
+/// for [`ReportFormat::Json`] `{"format", "records", "findings"}` (the records of `--json`);
+/// an unknown level is the usage message.
 pub fn report(
     left: &[u8],
     right: &[u8],
@@ -119,6 +122,7 @@ pub fn report(
         ReportFormat::Text => report.text(&mut out),
         ReportFormat::Csv => report.csv(&mut out, None),
         ReportFormat::Markdown => report.markdown(&mut out, None),
+        ReportFormat::Json => report.json(&mut out, None),
     };
     written.map_err(|e| e.to_string())?;
     let text = String::from_utf8(out).map_err(|_| "the report is not UTF-8".to_owned())?;
@@ -137,6 +141,15 @@ pub fn report(
         ReportFormat::Text => "text",
         ReportFormat::Csv => "csv",
         ReportFormat::Markdown => "markdown",
+        ReportFormat::Json => {
+            let records = text
+                .split('\n')
+                .filter(|l| !l.is_empty())
+                .map(serde_json::from_str)
+                .collect::<Result<Vec<Value>, _>>()
+                .map_err(|e| format!("invariant: the report's JSON Lines parse: {e}"))?;
+            return Ok(json!({"format": "json", "records": records, "findings": findings}));
+        }
     };
     Ok(json!({"format": name, "report": text, "findings": findings}))
 }

@@ -9,7 +9,8 @@ use crate::cmd;
 pub const MAX_LIST_LINES: usize = 200_000;
 
 /// Two pasted lists reconciled: `{"left", "right", "level"}` gives the report of `urlkit
-/// reconcile` in `"format"` (text by default, csv, markdown) and what the readers found.
+/// reconcile` in `"format"` (text by default, csv, markdown; json gives the records of
+/// `--json`) and what the readers found.
 pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
     let limit = urlkit_web::LARGE_BODY;
     let left = r.text_up_to("left", limit)?;
@@ -32,8 +33,9 @@ pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
         }
     }
     use cmd::reconcile::memory::ReportFormat;
-    let format = match r.choice("format", &["text", "csv", "markdown"], "text")? {
+    let format = match r.choice("format", &["text", "csv", "markdown", "json"], "text")? {
         "csv" => ReportFormat::Csv,
+        "json" => ReportFormat::Json,
         "markdown" => ReportFormat::Markdown,
         _ => ReportFormat::Text,
     };
