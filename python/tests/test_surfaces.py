@@ -79,7 +79,7 @@ CONTROLS = ["\x00", "\x01", "\x1b", "\x7f", "\u0080", "\u009f", "\u202e", "\u202
 
 def generated(real: list[str]) -> list[str]:
     """Bad input built from a sample of the real lines, and odd lines of their own."""
-    sample = real[:: max(1, len(real) // 100)][:100]
+    sample = real[:: max(1, len(real) // 120)][:120]
     out: list[str] = []
     out += FILE_NAMES + ODD
     out += WHITESPACE + ["".join(WHITESPACE)]
@@ -125,7 +125,10 @@ BOM_INPUTS = [
 @pytest.fixture(scope="module")
 def inputs() -> list[str]:
     real = real_lines()
-    return real + generated(real)
+    every = real + generated(real)
+    # The acceptance line's floor: at least 2,000 inputs (with BOM_INPUTS and INVALID_UTF8).
+    assert len(every) + len(BOM_INPUTS) + len(INVALID_UTF8) >= 2000, len(every)
+    return every
 
 
 # --- the doors ---------------------------------------------------------------------------
@@ -309,10 +312,12 @@ def test_compare(inputs: list[str], api: Server, diffs: Differences) -> None:
         for (a, b), rec in zip(pairs, cli):
             _, answer = api.call("compare", {"a": a, "b": b, "level": level})
             if not rec["ok"] and not answer["ok"] and answer["error"]["offset"] is not None:
-                # The CLI locates an error in the line it read (`a<TAB>b`), one URL's door in
-                # that URL: the same place once B's start in the line is counted.
+                # The CLI locates an error of B in the line it read (`A<TAB>B`, its record's
+                # input), one URL's door in that URL: the same place once B's start is counted.
+                line_read = rec["input"].encode()
+                tab = line_read.find(b"\t")
                 bad = answer["input"].encode()
-                start = len(a.encode()) + 1 + b.encode().find(bad) if answer["error"]["message"].endswith("(B)") else a.encode().find(bad)
+                start = tab + 1 + line_read[tab + 1 :].find(bad) if answer["error"]["message"].endswith("(B)") else 0
                 answer = {**answer, "error": {**answer["error"], "offset": start + answer["error"]["offset"]}}
             # The input of a pair is written by each door its own way (a tab-separated line,
             # two fields, two arguments): the URLs compared are in `a` and `b`.
