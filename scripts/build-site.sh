@@ -29,8 +29,8 @@ command -v gzip >/dev/null 2>&1 || missing+=(gzip)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+  $SUDO apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
 fi
 
 # Debian's web toolchain, by path: rustup's cargo and rustc come first on PATH and have no

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, default 20: thirteen
-# targets stay under five minutes), starting from the committed seeds in fuzz/seeds/<target>.
+# Runs every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS each, default 20: the 21
+# targets take about seven minutes; a longer campaign is in fuzz/README.md), starting from the committed seeds in fuzz/seeds/<target>.
 # Installs cargo-fuzz when it is missing (it needs the nightly toolchain). Fails on the first
 # crash, leaking input or timeout, and says which input: libFuzzer writes it under
 # fuzz/artifacts/<target>/. A crash found becomes a named regression test in

@@ -13,6 +13,9 @@ use std::io::Cursor;
 mod check_head;
 pub use check_head::check_head;
 
+mod cli_input;
+pub use cli_input::cli_input;
+
 use urlkit::codec::sets::NamedSet;
 use urlkit::codec::{decode, decode_to_bytes, percent_decode, DecodeMode, HexCase, Space};
 use urlkit::compare::compare;

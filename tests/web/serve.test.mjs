@@ -5,7 +5,7 @@
 //
 // Environment: URLKIT (the urlkit binary), CHROMIUM (default /usr/bin/chromium), SHOTS.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
@@ -129,6 +129,24 @@ for (const vp of VIEWPORTS) {
     await shot(page, vp.name, "encode");
   });
 
+  // Issue 28.1: the Encode panel warns as encode --json does (the page encodes a component).
+  await check(`${vp.name}: encode warns on escapes and on a whole URL, as encode --json does`, async () => {
+    await tab(page, "encode");
+    for (const input of ["%E6%97%A5", "https://example.com/運営/?q=a b"]) {
+      const expected = JSON.parse(cli("encode", "--json", "--set", "component", input));
+      assert.ok(expected.warnings.length > 0, input);
+      await typeAndWait(page, "#enc-text", input, "#enc-warnings", ["includes", expected.warnings[0].message]);
+      const shown = await page.$$eval("#enc-warnings [data-warning]", (ws) => ws.map((w) => [w.dataset.warning, w.textContent]));
+      assert.deepEqual(shown, expected.warnings.map((w) => [w.kind, w.message]));
+    }
+    // No warning for a plain component.
+    const plain = JSON.parse(cli("encode", "--json", "--set", "component", SEED));
+    await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
+    await page.waitForFunction(() => document.querySelectorAll("#enc-warnings [data-warning]").length === 0);
+    assert.equal((plain.warnings || []).length, 0);
+    await shot(page, vp.name, "encode-warnings");
+  });
+
   await check(`${vp.name}: encode error (text too long)`, async () => {
     await typeAndWait(page, "#enc-text", "x".repeat(17000), "#enc-out", ["includes", "text-too-long"]);
     await typeAndWait(page, "#enc-text", SEED, "#enc-table tr[data-flavor=rfc3986] .output", ["endsWith", "%E6%9C%AC"]);
@@ -145,6 +163,25 @@ for (const vp of VIEWPORTS) {
     assert.match(await page.textContent("#dec-repair"), /外装不良/);
     await noHorizontalScroll(page, "decode");
     await shot(page, vp.name, "decode");
+  });
+
+  // Issue 28.7 and 28.2: the Decode panel shows convert --json's readings, and decode's
+  // delimiter warning for a path.
+  await check(`${vp.name}: decode shows every reading of convert --json, and the delimiter warning`, async () => {
+    await tab(page, "decode");
+    for (const input of ["%25E6%2597%25A5", "5pel5pys6Kqe", "a+b%20c"]) {
+      const expected = JSON.parse(cli("convert", "--json", input));
+      const last = expected.readings[expected.readings.length - 1];
+      await typeAndWait(page, "#dec-text", input, `#convert-table tr[data-reading="${last.name}"]`, ["includes", last.output ?? last.error]);
+      const shown = await page.$$eval("#convert-table tr", (rows) => rows.map((r) => [r.dataset.reading, r.classList.contains("ok"), r.querySelector(".mono").textContent]));
+      assert.deepEqual(shown, expected.readings.map((g) => [g.name, g.plausible, g.output ?? g.error]), input);
+      assert.ok(expected.readings.some((g) => g.plausible), `${input}: some reading is plausible`);
+    }
+    const path = JSON.parse(cli("decode", "--json", "/a%2Fb/"));
+    assert.equal(path.warning.kind, "decoded-delimiter");
+    await typeAndWait(page, "#dec-text", "/a%2Fb/", "#dec-out [data-mode=strict]", ["includes", path.warning.message]);
+    assert.equal(await page.textContent("#dec-out [data-mode=strict] .value"), path.output);
+    await shot(page, vp.name, "decode-readings");
   });
 
   await check(`${vp.name}: compare says equal at safe and the rules`, async () => {
@@ -228,33 +265,65 @@ for (const vp of VIEWPORTS) {
     await page.fill("#bld-segments", "パス");
   });
 
-  await check(`${vp.name}: reconcile pasted lists, report and CSV download`, async () => {
+  await check(`${vp.name}: reconcile a chosen CSV and WordPress JSON: the missing/extra table, CSV and Markdown as the command writes them`, async () => {
     await tab(page, "reconcile");
-    await page.fill("#rec-left", "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
-    await typeAndWait(page, "#rec-right", "https://example.com/運営/", "#rec-out", ["includes", "Only in left"]);
-    assert.match(await page.textContent("#rec-text"), /only in left \(missing\)\s+1/);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#rec-csv")]);
-    const csv = await readFile(await download.path(), "utf8");
-    assert.match(csv, /^status,left_url/);
-    assert.match(csv, /missing,https:\/\/example.com\/about\//);
-    // The same report as the command over the same lists saved as files.
+    // The files as a user chooses them: their names tell their formats and name them.
     const dir = mkdtempSync(join(tmpdir(), "urlkit-web-"));
-    writeFileSync(join(dir, "left.txt"), "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/");
-    writeFileSync(join(dir, "right.txt"), "https://example.com/運営/");
-    let fromCli = "";
-    try {
-      execFileSync(URLKIT, ["reconcile", "--format", "csv", join(dir, "left.txt"), join(dir, "right.txt")], { encoding: "utf8" });
-    } catch (e) {
-      fromCli = e.stdout; // exit status 1: something is missing
+    const example = "examples/wordpress-site";
+    copyFileSync(`${example}/local-list.csv`, join(dir, "local-list.csv"));
+    copyFileSync(`${example}/wp-json/posts.json`, join(dir, "posts.json"));
+    await page.setInputFiles("#rec-left-file", join(dir, "local-list.csv"));
+    await page.setInputFiles("#rec-right-file", join(dir, "posts.json"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("posts.json") && document.querySelector("#rec-table"));
+    // The command over the same files, under the same names.
+    const inDir = (...args) => {
+      try {
+        return execFileSync(URLKIT, args, { encoding: "utf8", cwd: dir });
+      } catch (e) {
+        if (e.status === 1) return e.stdout; // something is missing
+        throw e;
+      }
+    };
+    const records = inDir("reconcile", "--json", "local-list.csv", "posts.json").trim().split("\n").map((l) => JSON.parse(l));
+    const summary = records[0].summary;
+    assert.ok(summary.only_left > 0, "the example has missing pages");
+    const counts = await page.$eval("#rec-counts", (e) => [e.dataset.matched, e.dataset.missing, e.dataset.extra].map(Number));
+    assert.deepEqual(counts, [summary.matched, summary.only_left, summary.only_right]);
+    const expected = records.filter((r) => r.type === "missing" || r.type === "extra").map((r) => {
+      const o = r.left || r.right;
+      return [r.type, o.iri ?? o.url, o.iri ? o.url : null, o.fields?.title ?? "", o.type ?? "", o.source];
+    });
+    const shown = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent,
+      r.querySelector(".written")?.textContent ?? null, r.querySelector(".title").textContent, r.querySelector(".type").textContent, r.querySelector(".source").textContent]));
+    assert.deepEqual(shown, expected);
+    // Readable IRIs and titles are there (the example's pages are Japanese).
+    assert.ok(shown.some(([, iri, written, title]) => iri === "https://example.com/運営者情報/" && written && title === "運営者情報"), JSON.stringify(shown));
+    // The page's words, none of the command's.
+    const words = await page.textContent("#reconcile");
+    for (const cli of ["paste.invalid", "--", "a prefix such as", "urlkit", "stderr"]) assert.ok(!words.includes(cli), `the panel says ${cli}`);
+    assert.match(await page.textContent("#rec-sides"), /local-list\.csv: CSV, 16 URLs \(told by its file name\)/);
+    for (const [button, format] of [["#rec-csv", "csv"], ["#rec-md", "markdown"]]) {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+      const got = await readFile(await download.path(), "utf8");
+      assert.equal(got, inDir("reconcile", "--format", format, "local-list.csv", "posts.json"), format);
     }
-    const names = (t) => t.replaceAll(join(dir, "left.txt"), "L").replaceAll(join(dir, "right.txt"), "R")
-      .replaceAll("https://paste.invalid/left", "L").replaceAll("https://paste.invalid/right", "R");
-    assert.equal(names(csv), names(fromCli));
     await noHorizontalScroll(page, "reconcile");
     await shot(page, vp.name, "reconcile");
+    // The same lists pasted: no names, the formats told by content, the same rows.
+    await page.fill("#rec-left", readFileSync(`${example}/local-list.csv`, "utf8"));
+    await page.fill("#rec-right", readFileSync(`${example}/wp-json/posts.json`, "utf8"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("left: CSV") && document.querySelector("#rec-sides").textContent.includes("right: WordPress"));
+    assert.match(await page.textContent("#rec-sides"), /told by its content/);
+    const pasted = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent, r.querySelector(".title").textContent]));
+    assert.deepEqual(pasted, expected.map(([s, iri, , title]) => [s, iri, title]));
+    // A list that gives no URL: said in the page's words, with its side.
+    await typeAndWait(page, "#rec-right", "# nothing yet", "#rec-out", ["includes", "no URL found"]);
+    assert.equal(await page.getAttribute("#rec-out [data-reason]", "data-side"), "right");
+    assert.ok(!(await page.textContent("#rec-out")).includes("--allow-empty"));
     const many = "https://e.example/a\n".repeat(200001);
     await typeAndWait(page, "#rec-left", many, "#rec-out", ["includes", "too-many-lines"], 60000);
     await page.fill("#rec-left", "https://example.com/about/");
+    await page.fill("#rec-right", "https://example.com/about/");
   });
 
   await check(`${vp.name}: Content-Disposition builds and reads, with an error`, async () => {
@@ -269,7 +338,32 @@ for (const vp of VIEWPORTS) {
     await typeAndWait(page, "#cd-text", "inline; size=3", "#cd-out", ["includes", "no-filename"]);
   });
 
-  await check(`${vp.name}: base64url and a decode error at its byte`, async () => {
+  // Issue 28.3: filename before filename*, and the ASCII fallback name.
+  await check(`${vp.name}: Content-Disposition with a fallback name, as content-disposition --json writes it`, async () => {
+    await tab(page, "cd");
+    await page.selectOption("#cd-mode", "attachment");
+    await page.fill("#cd-fallback", "");
+    const plain = JSON.parse(cli("content-disposition", "--json", "見積書.pdf"));
+    await typeAndWait(page, "#cd-text", "見積書.pdf", "#cd-value", ["equals", plain.output]);
+    assert.ok(plain.output.indexOf("filename=") < plain.output.indexOf("filename*="), plain.output);
+    const expected = JSON.parse(cli("content-disposition", "--json", "--fallback", "estimate.pdf", "見積書.pdf"));
+    await typeAndWait(page, "#cd-fallback", "estimate.pdf", "#cd-value", ["equals", expected.output]);
+    assert.match(expected.output, /^attachment; filename="estimate\.pdf"; filename\*=UTF-8''/);
+    // A fallback outside ISO-8859-1 is refused, as the command refuses it (exit 2).
+    let refused = null;
+    try {
+      execFileSync(URLKIT, ["content-disposition", "--fallback", "見.pdf", "見積書.pdf"], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      refused = e;
+    }
+    assert.ok(refused && refused.status === 2 && refused.stderr.includes("ISO-8859-1"), "the command refuses the fallback");
+    await typeAndWait(page, "#cd-fallback", "見.pdf", "#cd-out", ["includes", "fallback-not-latin1"]);
+    assert.match(await page.textContent("#cd-out"), /ISO-8859-1/);
+    await page.fill("#cd-fallback", "");
+    await shot(page, vp.name, "cd-fallback");
+  });
+
+  await check(`${vp.name}: base64url and a decode error at its byte (strict)`, async () => {
     await tab(page, "base64");
     await page.selectOption("#b64-way", "encode");
     await page.selectOption("#b64-alphabet", "url");
@@ -277,8 +371,34 @@ for (const vp of VIEWPORTS) {
     await noHorizontalScroll(page, "base64");
     await shot(page, vp.name, "base64");
     await page.selectOption("#b64-way", "decode");
+    await page.selectOption("#b64-reading", "strict");
     await typeAndWait(page, "#b64-text", "Zm9v YmFy", "#b64-out", ["includes", "byte 4"]);
     assert.equal(await page.textContent("#b64-out mark"), "\u2420");
+    // Strict reading says what is wrong with the padding, as the command does.
+    const strict = JSON.parse(cli("base64", "--decode", "--json", "YWJjZA"));
+    await typeAndWait(page, "#b64-text", "YWJjZA", "#b64-out", ["includes", strict.error.kind]);
+    assert.match(await page.textContent("#b64-out"), /length 6 is not a multiple of 4/);
+  });
+
+  // Issue 28.4: the panel reads leniently by default, and says what it accepted.
+  await check(`${vp.name}: Base64 reads leniently by default: what base64 --decode --lenient --json gives`, async () => {
+    const other = await context.newPage();
+    other.on("request", (r) => requests.push(r.url()));
+    await other.goto(base);
+    await other.waitForSelector("#enc-table");
+    assert.equal(await other.inputValue("#b64-reading"), "lenient");
+    await other.close();
+    await tab(page, "base64");
+    await page.selectOption("#b64-reading", "lenient");
+    await page.selectOption("#b64-way", "decode");
+    await page.selectOption("#b64-alphabet", "standard");
+    for (const input of ["YWJjZA", "YWJj\nZA==", "eyJhbGciOiJIUzI1NiJ9", "Pz8-"]) {
+      const expected = JSON.parse(cli("base64", "--decode", "--lenient", "--json", "--", input));
+      assert.equal(expected.ok, true, input);
+      await typeAndWait(page, "#b64-text", input, "#b64-value", ["equals", expected.output]);
+      const accepted = (expected.accepted || []).map((a) => a.message).join(", ");
+      await page.waitForFunction((a) => (document.querySelector("#b64-accepted")?.textContent ?? "") === a, accepted);
+    }
   });
 
   await check(`${vp.name}: a permalink opens the same result`, async () => {

@@ -221,6 +221,7 @@ pub(crate) fn open_peeking(
         Location::File(path) => Box::new(std::fs::File::open(path).map_err(|e| {
             SourceError::new(SourceErrorKind::Io, &name, format!("cannot open: {e}"))
         })?),
+        Location::Memory { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
             let mut opened = open_body_peeking(response.body, &name, cap, peek)?;
@@ -229,6 +230,17 @@ pub(crate) fn open_peeking(
         }
     };
     open_body_peeking(raw, &name, cap, peek)
+}
+
+/// A stream given as it is (stdin, or a reader in its place), opened as [`open`] opens a
+/// file: gzip inflated, capped at `cap` bytes, its head peeked as `peek` says.
+pub(crate) fn open_read(
+    raw: Box<dyn Read>,
+    name: &str,
+    cap: u64,
+    peek: Peek,
+) -> Result<Opened, SourceError> {
+    open_body_peeking(raw, name, cap, peek)
 }
 
 /// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,

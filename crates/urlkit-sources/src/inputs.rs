@@ -3,7 +3,7 @@
 //! sources (`text:FILE`, `csv:FILE#col`, `tsv:`, `sitemap:`, `wp:`, `json:`), and stdin in any
 //! of those formats, told by its first bytes and said.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -11,7 +11,7 @@ use crate::block::RecordSink;
 use crate::catalog::{Effect, Position, Record};
 use crate::error::SourceError;
 use crate::fetch::Fetcher;
-use crate::input::{open_peeking, Opened, Peek};
+use crate::input::{open_read, Opened, Peek};
 use crate::lines::{for_each_line, trim, Content, BOM_REMOVED};
 use crate::read::{empty_source, Said};
 use crate::reader::Reader;
@@ -208,6 +208,43 @@ impl<'f> Inputs<'f> {
         notices: &mut dyn FnMut(Notice),
         each: &mut dyn FnMut(Item<'_>) -> io::Result<()>,
     ) -> Result<(), InputError> {
+        self.run(args, Stdin::Process, notices, each)
+    }
+
+    /// [`Inputs::each`], with `stdin` read where the process's stdin would be (`-`, or no
+    /// argument), never taken for a terminal: the same policy on any reader, in any read
+    /// sizes (tests and fuzzing call it). Sources that name stdin by a prefix (`text:-`)
+    /// still read the process's.
+    ///
+    /// ```
+    /// use urlkit_sources::{Content, Inputs};
+    /// let mut seen = Vec::new();
+    /// let stdin = Box::new(&b"\xEF\xBB\xBFhttps://a/\r\n \n"[..]);
+    /// Inputs::new(Content::Url)
+    ///     .each_with_stdin(&[], stdin, &mut |_| {}, &mut |item| {
+    ///         seen.push(item.bytes.to_vec());
+    ///         Ok(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(seen, [&b"https://a/"[..], b""]);
+    /// ```
+    pub fn each_with_stdin(
+        &self,
+        args: &[String],
+        stdin: Box<dyn Read>,
+        notices: &mut dyn FnMut(Notice),
+        each: &mut dyn FnMut(Item<'_>) -> io::Result<()>,
+    ) -> Result<(), InputError> {
+        self.run(args, Stdin::Given(Some(stdin)), notices, each)
+    }
+
+    fn run(
+        &self,
+        args: &[String],
+        stdin: Stdin,
+        notices: &mut dyn FnMut(Notice),
+        each: &mut dyn FnMut(Item<'_>) -> io::Result<()>,
+    ) -> Result<(), InputError> {
         let mut run = Run {
             inputs: self,
             reader: self.reader(),
@@ -215,6 +252,7 @@ impl<'f> Inputs<'f> {
             each,
             trimmed: 0,
             said: 0,
+            stdin,
         };
         if args.is_empty() {
             run.stdin()?;
@@ -236,6 +274,14 @@ impl<'f> Inputs<'f> {
     }
 }
 
+/// Where stdin's bytes come from.
+enum Stdin {
+    /// The process's stdin.
+    Process,
+    /// A reader given in its place (taken by the first read: a second `-` reads nothing).
+    Given(Option<Box<dyn Read>>),
+}
+
 /// The state of one reading of the inputs.
 struct Run<'i, 'f, 'n, 'e> {
     inputs: &'i Inputs<'f>,
@@ -246,6 +292,7 @@ struct Run<'i, 'f, 'n, 'e> {
     trimmed: usize,
     /// The reader's findings said so far.
     said: usize,
+    stdin: Stdin,
 }
 
 impl Run<'_, '_, '_, '_> {
@@ -334,14 +381,23 @@ impl Run<'_, '_, '_, '_> {
     /// tell (text is lines too).
     fn stdin(&mut self) -> Result<(), InputError> {
         use std::io::IsTerminal;
-        if !self.inputs.sniff_stdin || io::stdin().is_terminal() {
+        let (raw, terminal): (Box<dyn Read>, bool) = match &mut self.stdin {
+            Stdin::Process => (Box::new(io::stdin().lock()), io::stdin().is_terminal()),
+            Stdin::Given(given) => (given.take().unwrap_or_else(|| Box::new(io::empty())), false),
+        };
+        if !self.inputs.sniff_stdin || terminal {
             // 64 KiB reads rather than stdin's 8 KiB: fewer system calls, and fewer lines
             // straddle two reads (those are the ones copied).
-            let mut input = io::BufReader::with_capacity(64 << 10, io::stdin().lock());
+            let mut input = io::BufReader::with_capacity(64 << 10, raw);
             return self.lines(&mut input, None);
         }
         let spec = SourceSpec::parse("-")?;
-        let opened = open_peeking(&Location::Stdin, None, self.reader.max_bytes, Peek::Decides)?;
+        let name = Location::Stdin.name();
+        let opened = open_read(raw, &name, self.reader.max_bytes, Peek::Decides)?;
+        if opened.gzip {
+            let message = format!("{name}: gzip content (told by its first bytes): inflated");
+            self.note(Effect::Guessed, "gzip-detected", message);
+        }
         let sniffed = crate::sniff::sniff(&opened.head);
         if sniffed.format == Format::Text {
             let mut input = opened.uncapped().input;

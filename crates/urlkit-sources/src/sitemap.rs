@@ -280,6 +280,11 @@ fn resolve_child(parent: &Location, loc: &str) -> Result<Location, String> {
             Location::Stdin => Err("stdin is already being read".into()),
             other => Ok(other),
         },
+        // Bytes in memory stand alone: what they list is neither a file nor fetched.
+        Location::Memory { .. } => Err(
+            "a sitemap index given as text is read alone: the sitemaps it lists are not read"
+                .into(),
+        ),
     }
 }
 

@@ -20,6 +20,15 @@ pub enum Location {
     File(PathBuf),
     /// An `http:` or `https:` URL.
     Url(String),
+    /// Bytes given in memory (a list pasted into the page, a file it was handed), under the
+    /// name they are reported by. Nothing beside them is ever read: a sitemap index given
+    /// this way lists sitemaps that are not followed (no file, no network).
+    Memory {
+        /// The name in messages and reports (a file's name, `left`).
+        name: String,
+        /// The bytes.
+        bytes: std::sync::Arc<[u8]>,
+    },
 }
 
 impl Location {
@@ -45,6 +54,7 @@ impl Location {
             Location::Stdin => "<stdin>".into(),
             Location::File(p) => p.display().to_string(),
             Location::Url(u) => u.clone(),
+            Location::Memory { name, .. } => name.clone(),
         }
     }
 }
@@ -238,6 +248,44 @@ impl SourceSpec {
         Ok(spec)
     }
 
+    /// The spec of bytes given in memory under `name` (a file the user chose, or `left` for
+    /// pasted text): the format told by the name's extension as for a bare path (`.csv`,
+    /// `.xml`, `.txt`, ...; a `.json` name is JSON or WordPress by its first bytes), else by
+    /// the first bytes when read. Nothing is read from the file system, not even the name's
+    /// metadata.
+    ///
+    /// ```
+    /// use urlkit_sources::{Format, FormatFrom, Reader, SourceSpec};
+    /// let spec = SourceSpec::in_memory("list.csv", b"title,url\nA,https://a.example/\n".to_vec());
+    /// assert_eq!((spec.format, spec.format_from), (Some(Format::Csv), FormatFrom::Name));
+    /// let mut urls = Vec::new();
+    /// Reader::new().read(&spec, &mut |r| urls.push((r.url.clone(), r.extra("title").map(str::to_owned)))).unwrap();
+    /// assert_eq!(urls, [("https://a.example/".to_owned(), Some("A".to_owned()))]);
+    /// let pasted = SourceSpec::in_memory("left", b"https://a.example/\n".to_vec());
+    /// assert_eq!((pasted.format, pasted.format_from), (None, FormatFrom::Content));
+    /// ```
+    pub fn in_memory(name: &str, bytes: impl Into<std::sync::Arc<[u8]>>) -> SourceSpec {
+        let format = match by_extension(name) {
+            // Saved WordPress responses are `.json` files too: the bytes tell.
+            Some(Format::Json) if !is_json_lines_name(Path::new(name)) => None,
+            known => known,
+        };
+        SourceSpec {
+            format,
+            format_from: match format {
+                Some(_) => FormatFrom::Name,
+                None => FormatFrom::Content,
+            },
+            location: Location::Memory {
+                name: name.to_owned(),
+                bytes: bytes.into(),
+            },
+            column: None,
+            pointer: None,
+            encoding: None,
+        }
+    }
+
     fn parse_place(text: &str) -> Result<SourceSpec, SourceError> {
         let prefixes = [
             ("sitemap:", Format::Sitemap),
@@ -358,7 +406,7 @@ fn split_options(text: &str) -> Result<(std::borrow::Cow<'_, str>, SpecOptions),
 
 fn detect(location: &Location) -> Option<Format> {
     match location {
-        Location::Stdin => None,
+        Location::Stdin | Location::Memory { .. } => None,
         Location::Url(u) => {
             let path = u
                 .split(['?', '#'])

@@ -414,27 +414,83 @@ async function roundtripPanel() {
 }
 
 // ---- Reconcile ----
+// The report asked for last (its lists and their names), for the downloads.
 let lastReport = null;
+// The name of the file each side's text came from ("" for pasted text): it tells the
+// format as a path's extension does, and names the list in the report.
+const recNames = { left: "", right: "" };
+
+function recBody(level) {
+  const body = { left: $("rec-left").value, right: $("rec-right").value, level };
+  for (const side of ["left", "right"]) if (recNames[side]) body[`${side}_name`] = recNames[side];
+  return body;
+}
+
+// What a reader found, in the page's words (its kind and where), never the CLI's sentence.
+function recFinding(side, f) {
+  const id = `rec-finding-${f.kind}`;
+  const what = id in MESSAGES ? t(id) : `${t("rec-finding-other")} (${f.kind})`;
+  return el("li", { "data-kind": f.kind }, `${t("rec-side-" + side)}${f.position ? ` (${f.position})` : ""}: ${what}`);
+}
+
+function recError(v) {
+  const e = v.error || {};
+  if (e.kind !== "unreadable-list") return apiError(v);
+  const id = `rec-error-${e.reason}`;
+  return el("p", { class: "error", "data-reason": e.reason, "data-side": e.side },
+    `${t("rec-side-" + e.side)}: `, id in MESSAGES ? t(id) : [t("rec-error-unreadable"), ` (${e.reason}: ${e.message})`]);
+}
+
+// A missing or extra URL as a row: the readable IRI (and the URL as written, when it differs),
+// its title, its type and where it was.
+function recRow(status, o) {
+  const title = o.fields ? o.fields.title ?? "" : "";
+  return el("tr", { "data-status": status },
+    el("td", { class: status === "missing" ? "bad" : "" }, t("rec-status-" + status)),
+    el("td", { class: "url" }, el("span", { class: "iri" }, o.iri ?? o.url), o.iri ? el("br") : null, o.iri ? el("span", { class: "mono hint written" }, o.url) : null),
+    el("td", { class: "title" }, title), el("td", { class: "type" }, o.type ?? ""), el("td", { class: "source mono" }, o.source ?? ""));
+}
 
 async function reconcilePanel() {
   const fresh = ticket("reconcile");
-  const left = $("rec-left").value, right = $("rec-right").value, level = $("rec-level").value;
+  const body = recBody($("rec-level").value);
+  const { left, right, level } = body;
   // Long lists stay out of the address: only short ones are shared.
   savePermalink("reconcile", left.length + right.length <= 4000 ? { left, right, level } : { level });
+  for (const side of ["left", "right"]) $(`rec-${side}-name`).textContent = recNames[side] ? `${t("rec-from-file")} ${recNames[side]}` : "";
   if (left.trim() === "" || right.trim() === "") return show($("rec-out"), el("p", { class: "hint" }, t("rec-paste-both")));
-  const { status, v } = await api("reconcile", { left, right, level });
+  const { status, v } = await api("reconcile", Object.assign({ format: "json" }, body));
   if (!fresh()) return;
-  if (status !== 200) { lastReport = null; $("rec-csv").disabled = $("rec-md").disabled = true; return show($("rec-out"), apiError(v)); }
-  lastReport = { left, right, level };
+  if (status !== 200) { lastReport = null; $("rec-csv").disabled = $("rec-md").disabled = true; return show($("rec-out"), recError(v)); }
+  lastReport = body;
   $("rec-csv").disabled = $("rec-md").disabled = false;
-  show($("rec-out"), v.findings.map((f) => el("p", { class: "hint" }, f)), el("pre", { id: "rec-text" }, v.report));
+  const summary = v.records.find((r) => r.type === "summary").summary;
+  const rows = v.records.filter((r) => r.type === "missing").map((r) => recRow("missing", r.left))
+    .concat(v.records.filter((r) => r.type === "extra").map((r) => recRow("extra", r.right)));
+  const sides = ["left", "right"].map((side) => {
+    const s = summary[side];
+    const formats = s.sources.map((src) => `${src.name}: ${t("rec-format-" + src.format)}, ${src.records} ${t("rec-records")}`).join("; ");
+    const told = s.findings.some((f) => f.kind === "format-detected") ? t("rec-told-content") : t("rec-told-name");
+    return el("li", { "data-side": side }, `${t("rec-side-" + side)}: ${formats} (${told})`);
+  });
+  const notes = ["left", "right"].flatMap((side) => summary[side].findings.filter((f) => f.kind !== "format-detected").map((f) => recFinding(side, f)));
+  show($("rec-out"),
+    el("ul", { id: "rec-sides" }, sides),
+    el("p", { id: "rec-counts", "data-matched": summary.matched, "data-missing": summary.only_left, "data-extra": summary.only_right },
+      `${t("rec-matched")} ${summary.matched} · ${t("rec-missing")} ${summary.only_left} · ${t("rec-extra")} ${summary.only_right}`),
+    notes.length ? el("ul", { id: "rec-notes", class: "hint" }, notes) : null,
+    rows.length
+      ? el("div", { class: "scroll" }, el("table", { id: "rec-table" },
+        el("thead", {}, el("tr", {}, ["rec-col-status", "rec-col-url", "rec-col-title", "rec-col-type", "rec-col-source"].map((h) => el("th", { scope: "col" }, t(h))))),
+        el("tbody", {}, rows)))
+      : el("p", { class: "ok", id: "rec-all" }, t("rec-all-matched")));
 }
 
 // The CSV and Markdown writers run when asked for: a long list's report is written once.
 async function downloadReport(format, name, type) {
   if (!lastReport) return;
-  const { status, v } = await api("reconcile", Object.assign({ format }, lastReport));
-  if (status !== 200) return show($("rec-out"), apiError(v));
+  const { status, v } = await api("reconcile", Object.assign({}, lastReport, { format }));
+  if (status !== 200) return show($("rec-out"), recError(v));
   download(name, type, v.report);
 }
 
@@ -445,10 +501,22 @@ function download(name, type, text) {
   a.remove();
 }
 
-function readFileInto(file, ta) {
+// A chosen or dropped file: its text (UTF-8; another encoding is refused, not garbled) and
+// its name, which tells its format.
+function readFileInto(file, side) {
   const reader = new FileReader();
-  reader.onload = () => { ta.value = reader.result; reconcilePanel(); };
-  reader.readAsText(file);
+  reader.onload = () => {
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(reader.result);
+    } catch (_) {
+      return show($("rec-out"), el("p", { class: "error", "data-reason": "not-utf8" }, `${t("rec-side-" + side)} (${file.name}): ${t("rec-not-utf8")}`));
+    }
+    $(`rec-${side}`).value = text.replace(/^\uFEFF/, "");
+    recNames[side] = file.name;
+    reconcilePanel();
+  };
+  reader.readAsArrayBuffer(file);
 }
 
 // ---- Content-Disposition and Base64 ----
@@ -557,8 +625,10 @@ document.addEventListener("DOMContentLoaded", () => {
     const drop = $(`rec-${side}-drop`), ta = $(`rec-${side}`);
     drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
     drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-    drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); if (e.dataTransfer.files[0]) readFileInto(e.dataTransfer.files[0], ta); });
-    $(`rec-${side}-file`).addEventListener("change", (e) => { if (e.target.files[0]) readFileInto(e.target.files[0], ta); });
+    drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); if (e.dataTransfer.files[0]) readFileInto(e.dataTransfer.files[0], side); });
+    $(`rec-${side}-file`).addEventListener("change", (e) => { if (e.target.files[0]) readFileInto(e.target.files[0], side); });
+    // Text typed or pasted into the box is no longer the file's: its format is told by content.
+    ta.addEventListener("input", () => { recNames[side] = ""; });
   }
   window.addEventListener("hashchange", () => { if (!restoring) restore(); });
   restore();

@@ -300,51 +300,6 @@ fn clean_utf8_that_decodes_in_legacy_charsets_is_not_reported() {
     }
 }
 
-/// The CPU time of this thread so far (not wall time: the machine is shared, and a test
-/// that waits for a core is not slower).
-fn cpu_now() -> std::time::Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
-/// The least CPU time of `lint` over `url` in a few runs, after one untimed run (so that the
-/// allocator holds the memory a run needs: a first run also pays the kernel for new pages).
-fn lint_time(url: &str) -> (std::time::Duration, usize) {
-    let sel = all();
-    let n = lint(url, &sel).len();
-    let mut best = std::time::Duration::MAX;
-    for _ in 0..7 {
-        let t = cpu_now();
-        let found = lint(url, &sel);
-        best = best.min(cpu_now() - t);
-        drop(found);
-    }
-    (best, n)
-}
-
-/// Issue 24.4: the time of one URL grows linearly with its findings (the precedence used to
-/// compare every pair of findings: `'%zz' * 6400` took 7.4 s). Findings that lose to others
-/// (`%2e%2e`: lowercase-hex and encoded-unreserved under encoded-dot-segment) and findings
-/// of one rule alone both scale; 8 times the findings must cost less than 10 times the CPU
-/// time (a ratio of two measures, never a duration).
-#[test]
-fn lint_time_grows_linearly_with_findings_per_url() {
-    for unit in ["%zz", "/%2e%2e", "/%7e%41", "/a b", "?k=%zz&"] {
-        let url = |n: usize| format!("http://a/{}", unit.repeat(n));
-        let (small, found_small) = lint_time(&url(1_000));
-        let (large, found_large) = lint_time(&url(8_000));
-        assert!(
-            found_small >= 1_000 && found_large >= 8_000,
-            "{unit}: {found_small} {found_large}"
-        );
-        let ratio = large.as_secs_f64() / small.as_secs_f64();
-        assert!(
-            ratio < 10.0,
-            "{unit}: 1,000 findings in {small:?}, 8,000 in {large:?} (ratio {ratio:.1})"
-        );
-    }
-}
-
 /// Issue 24.8: a "safe" host fix never decodes a WHATWG forbidden domain code point (or
 /// anything that leaves no host) into the host; a plain escape is still fixed.
 #[test]

@@ -5,7 +5,8 @@
 //! - a fix is idempotent (fixing a fixed URL changes nothing) and introduces no finding the
 //!   URL did not have, at both fix levels, on URLs with the mistakes the rules name (lowercase
 //!   hex, escaped unreserved characters, raw spaces and non-ASCII, double encoding, Latin-1
-//!   mojibake, Shift_JIS bytes).
+//!   mojibake escaped or raw, UTF-8 read as Shift_JIS, Shift_JIS bytes), and with the mistakes of a whole URL (a mistyped or lost
+//!   scheme, an empty host label, a path alone, a `+` in the query).
 
 use std::collections::BTreeSet;
 
@@ -134,6 +135,25 @@ fn mistake() -> impl Strategy<Value = String> {
                 })
                 .collect()
         }),
+        // UTF-8 read as Shift_JIS (mojibake: `縺薙ｓ縺ｫ縺｡縺ｯ`), raw or encoded again.
+        ("[ぁ-ゖァ-ヺ外装不良検索東京開発]{2,6}", any::<bool>()).prop_map(|(t, raw)| {
+            let (misread, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(t.as_bytes());
+            if raw {
+                misread.into_owned()
+            } else {
+                spell(&misread, &[Spelling::Upper])
+            }
+        }),
+        // UTF-8 read as windows-1252, written raw (`é–‹ç™º`), as address bars show it: words
+        // of one script (a raw run takes the ASCII letters and digits of its word, an escaped
+        // run stops at them, so text mixing kana, Hangul and digits in one word is read
+        // differently raw and escaped: `ã\u{81}\u{81}0ê°€K`, left to the repair engine).
+        "[ぁ-ゖァ-ヺ外装不良検索東京開発]{2,6}|[à-ÿ]{1,4}|[а-я]{2,6}".prop_map(|t| {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(t.as_bytes())
+                .0
+                .into_owned()
+        }),
         Just("%7euser".to_owned()),
         Just("a b".to_owned()),
         Just("%e6%97%a5".to_owned()),
@@ -143,8 +163,60 @@ fn mistake() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A mistake of the whole URL (issue 27.5), or none: the scheme mistyped or lost, the host
+/// with an empty label, only the path left, a `+` that form decoders misread.
+#[derive(Clone, Copy, Debug)]
+enum Trap {
+    None,
+    SchemeTypo,
+    NoColon,
+    NoScheme,
+    EmptyLabel,
+    PathOnly,
+    PlusInQuery,
+}
+
+fn trap() -> impl Strategy<Value = Trap> {
+    prop_oneof![
+        12 => Just(Trap::None),
+        1 => Just(Trap::SchemeTypo),
+        1 => Just(Trap::NoColon),
+        1 => Just(Trap::NoScheme),
+        1 => Just(Trap::EmptyLabel),
+        1 => Just(Trap::PathOnly),
+        1 => Just(Trap::PlusInQuery),
+    ]
+}
+
+fn set_trap(url: String, trap: Trap) -> String {
+    let rest = url
+        .strip_prefix("https://")
+        .expect("generated URLs are https");
+    match trap {
+        Trap::None => url,
+        Trap::SchemeTypo => format!("htps://{rest}"),
+        Trap::NoColon => format!("https//{rest}"),
+        Trap::NoScheme => rest.to_owned(),
+        Trap::EmptyLabel => format!("https://{}", rest.replacen('.', "..", 1)),
+        Trap::PathOnly => rest[rest.find('/').unwrap_or(rest.len())..].to_owned(),
+        Trap::PlusInQuery => {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}q=C++")
+        }
+    }
+}
+
 fn dirty_url() -> impl Strategy<Value = String> {
-    (respelled_url(), prop::collection::vec(mistake(), 1..3)).prop_map(|(url, mistakes)| {
+    (
+        respelled_url(),
+        prop::collection::vec(mistake(), 1..3),
+        trap(),
+    )
+        .prop_map(|(url, mistakes, trap)| set_trap(dirty(url, mistakes), trap))
+}
+
+fn dirty(url: String, mistakes: Vec<String>) -> String {
+    {
         let (base, query) = match url.split_once('?') {
             Some((b, q)) => (b.to_owned(), Some(q.to_owned())),
             None => (url, None),
@@ -159,7 +231,7 @@ fn dirty_url() -> impl Strategy<Value = String> {
             out.push_str(&q);
         }
         out
-    })
+    }
 }
 
 fn names(url: &str, sel: &Selection) -> BTreeSet<&'static str> {
@@ -227,6 +299,12 @@ fn the_generators_reach_the_rules() {
         "raw-non-ascii",
         "encoded-dot-segment",
         "encoded-slash",
+        "plus-in-query",
+        "mojibake",
+        "scheme-typo",
+        "missing-scheme",
+        "empty-host-label",
+        "relative-reference",
     ] {
         assert!(seen.contains(want), "{want} never fired: {seen:?}");
     }
@@ -258,6 +336,7 @@ fn safe_fix_url() -> impl Strategy<Value = String> {
         "a%2Fb.com",
         "%C3%A9t%C3%A9.fr",
         "a%25b.com",
+        "example..com",
     ]);
     let piece = prop::sample::select(vec![
         "%7euser",
@@ -277,13 +356,14 @@ fn safe_fix_url() -> impl Strategy<Value = String> {
         "%25",
         "caf%C3%A9",
         "x",
+        "C++",
         "",
     ]);
     let fragment = prop::sample::select(vec![
         "", "#top", "#x#y", "##", "#a b", "#%7e", "#é", "#a|b", "#%23",
     ]);
     (
-        prop::sample::select(vec!["http", "https", "HTTP", "foo"]),
+        prop::sample::select(vec!["http", "https", "HTTP", "foo", "htps"]),
         host,
         prop::collection::vec(piece.clone(), 0..4),
         prop::collection::vec((piece.clone(), piece), 0..3),
@@ -354,7 +434,13 @@ fn the_safe_fix_generator_reaches_the_safe_fixes() {
     ] {
         assert!(safe.contains(want), "{want} never had a safe fix: {safe:?}");
     }
-    for want in ["host-percent-encoded", "raw-reserved-misuse"] {
+    for want in [
+        "host-percent-encoded",
+        "raw-reserved-misuse",
+        "plus-in-query",
+        "scheme-typo",
+        "empty-host-label",
+    ] {
         assert!(
             refused.contains(want),
             "{want} never had an unsafe or no fix: {refused:?}"

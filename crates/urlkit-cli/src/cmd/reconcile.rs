@@ -254,7 +254,8 @@ struct Place {
     extra: Option<u32>,
 }
 
-/// A record's extra fields: each field's number in [`Tables::fields`], and its value.
+/// A record's extra fields: each field's number in [`Tables::fields`], and its value, by
+/// field number (so that [`Tables::extra`] finds one by binary search).
 type Extra = Box<[(u32, Box<str>)]>;
 
 /// The tables `Meta` indexes into, built while reading one side.
@@ -268,6 +269,8 @@ struct Tables {
     /// The names of the extra fields the side's sources gave (a CSV's other columns, a
     /// WordPress title, a sitemap's lastmod), in order of first sight.
     fields: Vec<Arc<str>>,
+    /// Where each name is in `fields` (a CSV may have a million columns: issue 24, item 5).
+    field_ids: HashMap<Arc<str>, u32>,
     extras: Vec<Extra>,
 }
 
@@ -302,11 +305,13 @@ impl Tables {
             (self.pointers.len() - 1) as u32
         });
         let extra = (!extra.is_empty()).then(|| {
-            let fields: Extra = extra
+            let mut fields: Vec<(u32, Box<str>)> = extra
                 .into_iter()
                 .map(|(name, value)| (self.field(name), value.into_boxed_str()))
                 .collect();
-            self.extras.push(fields);
+            // Stable: a name given twice keeps its first value first, as the search found it.
+            fields.sort_by_key(|(f, _)| *f);
+            self.extras.push(fields.into_boxed_slice());
             u32::try_from(self.extras.len() - 1)
                 .expect("invariant: fewer than 2^32 records with extra fields on one side")
         });
@@ -324,13 +329,14 @@ impl Tables {
 
     /// The number of the extra field `name`.
     fn field(&mut self, name: Arc<str>) -> u32 {
-        match self.fields.iter().position(|f| *f == name) {
-            Some(i) => i as u32,
-            None => {
-                self.fields.push(name);
-                (self.fields.len() - 1) as u32
-            }
+        if let Some(&i) = self.field_ids.get(&name) {
+            return i;
         }
+        let i = u32::try_from(self.fields.len())
+            .expect("invariant: fewer than 2^32 field names (each is a distinct column)");
+        self.fields.push(name.clone());
+        self.field_ids.insert(name, i);
+        i
     }
 
     /// The value of the extra field numbered `field` of the record, when its source gave one.
@@ -340,9 +346,11 @@ impl Tables {
             .extras
             .get(extra as usize)
             .expect("invariant: a place numbers extra fields of its tables");
+        // The first of the field's values (a header may name a column twice).
+        let at = fields.partition_point(|(f, _)| (*f as usize) < field);
         fields
-            .iter()
-            .find(|(f, _)| *f as usize == field)
+            .get(at)
+            .filter(|(f, _)| *f as usize == field)
             .map(|(_, v)| &**v)
     }
 

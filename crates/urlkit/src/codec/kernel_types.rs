@@ -226,7 +226,10 @@ impl Marks {
     /// These marks with every mask moved down by `k` bits (the bytes of a chunk loaded `k`
     /// bytes before the position it stands for) and up by `at` (its place in the block).
     #[inline(always)]
-    #[cfg_attr(not(feature = "simd"), allow(dead_code))]
+    #[cfg_attr(
+        any(not(feature = "simd"), not(target_arch = "x86_64")),
+        allow(dead_code)
+    )]
     pub(crate) fn placed(self, down: u32, at: u32) -> Marks {
         let f = |m: u64| (m >> down) << at;
         Marks {
@@ -240,7 +243,10 @@ impl Marks {
 
     /// Both marks in one.
     #[inline(always)]
-    #[cfg_attr(not(feature = "simd"), allow(dead_code))]
+    #[cfg_attr(
+        any(not(feature = "simd"), not(target_arch = "x86_64")),
+        allow(dead_code)
+    )]
     pub(crate) fn union(self, o: Marks) -> Marks {
         Marks {
             stop: self.stop | o.stop,
@@ -253,7 +259,10 @@ impl Marks {
 
     /// Only the bits of `live`.
     #[inline(always)]
-    #[cfg_attr(not(feature = "simd"), allow(dead_code))]
+    #[cfg_attr(
+        any(not(feature = "simd"), not(target_arch = "x86_64")),
+        allow(dead_code)
+    )]
     pub(crate) fn masked(self, live: u64) -> Marks {
         Marks {
             stop: self.stop & live,

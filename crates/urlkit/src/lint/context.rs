@@ -191,8 +191,9 @@ impl<'a> Context<'a> {
     }
 
     /// What [`charset::repair`](crate::charset::repair::repair) makes of the URL (computed
-    /// the first time a rule asks), `None` when no escape spells a byte >= 0x80 (repair has
-    /// no run to read) or the URL is not an RFC 3986 reference (other rules say why).
+    /// the first time a rule asks), `None` when the URL is ASCII and no escape spells a byte
+    /// of 0x80 or more (repair has no run to read: raw non-ASCII text can be mojibake,
+    /// `é–‹ç™º`) or the URL is not an RFC 3986 reference (other rules say why).
     ///
     /// ```
     /// use urlkit::lint::Context;
@@ -203,7 +204,7 @@ impl<'a> Context<'a> {
     pub fn repair(&self) -> Option<&Repair> {
         self.repair
             .get_or_init(|| {
-                if self.escapes.iter().all(|e| e.byte < 0x80) {
+                if self.input.is_ascii() && self.escapes.iter().all(|e| e.byte < 0x80) {
                     return None;
                 }
                 crate::charset::repair::repair(self.input).ok()

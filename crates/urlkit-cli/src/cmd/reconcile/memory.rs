@@ -1,51 +1,47 @@
-//! `urlkit reconcile` over two pasted lists, for `urlkit serve`: the same readers (format
-//! detected from the bytes), the same engine and the same report writers as the command, with
-//! the bytes served from memory so that no file and no network is read.
+//! `urlkit reconcile` over two lists given in memory, for `urlkit serve`'s Reconcile panel:
+//! the same readers (the format told by the file name the user chose, else by the bytes), the
+//! same engine and the same report writers as the command, the bytes read from memory
+//! (`urlkit_sources::Location::Memory`) so that no file and no network is read.
 
-use std::io::Cursor;
-use std::sync::Arc;
+use std::cell::Cell;
 
 use clap::Parser;
 use serde_json::{json, Value};
 use urlkit_reconcile::Reconciler;
 use urlkit_sources::{
-    FetchError, FetchErrorKind, Fetcher, FormatFrom, Location, Response, SourceSpec,
+    FetchError, FetchErrorKind, Fetcher, Reader, Response, SourceError, SourceSpec,
 };
 
 use super::report::Report;
 use super::{keyer, read_sides, Args, Meta};
 use crate::style::Style;
 
-/// Where the pasted lists are "fetched" from: a reserved name (RFC 2606) that no request can
-/// reach, answered by [`Pasted`] only.
-const LEFT: &str = "https://paste.invalid/left";
-const RIGHT: &str = "https://paste.invalid/right";
-
-/// The two pasted lists as the only "site" there is.
-struct Pasted {
-    left: Arc<[u8]>,
-    right: Arc<[u8]>,
+/// One side as the page gives it: its text (or a file's bytes) and the name it goes by (the
+/// file's name, which tells its format as a path's does; `left` or `right` for pasted text).
+#[derive(Clone, Copy, Debug)]
+pub struct Given<'a> {
+    /// The name in the report (`local-list.csv`).
+    pub name: &'a str,
+    /// The bytes.
+    pub bytes: &'a [u8],
 }
 
-impl Fetcher for Pasted {
+impl Given<'_> {
+    fn spec(&self) -> SourceSpec {
+        SourceSpec::in_memory(self.name, self.bytes.to_vec())
+    }
+}
+
+/// The fetcher of the page's sources: none. Bytes in memory never lead to a request (a
+/// sitemap index given as text is read alone); this is the guard if one ever did.
+struct Nothing;
+
+impl Fetcher for Nothing {
     fn get(&self, url: &str) -> Result<Response, FetchError> {
-        let body = match url {
-            LEFT => self.left.clone(),
-            RIGHT => self.right.clone(),
-            _ => {
-                return Err(FetchError::new(
-                    FetchErrorKind::BadUrl,
-                    url,
-                    "the page reconciles pasted text only: nothing else is fetched",
-                ))
-            }
-        };
-        let bytes: Vec<u8> = body.to_vec();
-        Ok(Response::new(
-            200,
+        Err(FetchError::new(
+            FetchErrorKind::BadUrl,
             url,
-            Vec::new(),
-            Box::new(Cursor::new(bytes)),
+            "the page reconciles the lists it is given: nothing is fetched",
         ))
     }
 }
@@ -69,47 +65,77 @@ pub enum ReportFormat {
     Json,
 }
 
-/// The report of `urlkit reconcile --format FORMAT --level LEVEL LEFT RIGHT` over two pasted
-/// lists: `{"format", "report", "findings"}` (what the readers found, one sentence each), or
-/// for [`ReportFormat::Json`] `{"format", "records", "findings"}` (the records of `--json`);
-/// an unknown level is the usage message.
+impl ReportFormat {
+    fn name(self) -> &'static str {
+        match self {
+            ReportFormat::Text => "text",
+            ReportFormat::Csv => "csv",
+            ReportFormat::Markdown => "markdown",
+            ReportFormat::Json => "json",
+        }
+    }
+}
+
+/// Why a reconcile in memory gave no report.
+#[derive(Debug)]
+pub enum Unread {
+    /// The level is not one (the usage message).
+    Usage(String),
+    /// A side's source cannot be read, or gives no URL: `side` (`left`, `right`) and the
+    /// reader's error (its kind is the `unreadable-list` answer's `reason`).
+    Source(&'static str, SourceError),
+    /// Writing the report failed (an invariant: it is written into memory).
+    Report(String),
+}
+
+/// The report of `urlkit reconcile --format FORMAT --level LEVEL LEFT RIGHT` over two lists
+/// given in memory under their names: `{"format", "report", "findings"}` (what the readers
+/// found, one sentence each), or for [`ReportFormat::Json`] `{"format", "records",
+/// "findings"}` (the records of `--json`).
 pub fn report(
-    left: &[u8],
-    right: &[u8],
+    left: Given<'_>,
+    right: Given<'_>,
     level: &str,
     format: ReportFormat,
-) -> Result<Value, String> {
-    let args = Command::try_parse_from(["reconcile", "--level", level, LEFT, RIGHT])
-        .map_err(|e| e.to_string())?
+) -> Result<Value, Unread> {
+    // The names are placeholders for the parser: the sources are `left` and `right` below.
+    let args = Command::try_parse_from(["reconcile", "--level", level, "-", "-"])
+        .map_err(|e| Unread::Usage(e.to_string()))?
         .args;
-    let fetcher = Pasted {
-        left: left.into(),
-        right: right.into(),
-    };
     let keyer = keyer(args.level);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
-    let (l, r) = (vec![LEFT.to_owned()], vec![RIGHT.to_owned()]);
-    // The format of each list comes from its bytes, never from the made-up URL.
+    let (l, r) = (vec![left.name.to_owned()], vec![right.name.to_owned()]);
+    // read_sides asks for the left side's spec first, then the right's.
+    let asked = Cell::new(0usize);
     let read = read_sides(
         &mut engine,
         [&l, &r],
         &args,
-        [&[&fetcher], &[&fetcher]],
+        [&[&Nothing], &[&Nothing]],
         false,
         None,
-        &|text| {
-            Ok(SourceSpec {
-                format: None,
-                location: Location::Url(text.to_owned()),
-                column: None,
-                pointer: None,
-                format_from: FormatFrom::Content,
-                encoding: None,
-            })
+        &|_| {
+            let n = asked.get();
+            asked.set(n + 1);
+            Ok(if n == 0 { left.spec() } else { right.spec() })
         },
-    )
-    .map_err(|e| e.to_string())?;
+    );
+    let read = match read {
+        Ok(read) => read,
+        // Read the side that failed again on its own, for the reader's typed error.
+        Err(e) => {
+            let (side, given) = if asked.get() <= 1 {
+                ("left", left)
+            } else {
+                ("right", right)
+            };
+            return Err(match Reader::new().read(&given.spec(), &mut |_| {}) {
+                Err(source) => Unread::Source(side, source),
+                Ok(()) => Unread::Report(e.to_string()),
+            });
+        }
+    };
     let done = engine.finish();
     let report = Report {
         level: args.level,
@@ -124,8 +150,9 @@ pub fn report(
         ReportFormat::Markdown => report.markdown(&mut out, None),
         ReportFormat::Json => report.json(&mut out, None),
     };
-    written.map_err(|e| e.to_string())?;
-    let text = String::from_utf8(out).map_err(|_| "the report is not UTF-8".to_owned())?;
+    written.map_err(|e| Unread::Report(e.to_string()))?;
+    let text = String::from_utf8(out)
+        .map_err(|_| Unread::Report("invariant: the report is UTF-8".to_owned()))?;
     let findings: Vec<String> = report
         .sides
         .iter()
@@ -137,19 +164,13 @@ pub fn report(
             })
         })
         .collect();
-    let name = match format {
-        ReportFormat::Text => "text",
-        ReportFormat::Csv => "csv",
-        ReportFormat::Markdown => "markdown",
-        ReportFormat::Json => {
-            let records = text
-                .split('\n')
-                .filter(|l| !l.is_empty())
-                .map(serde_json::from_str)
-                .collect::<Result<Vec<Value>, _>>()
-                .map_err(|e| format!("invariant: the report's JSON Lines parse: {e}"))?;
-            return Ok(json!({"format": "json", "records": records, "findings": findings}));
-        }
-    };
-    Ok(json!({"format": name, "report": text, "findings": findings}))
+    if format == ReportFormat::Json {
+        let records = text
+            .lines()
+            .map(serde_json::from_str)
+            .collect::<Result<Vec<Value>, _>>()
+            .map_err(|e| Unread::Report(format!("invariant: the JSON Lines parse: {e}")))?;
+        return Ok(json!({"format": "json", "records": records, "findings": findings}));
+    }
+    Ok(json!({"format": format.name(), "report": text, "findings": findings}))
 }

@@ -1,16 +1,24 @@
-//! `POST /api/reconcile` over two pasted lists, with the command's readers and report.
+//! `POST /api/reconcile` over two lists the page gives (pasted text, or a chosen file's
+//! content and name), with the command's readers and report.
 
 use serde_json::json;
 use urlkit_web::{Answer, ApiError, Request};
 
-use crate::cmd;
+use crate::cmd::reconcile::memory::{self, Given, ReportFormat, Unread};
 
 /// The most lines of one pasted list.
 pub const MAX_LIST_LINES: usize = 200_000;
 
-/// Two pasted lists reconciled: `{"left", "right", "level"}` gives the report of `urlkit
-/// reconcile` in `"format"` (text by default, csv, markdown; json gives the records of
-/// `--json`) and what the readers found.
+/// The longest name of a list (a file's name).
+pub const MAX_NAME: usize = 255;
+
+/// Two lists reconciled: `{"left", "right", "left_name"?, "right_name"?, "level"?,
+/// "format"?}` gives the report of `urlkit reconcile` in `"format"` (text by default, csv,
+/// markdown; json gives the records of `--json`) and what the readers found. A list's name
+/// (the file it came from) tells its format as a path's extension does, and names it in the
+/// report; without one it is `left` or `right`, its format told by its content. A list that
+/// cannot be read, or gives no URL, is a 422 `unreadable-list` with its `side` and the
+/// reader's `reason` (`empty`, `json-syntax`, ...).
 pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
     let limit = urlkit_web::LARGE_BODY;
     let left = r.text_up_to("left", limit)?;
@@ -32,14 +40,38 @@ pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
             .with("limit", json!(MAX_LIST_LINES)));
         }
     }
-    use cmd::reconcile::memory::ReportFormat;
+    let name = |field: &'static str, default: &'static str| -> Result<String, ApiError> {
+        let given = r.optional(field)?.map(str::trim).unwrap_or("");
+        // The last path segment only: a name is a label and an extension, never a path.
+        let base = given.rsplit(['/', '\\']).next().unwrap_or("");
+        if base.chars().count() > MAX_NAME || base.chars().any(char::is_control) {
+            return Err(
+                ApiError::bad("invalid-value", format!("\"{field}\" is not a file name"))
+                    .with("field", json!(field)),
+            );
+        }
+        Ok(if base.is_empty() { default } else { base }.to_owned())
+    };
+    let (left_name, right_name) = (name("left_name", "left")?, name("right_name", "right")?);
     let format = match r.choice("format", &["text", "csv", "markdown", "json"], "text")? {
         "csv" => ReportFormat::Csv,
-        "json" => ReportFormat::Json,
         "markdown" => ReportFormat::Markdown,
+        "json" => ReportFormat::Json,
         _ => ReportFormat::Text,
     };
-    let report = cmd::reconcile::memory::report(left.as_bytes(), right.as_bytes(), level, format)
-        .map_err(|m| ApiError::new(422, "unreadable-list", m))?;
-    Ok(Answer::ok(report))
+    let left = Given {
+        name: &left_name,
+        bytes: left.as_bytes(),
+    };
+    let right = Given {
+        name: &right_name,
+        bytes: right.as_bytes(),
+    };
+    match memory::report(left, right, level, format) {
+        Ok(report) => Ok(Answer::ok(report)),
+        Err(Unread::Source(side, e)) => Err(ApiError::new(422, "unreadable-list", e.message)
+            .with("side", json!(side))
+            .with("reason", json!(e.kind.name()))),
+        Err(Unread::Usage(m) | Unread::Report(m)) => Err(ApiError::new(500, "internal", m)),
+    }
 }

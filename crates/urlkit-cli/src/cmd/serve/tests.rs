@@ -414,3 +414,70 @@ fn reconcile_answers_a_pasted_100000_line_list() {
         "{text}"
     );
 }
+
+/// The page's Reconcile panel (issue 25 item 4, case 6): a chosen file's name tells its
+/// format and names it in the report; the records are those of `--json`; a list that gives
+/// no URL is a typed error with its side; a sitemap index given as text fetches nothing.
+#[test]
+fn reconcile_reads_named_lists_by_name_and_content() {
+    let api = Api::start();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/wordpress-site");
+    let csv = std::fs::read_to_string(format!("{root}/local-list.csv")).expect("example");
+    let wp = std::fs::read_to_string(format!("{root}/wp-json/posts.json")).expect("example");
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": csv, "right": wp, "left_name": "local-list.csv", "right_name": "posts.json", "format": "json"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert!(!v.to_string().contains("paste.invalid"), "{v}");
+    let records = v["records"].as_array().expect("records");
+    let summary = &records[0]["summary"];
+    assert_eq!(summary["left"]["sources"][0]["format"], "csv");
+    assert_eq!(summary["right"]["sources"][0]["format"], "wp");
+    assert_eq!(
+        (summary["only_left"].as_u64(), summary["matched"].as_u64()),
+        (Some(10), Some(6))
+    );
+    let first = &records[1];
+    assert_eq!(first["type"], "missing");
+    assert_eq!(first["left"]["source"], "local-list.csv:8");
+    assert_eq!(first["left"]["fields"]["title"], "運営者情報");
+    assert_eq!(first["left"]["iri"], "https://example.com/運営者情報/");
+    // Named .txt, the same bytes are lines of text (none of which is a URL): the name
+    // decides, as a path's extension does for the command.
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": csv, "right": wp, "left_name": "list.txt", "format": "json"}),
+    );
+    assert_eq!((s, kind(&v)), (422, "unreadable-list"), "{v}");
+    assert_eq!(
+        (&v["error"]["side"], &v["error"]["reason"]),
+        (&json!("left"), &json!("empty"))
+    );
+    // Pasted text without a name: `left`, told by content.
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": csv, "right": wp, "format": "csv"}),
+    );
+    assert_eq!(s, 200, "{v}");
+    let report = v["report"].as_str().expect("csv");
+    assert!(report.contains(",left:8,page,"), "{report}");
+    let (s, v) = api.post("reconcile", json!({"left": csv, "right": "# nothing\n"}));
+    assert_eq!((s, kind(&v)), (422, "unreadable-list"), "{v}");
+    assert_eq!(
+        (&v["error"]["side"], &v["error"]["reason"]),
+        (&json!("right"), &json!("empty"))
+    );
+    let index = "<?xml version=\"1.0\"?><sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>http://127.0.0.1:9/a.xml</loc></sitemap></sitemapindex>";
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": csv, "right": index, "format": "json"}),
+    );
+    // Nothing fetched, so the index gives no URL.
+    assert_eq!((s, kind(&v)), (422, "unreadable-list"), "{v}");
+    let (s, v) = api.post(
+        "reconcile",
+        json!({"left": csv, "right": wp, "left_name": "a\u{7}.csv"}),
+    );
+    assert_eq!((s, kind(&v)), (400, "invalid-value"), "{v}");
+}

@@ -18,8 +18,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
                fragment) and reports valid UTF-8 whose characters, written back in Latin-1 or \
                windows-1252, are UTF-8 again: text that went through a Latin-1 decoder and was \
                encoded once more. Up to three such layers are undone, as ftfy's \
-               repeat-until-stable loop does, each one listed in the evidence. The reading is \
-               `urlkit repair`'s; a run with more than three layers is left to it.",
+               repeat-until-stable loop does, each one listed in the evidence. The same \
+               mojibake written raw (`é–‹ç™º` for `開発`, as address bars and spreadsheets \
+               show it) is reported too. The reading is `urlkit repair`'s; a run with more than \
+               three layers is left to it, a run whose outermost layer is another charset \
+               (Shift_JIS, GBK, windows-1251, ...) and a run that lost a byte are `mojibake`'s.",
         why: "The server receives other bytes than the page meant: `開発` arrives as the \
               letters `é` and `ç` among C1 control characters, the link answers 404 or a \
               search finds nothing, and every crawler that follows it may add a layer. Crawler \
@@ -36,7 +39,23 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     },
 };
 
+/// Whether a mojibake layer's charset is Latin-1's: ISO-8859-1 or windows-1252.
+pub(crate) fn is_latin1(charset: &str) -> bool {
+    matches!(charset, "ISO-8859-1" | "windows-1252")
+}
+
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    report_layers(&INFO, cx, out, is_latin1);
+}
+
+/// Reports, as rule `info`, each run whose mojibake layers were undone and whose first
+/// (outermost) layer's charset passes `first`: the layers as evidence, the repair as the fix.
+pub(crate) fn report_layers(
+    info: &'static RuleInfo,
+    cx: &Context<'_>,
+    out: &mut Vec<Diagnostic>,
+    first: fn(&str) -> bool,
+) {
     let Some(r) = cx.repair() else { return };
     let mut i = 0;
     while i < r.steps.len() {
@@ -51,22 +70,27 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .take_while(|s| matches!(s.action, Action::UndoMojibake { .. }) && s.span == span)
             .collect();
         i += layers.len();
-        let (first, last) = (layers[0], layers[layers.len() - 1]);
+        let (outer, last) = (layers[0], layers[layers.len() - 1]);
+        let charset = outer
+            .charset
+            .expect("invariant: a mojibake layer names its charset");
+        if !first(charset) {
+            continue;
+        }
         let text = cx.text(&span);
         let n = layers.len();
         let plural = if n == 1 { "layer" } else { "layers" };
-        let mut d =
-            diag(
-                &INFO,
-                cx,
-                span,
-                format!(
-                "'{text}' is {:?} in UTF-8 read as {} and re-encoded ({n} {plural} of mojibake)",
+        let mut d = diag(
+            info,
+            cx,
+            span,
+            format!(
+                "'{text}' is {:?} in UTF-8 read as {charset} and re-encoded ({n} {plural} of \
+                 mojibake)",
                 last.after,
-                first.charset.expect("invariant: a mojibake layer names its charset"),
             ),
-            )
-            .evidence("reads as", last.after.clone());
+        )
+        .evidence("reads as", last.after.clone());
         for s in &layers {
             d = d.evidence(
                 "layer",

@@ -1,6 +1,6 @@
 //! `mixed-script-host` (U0408): a host label that mixes scripts beyond what UTS #39 allows.
 
-use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+use unicode_security::{MixedScript, RestrictionLevel, RestrictionLevelDetection};
 
 use super::host_labels::labels;
 use super::{diag, DiagnosticExt};
@@ -21,7 +21,10 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     doc: RuleDoc {
         what: "Reports a host label whose UTS #39 restriction level is below 'moderately \
                restrictive': scripts mixed as no language writes them (Latin with Cyrillic). \
-               Japanese (Han with kana and Latin), Chinese and Korean labels pass.",
+               Japanese (Han with kana and Latin), Chinese and Korean labels pass, and so does \
+               a label of one script (its UTS #39 resolved script set is not empty) whose \
+               characters are merely uncommon: `ɡithub` (U+0261, a Latin letter) is all Latin, \
+               and `confusable-host` says what it looks like.",
         why: "Browsers show such labels as Punycode because they are how homograph domains are \
               built; a link that mixes scripts is rarely what it seems.",
         example: "https://xn--paypl-7ve.com/",
@@ -37,6 +40,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for l in labels(cx) {
         if l.unicode.is_ascii() {
+            continue;
+        }
+        // One script, however rare its letters (U+0261 is Latin but not in the identifier
+        // set, which alone makes the level `Unrestricted`): not mixed.
+        if l.unicode.as_str().is_single_script() {
             continue;
         }
         let level = l.unicode.as_str().detect_restriction_level();

@@ -12,6 +12,7 @@ mod credentials_in_url;
 mod crlf;
 mod double_encoding;
 mod double_slash;
+mod empty_host_label;
 mod encoded_dot_segment;
 mod encoded_slash;
 mod encoded_unreserved;
@@ -25,17 +26,22 @@ mod latin1_mojibake;
 mod legacy_charset;
 mod lowercase_hex;
 mod malformed_escape;
+mod missing_scheme;
 mod mixed_forms;
 mod mixed_script_host;
+mod mojibake;
 mod nfd_path;
 mod non_canonical_ipv4;
 mod nul;
 pub(crate) mod parser_disagreement;
 mod plus_in_path;
+mod plus_in_query;
 mod raw_control;
 mod raw_non_ascii;
 mod raw_reserved_misuse;
 mod raw_space;
+mod relative_reference;
+mod scheme_typo;
 mod secret_in_query;
 mod session_id_in_path;
 mod trailing_slash_mixed;
@@ -62,6 +68,8 @@ pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
     (&legacy_charset::INFO, &invalid_utf8::INFO),
     (&latin1_mojibake::INFO, &invalid_utf8::INFO),
     (&latin1_mojibake::INFO, &double_encoding::INFO),
+    (&mojibake::INFO, &invalid_utf8::INFO),
+    (&mojibake::INFO, &double_encoding::INFO),
     (&encoded_dot_segment::INFO, &encoded_unreserved::INFO),
     (&encoded_dot_segment::INFO, &lowercase_hex::INFO),
     (&encoded_dot_segment::INFO, &parser_disagreement::INFO),
@@ -82,6 +90,12 @@ pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
     (&encoded_slash::INFO, &encoded_unreserved::INFO),
     (&index_file::INFO, &file_extension::INFO),
     (&mixed_forms::INFO, &lowercase_hex::INFO),
+    (&scheme_typo::INFO, &relative_reference::INFO),
+    (&missing_scheme::INFO, &relative_reference::INFO),
+    (&scheme_typo::INFO, &parser_disagreement::INFO),
+    (&missing_scheme::INFO, &parser_disagreement::INFO),
+    (&relative_reference::INFO, &parser_disagreement::INFO),
+    (&empty_host_label::INFO, &parser_disagreement::INFO),
 ];
 
 /// Every per-URL rule, in code order.
@@ -91,6 +105,10 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(&raw_space::INFO, raw_space::check),
     rule(&raw_control::INFO, raw_control::check),
     rule(&raw_reserved_misuse::INFO, raw_reserved_misuse::check),
+    rule(&scheme_typo::INFO, scheme_typo::check),
+    rule(&missing_scheme::INFO, missing_scheme::check),
+    rule(&empty_host_label::INFO, empty_host_label::check),
+    rule(&relative_reference::INFO, relative_reference::check),
     rule(&lowercase_hex::INFO, lowercase_hex::check),
     rule(&encoded_unreserved::INFO, encoded_unreserved::check),
     rule(&raw_non_ascii::INFO, raw_non_ascii::check),
@@ -101,6 +119,8 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(&legacy_charset::INFO, legacy_charset::check),
     rule(&host_percent_encoded::INFO, host_percent_encoded::check),
     rule(&nfd_path::INFO, nfd_path::check),
+    rule(&plus_in_query::INFO, plus_in_query::check),
+    rule(&mojibake::INFO, mojibake::check),
     rule(&uppercase_path::INFO, uppercase_path::check),
     rule(&underscore_in_path::INFO, underscore_in_path::check),
     rule(&index_file::INFO, index_file::check),

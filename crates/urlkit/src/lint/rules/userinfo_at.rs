@@ -17,16 +17,21 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     }),
     doc: RuleDoc {
         what: "Reports the authority when it holds more than one `@`, and an `@` that follows a \
-               `\\`, `?` or `#` before the first `/` after `//`.",
+               `\\`, `?` or `#` before the first `/` after `//`: any such `@`, not only the \
+               first, so that `http://1.1.1.1 &@2.2.2.2# @3.3.3.3/` (an `@` in the authority, \
+               another after `#`) is reported.",
         why: "Which `@` ends the userinfo decides the host: `http://a@b@c/`, \
               `http://good.com\\@evil.com/` and `http://good.com#@evil.com/` get different hosts \
-              from different parsers, the basis of many SSRF and open-redirect bypasses.",
+              from different parsers, the basis of many SSRF and open-redirect bypasses (from \
+              `http://1.1.1.1 &@2.2.2.2# @3.3.3.3/` Python's urllib2, requests and urllib \
+              reached 1.1.1.1, 2.2.2.2 and 3.3.3.3).",
         example: "http://trusted.com@evil.com@other.com/",
         use_instead: "http://other.com/",
         fix_safety: "No fix: which host was meant is the question.",
         references: &[
             "https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1",
             "https://cwe.mitre.org/data/definitions/601.html",
+            "https://www.blackhat.com/docs/us-17/thursday/us-17-Tsai-A-New-Era-Of-SSRF-Exploiting-URL-Parser-In-Trending-Programming-Languages.pdf",
         ],
     },
 };
@@ -49,7 +54,10 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .position(|&c| c == b'/')
         .map_or(b.len(), |p| auth.start + p);
     let region = &cx.input[auth.start..stop];
-    if let Some(at) = region.find('@') {
+    // The last `@`: an `@` after a `\\`, `?` or `#` is one that some parser reads as the
+    // end of the userinfo (`1.1.1.1 &@2.2.2.2# @3.3.3.3`: RFC 3986 ends the authority at
+    // `#`, a parser that allows the space and skips to the last `@` picks `3.3.3.3`).
+    if let Some(at) = region.rfind('@') {
         if region[..at].contains(['\\', '?', '#']) {
             let span = auth.start..stop;
             out.push(diag(

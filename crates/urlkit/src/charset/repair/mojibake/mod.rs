@@ -126,12 +126,23 @@ pub(crate) fn is_latin1_shaped(text: &str) -> bool {
 }
 
 /// Whether some charset writes `text` back as UTF-8 with a non-ASCII character, plausible or
-/// not: the shape of a layer of mojibake.
+/// not, short of a reading refused whatever follows: the shape of a layer of mojibake.
+///
+/// *Rationale*: a reading refused for good (`ゥ`, whose Big5 bytes `C7 A1` are the UTF-8 of
+/// `ǡ`: one character is too little evidence) is no layer a later repair could undo, so the
+/// text it came from is clean; a reading refused midway (a C1 control, mixed scripts) is
+/// still the shape of a layer not plausible enough to undo.
 fn misread_in_shape(text: &str) -> bool {
     MojibakeCharset::ALL.into_iter().any(|c| {
         c.bytes_of(text)
             .and_then(|b| String::from_utf8(b).ok())
-            .is_some_and(|t| t != text)
+            .is_some_and(|t| {
+                t != text
+                    && !matches!(
+                        plausible::refusal(text, &t, c),
+                        Some(plausible::Refusal::Final(_))
+                    )
+            })
     })
 }
 
@@ -252,6 +263,16 @@ mod tests {
         let l = layers(&misread);
         assert!(l.lossy(), "{misread}");
         assert_eq!(l.layers[0].after, "日本\u{FFFD}");
+    }
+
+    #[test]
+    fn a_reading_refused_for_good_is_not_a_layer_in_shape() {
+        // ゥ's Big5 bytes C7 A1 are the UTF-8 of ǡ, a reading refused whatever follows: ゥ is
+        // clean, and its Latin-1 mojibake is undone (it was kept as ambiguous).
+        assert_eq!(
+            undone("ã\u{82}¥"),
+            (vec![("ISO-8859-1", "ゥ".to_owned())], End::Clean)
+        );
     }
 
     #[test]

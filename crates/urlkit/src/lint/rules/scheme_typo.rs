@@ -1,0 +1,191 @@
+//! `scheme-typo` (U0106): a scheme one keystroke away from `http`, `https`, `ftp`, `ws` or
+//! `wss`, or one of those without its `:`.
+
+use std::ops::Range;
+
+use super::{diag, DiagnosticExt};
+use crate::lint::{Applicability, Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, Severity};
+
+pub(crate) static INFO: RuleInfo = RuleInfo {
+    code: "U0106",
+    name: "scheme-typo",
+    family: Family::Correctness,
+    level: Severity::Error,
+    summary: "a scheme one typo away from http, https, ftp, ws or wss ('htps:'), or one without its ':' ('https//')",
+    scope: Scope::Url,
+    aliases: &[],
+    security: None,
+    doc: RuleDoc {
+        what: "Reports a scheme that is not a known scheme but is one edit (a letter added, \
+               dropped, changed, or two swapped) from `http`, `https`, `ftp`, `ws` or `wss`: \
+               `htps:`, `htpp:`, `httsp:`. Known schemes that are that close (`ftps`, `sftp`, \
+               `tftp`, `shttp`, `tcp`) and one-letter schemes (a Windows drive, `C:`) are left \
+               alone. Also reports a reference without a scheme that starts with one of those \
+               names (or a typo of one) followed by `//` or `;//`: `https//example.com/a` is \
+               a relative path to every parser.",
+        why: "`htps://example.com/a` is a valid URI of an unknown scheme: a browser offers to \
+              search for it or finds no handler, a crawler skips it, and nothing says why. \
+              `https//example.com/a` is a relative reference: resolved against the page, it \
+              becomes `https://site/dir/https//example.com/a`, a 404 on the linking site.",
+        example: "htps://example.com/a",
+        use_instead: "https://example.com/a",
+        fix_safety: "Unsafe, and only when one scheme is nearest: the fix writes that scheme \
+                     (and the `:`), which is a guess of what was meant. A typo as near to two \
+                     schemes (`httpx` is one edit from `http` and from `https`) has no fix.",
+        references: &[
+            "https://www.rfc-editor.org/rfc/rfc3986#section-3.1",
+            "https://www.iana.org/assignments/uri-schemes/uri-schemes.xhtml",
+            "https://url.spec.whatwg.org/#special-scheme",
+        ],
+    },
+};
+
+/// The schemes a typo is measured against.
+const TARGETS: [&str; 5] = ["http", "https", "ftp", "ws", "wss"];
+
+/// Registered or common schemes one edit from a target: not typos.
+const KNOWN: &[&str] = &["ftps", "sftp", "tftp", "shttp", "tcp", "htcp"];
+
+pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    match &cx.scheme {
+        Some(r) => {
+            let scheme = cx.text(r).to_ascii_lowercase();
+            if scheme.len() < 2
+                || TARGETS.contains(&scheme.as_str())
+                || KNOWN.contains(&scheme.as_str())
+            {
+                return;
+            }
+            let near = nearest(&scheme);
+            if near.is_empty() {
+                return;
+            }
+            report(cx, out, r.clone(), near, "", ":");
+        }
+        None if cx.authority.is_none() => {
+            let Some((word, sep)) = colonless(cx.input) else {
+                return;
+            };
+            let lower = word.to_ascii_lowercase();
+            let near = if TARGETS.contains(&lower.as_str()) {
+                vec![TARGETS
+                    .into_iter()
+                    .find(|t| *t == lower)
+                    .expect("invariant: the word is a target")]
+            } else {
+                nearest(&lower)
+            };
+            if near.is_empty() {
+                return;
+            }
+            report(cx, out, 0..word.len() + sep.len(), near, "://", "//");
+        }
+        None => {}
+    }
+}
+
+/// The word before `//` or `;//` at the start of a reference without a scheme.
+fn colonless(input: &str) -> Option<(&str, &str)> {
+    let end = input.find(|c: char| !c.is_ascii_alphabetic())?;
+    let (word, rest) = input.split_at(end);
+    if word.len() < 2 {
+        return None;
+    }
+    if rest.starts_with("//") {
+        Some((word, ""))
+    } else if rest.starts_with(";//") {
+        Some((word, ";"))
+    } else {
+        None
+    }
+}
+
+/// Reports `span`: the nearest schemes, and a fix when there is one. `written` is what the
+/// replacement ends with for a scheme that had its `:` (`":"`) or lost it (`"://"`, the span
+/// then covering the word and a `;` up to the `//`, which stays).
+fn report(
+    cx: &Context<'_>,
+    out: &mut Vec<Diagnostic>,
+    span: Range<usize>,
+    near: Vec<&'static str>,
+    lost: &str,
+    kept: &str,
+) {
+    let text = cx.text(&span);
+    let names: Vec<String> = near.iter().map(|n| format!("'{n}'")).collect();
+    let message = if lost.is_empty() {
+        format!(
+            "scheme '{text}' is not a scheme anyone serves; it is one typo from {}",
+            names.join(" and ")
+        )
+    } else {
+        format!(
+            "'{text}{kept}' has no ':' after the scheme {}: every parser reads it as a relative path",
+            names.join(" or ")
+        )
+    };
+    let mut d = diag(&INFO, cx, span, message);
+    for n in &near {
+        d = d.evidence("did you mean", (*n).to_owned());
+    }
+    if let [only] = near.as_slice() {
+        // The `//` after the span stays: a lost `:` is put back before it.
+        let replacement = if lost.is_empty() {
+            (*only).to_owned()
+        } else {
+            format!("{only}:")
+        };
+        d = d.fix(replacement, Applicability::Unsafe);
+    }
+    out.push(d);
+}
+
+/// The targets one edit from `word` (it is none of them).
+fn nearest(word: &str) -> Vec<&'static str> {
+    TARGETS
+        .into_iter()
+        .filter(|t| osa_distance(word.as_bytes(), t.as_bytes()) == 1)
+        .collect()
+}
+
+/// The optimal string alignment distance (Levenshtein with swaps of neighbours).
+pub(crate) fn osa_distance(a: &[u8], b: &[u8]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[n][m]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances() {
+        assert_eq!(osa_distance(b"htps", b"https"), 1);
+        assert_eq!(osa_distance(b"htps", b"http"), 2);
+        assert_eq!(osa_distance(b"htpts", b"https"), 1);
+        assert_eq!(osa_distance(b"hxxp", b"http"), 2);
+        assert_eq!(nearest("httpx"), ["http", "https"]);
+        assert_eq!(colonless("https//a/"), Some(("https", "")));
+        assert_eq!(colonless("http;//a/"), Some(("http", ";")));
+        assert_eq!(colonless("a/b"), None);
+    }
+}
