@@ -66,7 +66,9 @@ fn explain(r: &Request) -> Result<Answer, ApiError> {
 
 /// `urlkit encode --json --set component TEXT`: the component encoding and its warnings.
 fn encode(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&records::codec::encode_record(text(r.text("text")?))))
+    Ok(record(&records::codec::encode_record(text(
+        r.text("text")?,
+    ))))
 }
 
 /// `urlkit convert --json TEXT`: every reading of the text.
@@ -166,7 +168,11 @@ fn parse(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn lint(r: &Request) -> Result<Answer, ApiError> {
-    let urls: Vec<&str> = r.list("urls", MAX_LINT_URLS)?.into_iter().map(url).collect();
+    let urls: Vec<&str> = r
+        .list("urls", MAX_LINT_URLS)?
+        .into_iter()
+        .map(url)
+        .collect();
     let select: Vec<&str> = match r.optional("select")? {
         Some(s) if !s.is_empty() => s.split(',').map(str::trim).collect(),
         _ => Vec::new(),
