@@ -512,7 +512,14 @@ def test_reconcile(inputs: list[str], api: Server, diffs: Differences) -> None:
             by_list = urlkit.reconcile(left, right)
     diffs.check("reconcile", "reconcile cli/python (files)", "left.txt right.txt", cli, lines_of(by_spec))
     status, answer = api.call(
-        "reconcile", {"left": "".join(u + "\n" for u in left), "right": "".join(u + "\n" for u in right), "format": "json"}
+        "reconcile",
+        {
+            "left": "".join(u + "\n" for u in left),
+            "right": "".join(u + "\n" for u in right),
+            "left_name": "left.txt",
+            "right_name": "right.txt",
+            "format": "json",
+        },
     )
     assert status == 200, answer
     diffs.check("reconcile", "reconcile cli/http", "pasted", pasted_as_files(cli), pasted_as_files(answer["records"]))
