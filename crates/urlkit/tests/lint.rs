@@ -354,3 +354,21 @@ fn a_second_hash_has_an_unsafe_fix() {
     assert_eq!(fix(url, &sel, FixLevel::Safe), url);
     assert_eq!(fix(url, &sel, FixLevel::Unsafe), "http://a/#x%23y");
 }
+
+/// Issue 27.4: an unknown word in `--select`/`--ignore` gets a "did you mean" when a rule
+/// name, code, alias or family is a typo away, and none when nothing is near.
+#[test]
+fn an_unknown_rule_name_suggests_the_nearest() {
+    let said = |w: &str| {
+        Selection::parse(&[w], &[])
+            .expect_err("not a rule")
+            .to_string()
+    };
+    assert!(said("lowercase-hexx").contains("did you mean \"lowercase-hex\"?"));
+    assert!(said("securty").contains("did you mean \"security\"?"));
+    let ignored = Selection::parse(&[], &["mixed-form"]).expect_err("not a rule");
+    assert!(ignored
+        .to_string()
+        .contains("did you mean \"mixed-forms\"?"));
+    assert!(!said("zzzzzzzz").contains("did you mean"));
+}

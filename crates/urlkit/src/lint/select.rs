@@ -36,6 +36,8 @@ impl Default for Selection {
 /// use urlkit::lint::Selection;
 /// let e = Selection::parse(&["nope"], &[]).unwrap_err();
 /// assert_eq!(e.to_string(), "unknown rule, alias or family \"nope\" (urlkit lint --list shows them)");
+/// let typo = Selection::parse(&["lowercase-hexx"], &[]).unwrap_err();
+/// assert!(typo.to_string().contains("did you mean \"lowercase-hex\"?"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectionError {
@@ -55,12 +57,59 @@ impl fmt::Display for SelectionError {
                 self.word
             );
         }
-        write!(
-            f,
-            "unknown rule, alias or family {:?} (urlkit lint --list shows them)",
-            self.word
-        )
+        match suggestion(&self.word) {
+            Some(near) => write!(
+                f,
+                "unknown rule, alias or family {:?}: did you mean {near:?}? (urlkit lint --list shows them)",
+                self.word
+            ),
+            None => write!(
+                f,
+                "unknown rule, alias or family {:?} (urlkit lint --list shows them)",
+                self.word
+            ),
+        }
     }
+}
+
+/// The known word nearest to `word` (rule name, code, alias, family or `all`) when it is
+/// close enough to be a typo: at most a third of its letters changed (at least one).
+fn suggestion(word: &str) -> Option<&'static str> {
+    let lower = word.to_ascii_lowercase();
+    let rules = rules();
+    let words = rules
+        .iter()
+        .flat_map(|r| {
+            [r.name, r.code]
+                .into_iter()
+                .chain(r.aliases.iter().copied())
+        })
+        .chain(Family::ALL.into_iter().map(|f| f.name()))
+        .chain(["all"]);
+    let limit = (word.chars().count() / 3).max(1);
+    words
+        .map(|w| (edit_distance(&lower, &w.to_ascii_lowercase()), w))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, w)| w)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 impl std::error::Error for SelectionError {}
