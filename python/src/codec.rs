@@ -21,6 +21,15 @@ pub enum TextOrBytes {
 }
 
 impl TextOrBytes {
+    /// The same input without a byte order mark at its start (said as a warning), as every
+    /// door reads free text.
+    pub fn without_bom(self, py: Python<'_>) -> PyResult<TextOrBytes> {
+        Ok(match self {
+            TextOrBytes::Text(s) => TextOrBytes::Text(crate::input::text(py, &s)?.to_owned()),
+            TextOrBytes::Bytes(b) => TextOrBytes::Bytes(crate::input::bytes(py, &b)?.to_vec()),
+        })
+    }
+
     /// The bytes: a `str` as UTF-8.
     pub fn as_bytes(&self) -> &[u8] {
         match self {
@@ -110,6 +119,7 @@ pub fn encode(
     hex: &str,
     once: bool,
 ) -> PyResult<String> {
+    let text = text.without_bom(py)?;
     if let Some(name) = as_ {
         if set != "unreserved" || hex != "upper" || once {
             return Err(pyo3::exceptions::PyValueError::new_err(
@@ -186,6 +196,7 @@ pub fn decode<'py>(
     mode: &str,
     as_: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let text = text.without_bom(py)?;
     if let Some(name) = as_ {
         if mode != "strict" {
             return Err(pyo3::exceptions::PyValueError::new_err(

@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::PyBytes;
 use urlkit::base64::{Alphabet, Base64, Padding};
 use urlkit::content_disposition::{build_with, parse, Disposition, Fallback};
 
@@ -46,10 +46,7 @@ pub fn content_disposition(
 /// the other `params`. A malformed value raises `urlkit.DecodeError` with its kind and byte
 /// offset.
 #[pyfunction]
-pub fn parse_content_disposition<'py>(
-    py: Python<'py>,
-    value: &str,
-) -> PyResult<Bound<'py, PyDict>> {
+pub fn parse_content_disposition<'py>(py: Python<'py>, value: &str) -> PyResult<Bound<'py, PyAny>> {
     let cd = parse(value).map_err(|e| {
         located(
             py,
@@ -59,14 +56,7 @@ pub fn parse_content_disposition<'py>(
             e.description(),
         )
     })?;
-    let d = PyDict::new(py);
-    d.set_item("disposition", cd.disposition())?;
-    d.set_item("filename", cd.filename())?;
-    d.set_item("fallback", cd.filename_fallback())?;
-    d.set_item("charset", cd.charset())?;
-    d.set_item("language", cd.language())?;
-    d.set_item("params", cd.params().to_vec())?;
-    Ok(d)
+    crate::records::to_py(py, &urlkit_records::header::Fields::from(&cd))
 }
 
 fn alphabet_named(name: &str) -> PyResult<Alphabet> {

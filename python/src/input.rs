@@ -37,6 +37,25 @@ pub fn url<'a>(py: Python<'_>, url: &'a str) -> PyResult<&'a str> {
     Ok(kept)
 }
 
+/// Free text without a byte order mark at its start (the one policy for text: spaces are
+/// data and stay), said when there was one.
+pub fn text<'a>(py: Python<'_>, text: &'a str) -> PyResult<&'a str> {
+    let (kept, t) = trim_str(text, Content::Text);
+    if t.bom {
+        warn(py, urlkit_sources::BOM_REMOVED)?;
+    }
+    Ok(kept)
+}
+
+/// Bytes without a byte order mark at their start, said when there was one.
+pub fn bytes<'a>(py: Python<'_>, bytes: &'a [u8]) -> PyResult<&'a [u8]> {
+    let t = urlkit_sources::trim(bytes, true, Content::Text);
+    if t.bom {
+        warn(py, urlkit_sources::BOM_REMOVED)?;
+    }
+    Ok(&bytes[t.kept])
+}
+
 /// Every URL of a list trimmed as [`url`] trims one; the first few removals said one by one
 /// (with their index), the rest counted.
 pub fn urls<'a>(py: Python<'_>, urls: &'a [String]) -> PyResult<Vec<&'a str>> {

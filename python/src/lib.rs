@@ -10,6 +10,7 @@
 //! assert urlkit.key("https://example.com/%e9%81%8b/") == urlkit.key("https://example.com/運/")
 //! ```
 
+mod build;
 mod bulk;
 mod codec;
 mod compare;
@@ -42,6 +43,7 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<compare::Comparison>()?;
     m.add_class::<compare::Difference>()?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(build::build, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint_list, m)?)?;
     m.add_function(wrap_pyfunction!(lint::fix, m)?)?;

@@ -12,6 +12,9 @@ use crate::records::to_py;
 /// `findings` where the two disagree. A URL that neither accepts raises `urlkit.UrlError`.
 #[pyfunction]
 pub fn parse<'py>(py: Python<'py>, url: &str) -> PyResult<Bound<'py, PyAny>> {
+    // Read as the CLI reads it: a byte order mark at the start removed, whitespace kept (the
+    // record says what each parser makes of it).
+    let url = crate::input::text(py, url)?;
     match urlkit_records::parse::build(url.to_owned(), url, None) {
         Ok(record) => to_py(py, &record),
         Err(f) => Err(located(

@@ -44,7 +44,7 @@ pub fn repair_list<'py>(py: Python<'py>, urls: Vec<String>) -> PyResult<Bound<'p
     let refs = crate::input::urls(py, &urls)?;
     let results = py.detach(|| repair_many(&refs));
     let out = PyList::empty(py);
-    for (url, r) in urls.iter().zip(&results) {
+    for (url, r) in refs.iter().zip(&results) {
         match r {
             Ok(r) => out.append(report(py, url, r)?)?,
             Err(e) => out.append(parse_error(py, e).into_value(py))?,

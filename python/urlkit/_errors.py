@@ -10,7 +10,8 @@ class UrlkitError(ValueError):
 
     ``kind`` is the library's stable kebab-case name (``"malformed-escape"``,
     ``"invalid-utf8"``, ``"invalid-scheme"``, ...), ``offset`` the byte offset in the input's
-    UTF-8 where it starts, ``message`` the explanation. In bulk calls with ``errors="raise"``,
+    UTF-8 where it starts (``None`` when the failure is in no input's bytes: ``build``'s
+    components), ``message`` the explanation. In bulk calls with ``errors="raise"``,
     ``row`` is the index of the failing row (``None`` otherwise).
 
     >>> import urlkit
@@ -21,7 +22,7 @@ class UrlkitError(ValueError):
     ('malformed-escape', 3)
     """
 
-    def __init__(self, kind: str, offset: int, message: str) -> None:
+    def __init__(self, kind: str, offset: Optional[int], message: str) -> None:
         super().__init__(message)
         self.kind = kind
         self.offset = offset

@@ -6,7 +6,7 @@ use urlkit::base64::Alphabet;
 use urlkit::codec::DecodeMode;
 use urlkit::content_disposition::Disposition;
 use urlkit::lint::FixLevel;
-use urlkit::normalize::{Level, Options};
+use urlkit::normalize::{Form, Level, Options};
 use urlkit_records as records;
 
 use crate::request::{Answer, ApiError, Endpoint, Request};
@@ -40,6 +40,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("encode", encode),
         Endpoint::small("convert", convert),
         Endpoint::small("repair", repair),
+        Endpoint::small("key", key),
+        Endpoint::small("normalize", normalize),
         Endpoint::small("compare", compare),
         Endpoint::small("parse", parse),
         Endpoint::large("lint", lint),
@@ -64,7 +66,9 @@ fn explain(r: &Request) -> Result<Answer, ApiError> {
 
 /// `urlkit encode --json --set component TEXT`: the component encoding and its warnings.
 fn encode(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&records::codec::encode_record(r.text("text")?)))
+    Ok(record(&records::codec::encode_record(text(
+        r.text("text")?,
+    ))))
 }
 
 /// `urlkit convert --json TEXT`: every reading of the text.
@@ -79,7 +83,7 @@ fn convert(r: &Request) -> Result<Answer, ApiError> {
 /// The three modes side by side: `{"strict", "lenient", "form"}`, each a `decode --json`
 /// record (a bad input is a record with its error, not a bad request).
 fn decode(r: &Request) -> Result<Answer, ApiError> {
-    let text = r.text("text")?;
+    let text = text(r.text("text")?);
     let mut out = serde_json::Map::new();
     for (name, mode) in [
         ("strict", DecodeMode::Strict),
@@ -95,7 +99,19 @@ fn decode(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn repair(r: &Request) -> Result<Answer, ApiError> {
-    Ok(record(&repair_record(r.text("url")?)))
+    Ok(record(&repair_record(url(r.text("url")?))))
+}
+
+/// A text as every door reads one: without a byte order mark at its start (the one policy,
+/// `urlkit_sources::trim_str` for free text).
+fn text(text: &str) -> &str {
+    urlkit_sources::trim_str(text, urlkit_sources::Content::Text).0
+}
+
+/// A URL as every door reads one: without a byte order mark and the whitespace around it
+/// (`urlkit_sources::trim_str`, the CLI's and Python's one policy).
+fn url(text: &str) -> &str {
+    urlkit_sources::trim_str(text, urlkit_sources::Content::Url).0
 }
 
 fn level(r: &Request) -> Result<Options, ApiError> {
@@ -108,17 +124,43 @@ fn level(r: &Request) -> Result<Options, ApiError> {
     Ok(Options::new(level))
 }
 
+/// `urlkit key --json URL`: the key at `"level"` of the URL, trimmed by the one policy of
+/// every door (`urlkit_sources::trim_str`).
+fn key(r: &Request) -> Result<Answer, ApiError> {
+    let options = level(r)?;
+    Ok(record(&records::compare::leveled(
+        r.text("url")?,
+        &options,
+        None,
+    )))
+}
+
+/// `urlkit normalize --json [--to iri] URL`: the URL normalized at `"level"` to `"to"`
+/// (`uri`, the default, or `iri`).
+fn normalize(r: &Request) -> Result<Answer, ApiError> {
+    let options = level(r)?;
+    let form = match r.choice("to", &["uri", "iri"], "uri")? {
+        "iri" => Form::Iri,
+        _ => Form::Uri,
+    };
+    Ok(record(&records::compare::leveled(
+        r.text("url")?,
+        &options,
+        Some(form),
+    )))
+}
+
 fn compare(r: &Request) -> Result<Answer, ApiError> {
     let options = level(r)?;
     Ok(record(&records::compare::record(
-        r.text("a")?,
-        r.text("b")?,
+        url(r.text("a")?),
+        url(r.text("b")?),
         &options,
     )))
 }
 
 fn parse(r: &Request) -> Result<Answer, ApiError> {
-    let url = r.text("url")?;
+    let url = text(r.text("url")?);
     Ok(record(&records::Record::from_result(
         url,
         records::parse::build(url.to_owned(), url, None),
@@ -126,7 +168,11 @@ fn parse(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn lint(r: &Request) -> Result<Answer, ApiError> {
-    let urls = r.list("urls", MAX_LINT_URLS)?;
+    let urls: Vec<&str> = r
+        .list("urls", MAX_LINT_URLS)?
+        .into_iter()
+        .map(url)
+        .collect();
     let select: Vec<&str> = match r.optional("select")? {
         Some(s) if !s.is_empty() => s.split(',').map(str::trim).collect(),
         _ => Vec::new(),
@@ -180,7 +226,7 @@ fn lint_fix(r: &Request) -> Result<Answer, ApiError> {
 }
 
 fn build(r: &Request) -> Result<Answer, ApiError> {
-    let base = r.text("base")?;
+    let base = url(r.text("base")?);
     let segments = r.list("segments", MAX_PARTS)?;
     let params = r.list("params", MAX_PARTS)?;
     let fragment = r.optional("fragment")?;

@@ -305,3 +305,36 @@ pub fn record(a: &str, b: &str, options: &Options) -> crate::Record<Compare> {
         }
     }
 }
+
+/// `urlkit key --json URL` (`form` `None`) or `urlkit normalize --json --to FORM URL` at
+/// `options`, for one URL given whole: trimmed first by the one policy of every door
+/// ([`urlkit_sources::trim_str`]: a byte order mark, the whitespace around it), and the record
+/// of what was kept.
+///
+/// ```
+/// use urlkit::normalize::{Form, Level, Options};
+/// use urlkit_records::compare::leveled;
+/// let r = leveled(" HTTP://a/%7e ", &Options::new(Level::Safe), None);
+/// assert_eq!(
+///     serde_json::to_string(&r).unwrap(),
+///     r#"{"input":"HTTP://a/%7e","level":"safe","ok":true,"output":"http://a/~"}"#
+/// );
+/// let r = leveled("http://[::1", &Options::new(Level::Safe), Some(Form::Iri));
+/// assert_eq!(serde_json::to_value(&r).unwrap()["error"]["kind"], "invalid-ip-literal");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6>
+pub fn leveled(url: &str, options: &Options, form: Option<Form>) -> crate::Record<Leveled> {
+    let (url, _) = urlkit_sources::trim_str(url, urlkit_sources::Content::Url);
+    let level = options.level().name();
+    let answer = match form {
+        None => urlkit::normalize::key(url, options),
+        Some(form) => normalize(url, options, form),
+    };
+    match answer {
+        Ok(output) => crate::Record::Ok(Leveled::new(url, level, output)),
+        Err(e) => {
+            crate::Record::Failed(crate::Failed::new(url, crate::Failure::from(&e)).level(level))
+        }
+    }
+}

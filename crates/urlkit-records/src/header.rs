@@ -53,6 +53,49 @@ impl ContentDisposition {
     }
 }
 
+/// Every field of a parsed header value, the file name unresolved when it has none: what
+/// Python's `parse_content_disposition` gives (`{"charset", "disposition", "fallback",
+/// "filename", "language", "params"}`; `params` are the other parameters as `(name, value)`
+/// pairs, names lowercase).
+///
+/// ```
+/// let cd = urlkit::content_disposition::parse("attachment; size=42").unwrap();
+/// assert_eq!(
+///     serde_json::to_string(&urlkit_records::header::Fields::from(&cd)).unwrap(),
+///     r#"{"charset":null,"disposition":"attachment","fallback":null,"filename":null,"language":null,"params":[["size","42"]]}"#
+/// );
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc6266#section-4>
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fields {
+    /// The charset of `filename*`.
+    pub charset: Option<String>,
+    /// `attachment`, `inline` or another type.
+    pub disposition: String,
+    /// The plain `filename`.
+    pub fallback: Option<String>,
+    /// The file name: `filename*` preferred (RFC 6266 §4.3), else `filename`.
+    pub filename: Option<String>,
+    /// The language of `filename*`.
+    pub language: Option<String>,
+    /// The other parameters, in order.
+    pub params: Vec<(String, String)>,
+}
+
+impl From<&urlkit::content_disposition::ContentDisposition> for Fields {
+    fn from(cd: &urlkit::content_disposition::ContentDisposition) -> Fields {
+        Fields {
+            charset: cd.charset().map(str::to_owned),
+            disposition: cd.disposition().to_owned(),
+            fallback: cd.filename_fallback().map(str::to_owned),
+            filename: cd.filename().map(str::to_owned),
+            language: cd.language().map(str::to_owned),
+            params: cd.params().to_vec(),
+        }
+    }
+}
+
 /// A remark about one answer: a stable kebab-case kind and a sentence (what a builder asks of
 /// the sender, what a lenient reading accepted).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,0 +1,52 @@
+//! `build`: a URL from a base and components, each encoded once with its own set, as
+//! `urlkit build --json` reports it.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use urlkit_records::Record;
+
+use crate::errors::{located, Class};
+
+/// The `urlkit.UrlError` of a failed build: its kind, its offset in the base (`None` when the
+/// failure is in a component, which the base does not hold) and its message.
+fn failure(py: Python<'_>, f: &urlkit_records::Failure) -> PyErr {
+    match f.offset {
+        Some(offset) => located(py, Class::Url, &f.kind, offset, &f.message),
+        None => {
+            let made = py
+                .import("urlkit._errors")
+                .and_then(|m| m.getattr("UrlError"))
+                .and_then(|c| c.call1((f.kind.as_str(), py.None(), f.message.as_str())));
+            match made {
+                Ok(value) => PyErr::from_value(value),
+                Err(import_error) => import_error,
+            }
+        }
+    }
+}
+use crate::records::to_py;
+
+/// The record of `urlkit build --json BASE --segment S... --param K=V... --fragment F`: a dict
+/// with `input` (the base), `uri` (ASCII, every component encoded once with its set), `iri`
+/// (readable), `output` (the URI) and `ok`. Each segment is data (a `/` in it is encoded);
+/// each param is `"key=value"` (no `=`: an empty value), encoded as a form. A base that is not
+/// a URL raises `urlkit.UrlError` with its kind and offset; a segment no URL can hold (`..`)
+/// raises `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (base, segments=Vec::new(), params=Vec::new(), fragment=None))]
+pub fn build<'py>(
+    py: Python<'py>,
+    base: &str,
+    segments: Vec<String>,
+    params: Vec<String>,
+    fragment: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let base = crate::input::url(py, base)?;
+    let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
+    let params: Vec<&str> = params.iter().map(String::as_str).collect();
+    match urlkit_records::build::record(base, &segments, &params, fragment) {
+        Ok(Record::Ok(built)) => to_py(py, &built),
+        Ok(Record::Failed(failed)) => Err(failure(py, &failed.error)),
+        Err(message) => Err(PyValueError::new_err(message)),
+    }
+}
