@@ -47,8 +47,13 @@ fn every_rule_example_gives_valid_sarif() {
     let mut with_fixes = 0;
     for r in urlkit::lint::rules() {
         // A list rule's example is several lines: each is an input URL.
-        let input = format!("{}\n", r.doc.example);
-        let (log, code) = sarif(&["--select", "all"], &input);
+        // Read from a file, so each result has a physical location and its fixes (stdin
+        // has no artifact to change).
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let file = dir.path().join("example.list");
+        std::fs::write(&file, format!("{}\n", r.doc.example)).expect("written");
+        let name = file.to_str().expect("UTF-8 temp path");
+        let (log, code) = sarif(&["--select", "all", name], "");
         assert_eq!(code, Some(1), "{}: findings exist", r.name);
         assert_valid(&v, &log);
         let run = &log["runs"][0];

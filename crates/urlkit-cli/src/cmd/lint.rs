@@ -214,7 +214,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             let log = super::lint_sarif::log(
                 &per_input
                     .iter()
-                    .map(|(i, d)| (i.line, i.text.as_deref().ok(), d.as_deref()))
+                    .map(|(i, d)| {
+                        (
+                            i.line,
+                            i.source.as_deref(),
+                            i.text.as_deref().ok(),
+                            d.as_deref(),
+                        )
+                    })
                     .collect::<Vec<_>>(),
             );
             writeln!(

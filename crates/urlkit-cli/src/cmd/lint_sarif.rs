@@ -35,7 +35,13 @@ fn rule_json(r: &RuleInfo) -> Value {
     })
 }
 
-fn result_json(line: usize, url: &str, columns: &Columns, d: &Diagnostic, index: usize) -> Value {
+fn result_json(
+    (line, source): (usize, Option<&str>),
+    url: &str,
+    columns: &Columns,
+    d: &Diagnostic,
+    index: usize,
+) -> Value {
     let col = |byte: usize| columns.at(byte).1 + 1;
     let region = json!({
         "startLine": line,
@@ -45,17 +51,21 @@ fn result_json(line: usize, url: &str, columns: &Columns, d: &Diagnostic, index:
         "byteLength": d.span.len(),
         "snippet": {"text": &url[d.span.clone()]},
     });
-    let location = json!({
-        "physicalLocation": {"artifactLocation": {"uri": "urls.txt"}, "region": region.clone()},
+    // A file names its artifact; stdin and arguments have none (no made-up file name), so
+    // their results carry the line in their properties and no physical location.
+    let mut location = json!({
         "logicalLocations": [{"name": d.component.to_string(), "kind": "member"}],
     });
+    if let Some(uri) = source {
+        location["physicalLocation"] = json!({"artifactLocation": {"uri": uri}, "region": region});
+    }
     let mut v = json!({
         "ruleId": d.code,
         "ruleIndex": index,
         "level": d.severity.name(),
         "message": {"text": d.message},
         "locations": [location],
-        "properties": {"rule": d.rule, "component": d.component.to_string()},
+        "properties": {"rule": d.rule, "component": d.component.to_string(), "line": line},
     });
     // The URL with each of its results, up to the longest URL the sitemaps protocol allows:
     // a longer line is read from the artifact (each result would repeat it, and a line of
@@ -63,12 +73,12 @@ fn result_json(line: usize, url: &str, columns: &Columns, d: &Diagnostic, index:
     if url.len() <= URL_PROPERTY_MAX {
         v["properties"]["url"] = Value::String(url.to_owned());
     }
-    if let Some(f) = &d.fix {
+    if let (Some(f), Some(uri)) = (&d.fix, source) {
         if f.applicability != Applicability::DisplayOnly {
             v["fixes"] = json!([{
                 "description": {"text": format!("{} fix: replace with {:?}", f.applicability.name(), f.replacement)},
                 "artifactChanges": [{
-                    "artifactLocation": {"uri": "urls.txt"},
+                    "artifactLocation": {"uri": uri},
                     "replacements": [{
                         "deletedRegion": {
                             "startLine": line,
@@ -84,14 +94,26 @@ fn result_json(line: usize, url: &str, columns: &Columns, d: &Diagnostic, index:
     v
 }
 
-/// One input of the log: its line, the URL when it is text, and its findings.
-pub type Linted<'a> = (usize, Option<&'a str>, Option<&'a [Diagnostic]>);
+/// One input of the log: its line, its file (none for stdin and arguments), the URL when it
+/// is text, and its findings.
+pub type Linted<'a> = (
+    usize,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a [Diagnostic]>,
+);
 
 /// The log for `inputs`.
 pub fn log(inputs: &[Linted<'_>]) -> Value {
     let all = rules();
     let mut results = Vec::new();
-    for (line, url, found) in inputs {
+    let mut artifacts: Vec<&str> = Vec::new();
+    for (line, source, url, found) in inputs {
+        if let Some(s) = source {
+            if !artifacts.contains(s) {
+                artifacts.push(s);
+            }
+        }
         let (Some(url), Some(found)) = (url, found) else {
             continue;
         };
@@ -100,7 +122,7 @@ pub fn log(inputs: &[Linted<'_>]) -> Value {
             let index = all
                 .binary_search_by(|r| r.code.cmp(d.code))
                 .expect("invariant: findings come from listed rules, which are in code order");
-            results.push(result_json(*line, url, &columns, d, index));
+            results.push(result_json((*line, *source), url, &columns, d, index));
         }
     }
     json!({
@@ -113,7 +135,7 @@ pub fn log(inputs: &[Linted<'_>]) -> Value {
                 "informationUri": "https://www.rfc-editor.org/rfc/rfc3986",
                 "rules": all.iter().map(|r| rule_json(r)).collect::<Vec<_>>(),
             }},
-            "artifacts": [{"location": {"uri": "urls.txt"}}],
+            "artifacts": artifacts.iter().map(|a| json!({"location": {"uri": a}})).collect::<Vec<_>>(),
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
