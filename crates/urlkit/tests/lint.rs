@@ -372,3 +372,28 @@ fn an_unknown_rule_name_suggests_the_nearest() {
         .contains("did you mean \"mixed-forms\"?"));
     assert!(!said("zzzzzzzz").contains("did you mean"));
 }
+
+/// Issue 27.3: `mixed-forms` names the minority spelling and never the RFC 3986 form
+/// (uppercase hex), on a tie or when uppercase is the rarer form, and the other URLs keep
+/// their own findings.
+#[test]
+fn mixed_forms_never_names_the_uppercase_form() {
+    let sel = Selection::parse(&["mixed-forms"], &[]).expect("a rule");
+    let mixed = |list: &[&str]| -> Vec<Vec<&'static str>> {
+        urlkit::lint::lint_list(list, &sel)
+            .into_iter()
+            .map(|d| d.into_iter().map(|d| d.rule).collect())
+            .collect()
+    };
+    let tie = mixed(&["https://example.com/%C3%A9", "https://example.com/%c3%a9"]);
+    assert!(!tie[0].contains(&"mixed-forms"), "{tie:?}");
+    assert!(tie[1].contains(&"mixed-forms"), "{tie:?}");
+    assert!(tie[1].contains(&"lowercase-hex"), "{tie:?}");
+    let rare_upper = mixed(&[
+        "https://example.com/%c3%a9",
+        "https://example.com/%c3%a8",
+        "https://example.com/%C3%A9",
+    ]);
+    assert!(!rare_upper[2].contains(&"mixed-forms"), "{rare_upper:?}");
+    assert!(rare_upper[0].contains(&"lowercase-hex"), "{rare_upper:?}");
+}

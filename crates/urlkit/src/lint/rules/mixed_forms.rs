@@ -67,21 +67,17 @@ pub(crate) fn check(list: &[Context<'_>]) -> Vec<(usize, Diagnostic)> {
     if present < 2 {
         return Vec::new();
     }
+    // The most common form; on a tie the RFC 3986 form (uppercase hex) wins, then IRI.
     let major = all
         .into_iter()
-        .max_by_key(|&f| count(f))
-        .expect("invariant: three forms");
-    let major = if all.iter().all(|&f| count(f) <= count(major)) {
-        major
-    } else {
-        Form::Upper
-    };
+        .fold(Form::Upper, |m, f| if count(f) > count(m) { f } else { m });
     forms
         .iter()
         .enumerate()
         .filter_map(|(i, f)| {
             let (f, span) = f.clone()?;
-            (f != major).then(|| {
+            // The RFC 3986 form is never the one to change.
+            (f != major && f != Form::Upper).then(|| {
                 let cx = &list[i];
                 let msg = format!(
                     "this URL writes non-ASCII text {} while {} of {} URLs in the list use {}",

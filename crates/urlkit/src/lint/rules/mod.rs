@@ -89,7 +89,6 @@ pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
     (&raw_reserved_misuse::INFO, &parser_disagreement::INFO),
     (&encoded_slash::INFO, &encoded_unreserved::INFO),
     (&index_file::INFO, &file_extension::INFO),
-    (&mixed_forms::INFO, &lowercase_hex::INFO),
     (&scheme_typo::INFO, &relative_reference::INFO),
     (&missing_scheme::INFO, &relative_reference::INFO),
     (&scheme_typo::INFO, &parser_disagreement::INFO),
