@@ -15,9 +15,10 @@ lines, file names, prose). What is compared, per door:
   and for a failure the exception's ``kind`` and ``offset`` (its message is in the door's own
   words: Python names keyword arguments where the CLI names flags).
 
-The divergences that are the doors' nature, not bugs, are in ``KNOWN`` with their reason;
-any other difference fails the test, and a known one that no longer occurs fails it too
-(so that the list stays true).
+What only one door can be given is checked there: invalid UTF-8 (a Python str and a JSON
+string hold Unicode only) goes to the CLI, which must say `invalid-utf8-input`, and to
+Python's `bytes` paths (`encode`, `decode`); a pair with an empty side makes no `A<TAB>B`
+line. Every difference fails the test, listed by command and comparison.
 """
 
 from __future__ import annotations
