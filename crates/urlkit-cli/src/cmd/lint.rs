@@ -20,6 +20,8 @@ pub enum Format {
     Json,
     /// One SARIF 2.1.0 log for the whole input.
     Sarif,
+    /// GitHub Actions workflow commands (`::error file=F,line=L,col=C::message`).
+    Github,
 }
 
 /// Arguments of `urlkit lint`.
@@ -205,6 +207,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     match format {
         Format::Text => text(&mut stdout, &per_input)?,
+        Format::Github => github(&mut stdout, &per_input)?,
         Format::Json => {
             for (input, d) in &per_input {
                 urlkit_records::write_json_line(&mut stdout, &json_record(input, d.as_deref()))?;
@@ -279,6 +282,48 @@ fn write_fixed(
         }
     }
     Ok(remaining)
+}
+
+/// `--format github`: one workflow command per finding, naming the file when there is one
+/// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions).
+fn github(
+    out: &mut impl Write,
+    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
+) -> Result<(), CliError> {
+    // Values escape '%', CR and LF; property values also ':' and ','.
+    let data = |t: &str| {
+        t.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |t: &str| data(t).replace(':', "%3A").replace(',', "%2C");
+    for (input, found) in per_input {
+        let (Ok(url), Some(found)) = (&input.text, found) else {
+            continue;
+        };
+        let columns = lint_text::Columns::new(url);
+        for d in found {
+            let level = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "notice",
+            };
+            let file = input
+                .source
+                .as_deref()
+                .map_or(String::new(), |f| format!("file={},", property(f)));
+            writeln!(
+                out,
+                "::{level} {file}line={},col={},endColumn={},title={}::{}",
+                input.line,
+                columns.at(d.span.start).1 + 1,
+                columns.at(d.span.end).1 + 1,
+                property(&format!("{} {}", d.code, d.rule)),
+                data(&d.message)
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn text(
