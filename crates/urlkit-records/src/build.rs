@@ -125,9 +125,7 @@ pub fn edit(text: &str, args: &Edits) -> Result<urlkit::build::Built, BuildError
     if let Some(p) = args.port {
         b = b.port(p)?;
     }
-    for s in &args.segments {
-        b = b.segment(s)?;
-    }
+    b = b.append_segments(args.segments.iter().map(String::as_str))?;
     for k in &args.remove_params {
         b = b.remove_param(k);
     }

@@ -2,7 +2,7 @@
 
 use super::error::{BuildError, BuildErrorKind};
 use super::host::{encode_host, HostInput};
-use super::path::{append_segment, path_of};
+use super::path::{append_segment, encode_segment, path_of};
 use super::query::{has_name, QueryStyle};
 use super::Built;
 use crate::codec::{sets, Encoder};
@@ -218,6 +218,42 @@ impl UrlBuilder {
     /// ```
     pub fn segment(mut self, value: &str) -> Result<UrlBuilder, BuildError> {
         append_segment(&mut self.path, value)?;
+        Ok(self)
+    }
+
+    /// Appends these path segments in order, each encoded as by [`UrlBuilder::segment`]: the
+    /// first fills an empty last segment of the path (as `segment` does), and each next one
+    /// follows a `/` of its own, so an empty segment among them stays (`a//b`).
+    ///
+    /// [RFC 3986 section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3): a
+    /// segment may be empty.
+    ///
+    /// ```
+    /// use urlkit::build::UrlBuilder;
+    /// let u = UrlBuilder::from_url("https://a/docs/")?.append_segments(["x", "", "y"])?.build()?;
+    /// assert_eq!(u.uri(), "https://a/docs/x//y");
+    /// let u = UrlBuilder::from_url("https://a/docs")?.append_segments([""])?.build()?;
+    /// assert_eq!(u.uri(), "https://a/docs/");
+    /// # Ok::<(), urlkit::build::BuildError>(())
+    /// ```
+    ///
+    /// # Rationale
+    ///
+    /// Chained [`UrlBuilder::segment`] calls fill the slot a trailing `/` leaves, so an empty
+    /// segment followed by another one vanished there (`urlkit build --segment a --segment ''
+    /// --segment b` gave `/a/b`, silently): in one list, the slot is the base's only.
+    pub fn append_segments<'a, I>(mut self, values: I) -> Result<UrlBuilder, BuildError>
+    where
+        I: IntoIterator<Item = &'a str>,
+    {
+        for (i, value) in values.into_iter().enumerate() {
+            if i == 0 {
+                append_segment(&mut self.path, value)?;
+            } else {
+                self.path.push('/');
+                encode_segment(value, &mut self.path)?;
+            }
+        }
         Ok(self)
     }
 
