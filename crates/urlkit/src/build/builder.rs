@@ -54,7 +54,8 @@ const PASSWORD: Encoder = Encoder::new(sets::RFC3986_USERINFO);
 ///
 /// - Appending a segment to a path that ends with `/` fills that empty last segment
 ///   (`https://a/` + `b` is `https://a/b`, as Go's `JoinPath` and most routers expect), so an
-///   empty segment followed by another one needs [`UrlBuilder::segments`].
+///   empty segment followed by another one needs [`UrlBuilder::append_segments`] (one list:
+///   only the base's slot is filled) or [`UrlBuilder::segments`].
 /// - Parameters are separated by `&` only (WHATWG URL, Python since 3.10); `;` is data.
 /// - Removing the last parameter removes the `?` too.
 ///
