@@ -157,6 +157,16 @@ fn route(path_and_query: &str, hits: &HashMap<String, usize>, base: &str) -> Ans
             )
             .into_bytes(),
         },
+        ("files", "/gap_index.xml") => Answer {
+            status: 200,
+            headers: vec![("Content-Type", "application/xml".into())],
+            body: format!(
+                "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\
+                 <sitemap><loc>{base}/gone-sitemap.xml</loc></sitemap>\
+                 <sitemap><loc>{base}/post-sitemap.xml.gz</loc></sitemap></sitemapindex>"
+            )
+            .into_bytes(),
+        },
         ("files", "/post-sitemap.xml.gz") => Answer {
             status: 200,
             headers: vec![("Content-Type", "application/gzip".into())],
@@ -370,6 +380,24 @@ fn sitemap_index_over_http_with_gzip_non_ascii_child_and_self_reference() {
         "{:?}",
         log.paths
     );
+}
+
+/// Issue 24.13: one child of an index that answers 404 is a finding at its line, and the
+/// other children are still read (it aborted the whole read, and so the reconcile, before).
+#[test]
+fn a_missing_child_sitemap_is_a_finding_and_the_rest_is_read() {
+    let server = serve();
+    let f = fetcher();
+    let (records, catalog) = read(&format!("sitemap:{}/gap_index.xml", server.base), &f);
+    let urls: Vec<&str> = records.iter().map(|r| r.url.as_str()).collect();
+    assert_eq!(urls, ["http://site.test/a/", "http://site.test/b/"]);
+    let gone: Vec<&str> = catalog
+        .findings()
+        .iter()
+        .filter(|f| f.message.contains("gone-sitemap.xml"))
+        .map(|f| f.kind)
+        .collect();
+    assert_eq!(gone, ["http-status"], "{:?}", catalog.findings());
 }
 
 #[test]
