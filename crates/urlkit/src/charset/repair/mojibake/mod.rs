@@ -128,20 +128,24 @@ pub(crate) fn is_latin1_shaped(text: &str) -> bool {
 /// Whether some charset writes `text` back as UTF-8 with a non-ASCII character, plausible or
 /// not, short of a reading refused whatever follows: the shape of a layer of mojibake.
 ///
-/// *Rationale*: a reading refused for good (`ゥ`, whose Big5 bytes `C7 A1` are the UTF-8 of
-/// `ǡ`: one character is too little evidence) is no layer a later repair could undo, so the
-/// text it came from is clean; a reading refused midway (a C1 control, mixed scripts) is
-/// still the shape of a layer not plausible enough to undo.
+/// *Rationale*: a one-character text whose reading is refused for good (`ゥ`, whose Big5
+/// bytes `C7 A1` are the UTF-8 of `ǡ`: one character is too little evidence) is no layer a
+/// later repair could undo, so the text it came from is clean. Longer text keeps the shape
+/// whatever the refusal: `cafĂ©` (two layers of windows-1250 undone once) is still
+/// mojibake, and calling it clean wrote it out as a repair (`scripts/checks/mojibake.sh`,
+/// law 2); a reading refused midway (a C1 control, mixed scripts) is still the shape of a
+/// layer not plausible enough to undo.
 fn misread_in_shape(text: &str) -> bool {
     MojibakeCharset::ALL.into_iter().any(|c| {
         c.bytes_of(text)
             .and_then(|b| String::from_utf8(b).ok())
             .is_some_and(|t| {
                 t != text
-                    && !matches!(
-                        plausible::refusal(text, &t, c),
-                        Some(plausible::Refusal::Final(_))
-                    )
+                    && !(text.chars().nth(1).is_none()
+                        && matches!(
+                            plausible::refusal(text, &t, c),
+                            Some(plausible::Refusal::Final(_))
+                        ))
             })
     })
 }
