@@ -41,9 +41,13 @@ pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
         }
     }
     let name = |field: &'static str, default: &'static str| -> Result<String, ApiError> {
-        let given = r.optional(field)?.map(str::trim).unwrap_or("");
+        let Some(given) = r.optional(field)?.map(str::trim) else {
+            return Ok(default.to_owned());
+        };
         // The last path segment only: a name is a label and an extension, never a path.
-        let base = given.rsplit(['/', '\\']).next().unwrap_or("");
+        let base = given
+            .rsplit_once(['/', '\\'])
+            .map_or(given, |(_, last)| last);
         if base.chars().count() > MAX_NAME || base.chars().any(char::is_control) {
             return Err(
                 ApiError::bad("invalid-value", format!("\"{field}\" is not a file name"))
