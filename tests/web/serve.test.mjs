@@ -471,6 +471,9 @@ for (const vp of VIEWPORTS) {
     await other.close();
     await page.selectOption("#lang", "en");
     await page.waitForFunction(() => document.querySelector("#tab-compare").textContent === "Compare");
+    // The shown rule doc is fetched again in English; that rerun must leave the focus where it was.
+    await page.waitForFunction(() => /Why it matters/i.test(document.querySelector("#lint-rule-doc")?.textContent ?? ""));
+    assert.equal(await page.evaluate(() => document.activeElement.id), "lang");
   });
 
   await check(`${vp.name}: dark mode follows the system setting`, async () => {

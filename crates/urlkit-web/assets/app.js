@@ -310,7 +310,7 @@ async function lintPanel() {
       rec.findings.length === 0 ? el("p", { class: "ok finding" }, t("lint-no-findings")) : null,
       rec.findings.map((f) => el("div", { class: "finding" },
         el("span", { class: "lvl " + (f.level === "error" ? "bad" : ""), "data-level": f.level }, t("severity-" + f.level)), " ",
-        el("button", { class: "link", type: "button", onclick: () => ruleDoc(f.rule) }, `${f.code} ${f.rule}`), ": ",
+        el("button", { class: "link", type: "button", onclick: async () => { await ruleDoc(f.rule); $("lint-doc").focus(); } }, `${f.code} ${f.rule}`), ": ",
         // In Japanese, the rule's summary first; the finding's own sentence (with its evidence) stays English.
         LANG === "en" ? f.message : [el("span", { class: "summary" }, t(`rule-${f.code}-summary`)), el("br"), el("span", { class: "hint", lang: "en" }, f.message)],
         " ", el("span", { class: "hint" }, `${t("lint-bytes")} ${f.span.start}–${f.span.end}`))),
@@ -333,11 +333,12 @@ function underline(url, findings) {
 
 let shownRule = null;
 
+// Shows a rule's documentation. Only the click that asked for it moves the focus there:
+// a rerun (a language change) must not take the focus from wherever the user is.
 async function ruleDoc(rule) {
   shownRule = rule;
   const { status, v } = await api("lint-rule", { rule, lang: LANG });
   show($("lint-doc"), status === 200 ? [el("h3", {}, `${t("lint-rule-doc")} ${rule}`), el("pre", { id: "lint-rule-doc", lang: LANG }, v.doc)] : apiError(v));
-  $("lint-doc").focus();
 }
 
 async function applyFix(url) {
