@@ -214,8 +214,8 @@ impl<'f> Inputs<'f> {
 
     /// [`Inputs::each`], with `stdin` read where the process's stdin would be (`-`, or no
     /// argument), never taken for a terminal: the same policy on any reader, in any read
-    /// sizes (tests and fuzzing call it). Sources that name stdin by a prefix (`text:-`)
-    /// still read the process's.
+    /// sizes (tests and fuzzing call it). A source that names stdin by a prefix (`text:-`)
+    /// reads it too.
     ///
     /// ```
     /// use urlkit_sources::{Content, Inputs};
@@ -458,6 +458,15 @@ impl Run<'_, '_, '_, '_> {
 
     /// A named source.
     fn source(&mut self, spec: &SourceSpec) -> Result<(), InputError> {
+        if spec.location == Location::Stdin {
+            // Stdin named with a prefix is read from the one stdin reader, as `-` is.
+            let (raw, _) = self.take_stdin();
+            let name = spec.location.name();
+            let opened = open_read(raw, &name, self.reader.max_bytes, Peek::Head)?;
+            let mut said = Said::new();
+            let (opened, format) = self.reader.tell_format(spec, opened, &mut said)?;
+            return self.opened(spec, opened, format, said);
+        }
         if spec.format == Some(Format::WordPress) {
             let mut said = Said::new();
             self.reader
