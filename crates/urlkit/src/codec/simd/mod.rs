@@ -46,6 +46,8 @@
 //! [`KernelLevel`]: crate::codec::KernelLevel
 //! [`KernelLevel::effective`]: crate::codec::KernelLevel::effective
 #![allow(unsafe_code)]
+// Every unsafe operation in a block of its own with its `// SAFETY:` comment, kept so.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod utf8;
 #[cfg(target_arch = "x86_64")]
