@@ -163,7 +163,7 @@ avx512_fn! {
 /// Writes the 16 bytes of `x` at `dst[w..]`; panics unless they are in it.
 #[inline]
 fn store16(x: __m128i, dst: &mut [MaybeUninit<u8>], w: usize) {
-    assert!(w <= dst.len() && 16 <= dst.len() - w);
+    assert!(dst.len() >= 16 && w <= dst.len() - 16);
     // SAFETY: the assertion keeps the 16 bytes in `dst`; an unaligned store.
     unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), x) };
 }
@@ -172,7 +172,7 @@ fn store16(x: __m128i, dst: &mut [MaybeUninit<u8>], w: usize) {
 /// Writes the 4 bytes `e` at `dst[w..]`; panics unless they are in it.
 #[inline(always)]
 fn store4(e: [u8; 4], dst: &mut [MaybeUninit<u8>], w: usize) {
-    assert!(w <= dst.len() && 4 <= dst.len() - w);
+    assert!(dst.len() >= 4 && w <= dst.len() - 4);
     // SAFETY: the assertion keeps the 4 bytes in `dst`; an unaligned store.
     unsafe { dst.as_mut_ptr().add(w).cast::<[u8; 4]>().write_unaligned(e) };
 }

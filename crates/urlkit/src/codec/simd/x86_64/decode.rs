@@ -27,9 +27,9 @@ fn hex_values<V: Vector>(isa: V::Isa, x: V) -> (V, V::Mask) {
     let is_digit = d.le(V::splat(isa, 9));
     let a = x.or(V::splat(isa, 0x20)).sub(V::splat(isa, b'a'));
     let is_alpha = a.le(V::splat(isa, 5));
-    let value = d
-        .zero_unless(is_digit)
-        .or(a.add(V::splat(isa, 10)).zero_unless(is_alpha));
+    // The two classes are disjoint: the letters' values over the digits' (a blend where
+    // the width's conditions are mask registers, an or of two ands where they are bytes).
+    let value = V::merge(is_alpha, a.add(V::splat(isa, 10)), d.zero_unless(is_digit));
     (value, is_digit.or(is_alpha))
 }
 
@@ -56,17 +56,31 @@ fn step<V: Vector, const PLUS: bool, const STRICT: bool>(
     out: &mut Sink<'_>,
 ) -> Result<u64, usize> {
     let base = V::base(isa);
-    let x0 = V::load_to_end(base, src, at);
+    // Without masked loads and stores, the chunk with its look-ahead and the register the
+    // step writes, as slices of a fixed length: one bounds check each, and none at the
+    // loads and stores in them.
+    let (chunk, c) = if V::MASKED {
+        (src, at)
+    } else {
+        (&src[at..at + V::BYTES + 2], 0)
+    };
+    let w = out.w;
+    let (dst, d) = if V::MASKED {
+        (&mut *out.dst, w)
+    } else {
+        (&mut out.dst[w..w + V::BYTES], 0)
+    };
+    let x0 = V::load_to_end(base, chunk, c);
     let pct = x0.eq(V::splat(base, b'%'));
     let plus = x0.eq(V::splat(base, b'+'));
     let special = if PLUS { pct.or(plus) } else { pct };
     if live == V::first_bits(base, len) && special.bits() == 0 {
-        x0.store_prefix(out.dst, out.w, len);
-        out.w += len;
+        x0.store_prefix(dst, d, len);
+        out.w = w + len;
         return Ok(0);
     }
-    let (v1, h1) = hex_values(base, V::load_to_end(base, src, at + 1));
-    let (v2, h2) = hex_values(base, V::load_to_end(base, src, at + 2));
+    let (v1, h1) = hex_values(base, V::load_to_end(base, chunk, c + 1));
+    let (v2, h2) = hex_values(base, V::load_to_end(base, chunk, c + 2));
     // A hex digit is never '%', so escapes cannot overlap: each '%' is judged alone. Past
     // the end (masked loads) the digits load as 0, not a digit: an escape cut short by the
     // end is malformed, as it should be.
@@ -80,17 +94,26 @@ fn step<V: Vector, const PLUS: bool, const STRICT: bool>(
     }
     // A valid escape outside `live` is decoded here too, but never kept.
     let byte = v1.times16_plus(v2);
-    out.high |= byte.sign_bits() & vm;
+    let high = byte.sign_bits() & vm;
     let mut decoded = V::select(valid, byte, x0);
     if PLUS {
         decoded = V::select(plus, V::splat(base, b' '), decoded);
     }
     // Drop the digit bytes; those of an escape at the chunk's last two bytes reach into the
     // next chunk.
-    let digits = (u128::from(vm) << 1) | (u128::from(vm) << 2);
-    let keep = live & !(digits as u64);
-    out.w += decoded.compress_store(isa, keep, out.dst, out.w);
-    Ok((digits >> V::BYTES) as u64)
+    let (digits, next) = if V::BYTES < 64 {
+        // In 64 bits, with room for the two above the chunk.
+        let d = (vm << 1) | (vm << 2);
+        (d, d >> V::BYTES)
+    } else {
+        let d = (u128::from(vm) << 1) | (u128::from(vm) << 2);
+        (d as u64, (d >> V::BYTES) as u64)
+    };
+    let keep = live & !digits;
+    let kept = decoded.compress_store(isa, keep, dst, d);
+    out.w = w + kept;
+    out.high |= high;
+    Ok(next)
 }
 
 /// Appends the decoding of `input[i..]` to `out` and returns where it stopped (the scalar

@@ -128,7 +128,8 @@ pub(super) fn expand<const PLUS: bool>(
     dst: &mut (impl Dest + ?Sized),
     w: usize,
 ) -> usize {
-    assert!(w <= dst.size() && expand_room(m) <= dst.size() - w);
+    let room = expand_room(m);
+    assert!(dst.size() >= room && w <= dst.size() - room);
     let (x, m) = if PLUS {
         let space = _mm_cmpeq_epi8(x, _mm_set1_epi8(b' ' as i8));
         let x = _mm_or_si128(

@@ -185,6 +185,12 @@ pub(crate) trait Vector: Copy {
     fn zero_unless(self, m: Self::Mask) -> Self;
     /// Byte `i` of `yes` where `m` holds, of `no` elsewhere.
     fn select(m: Self::Mask, yes: Self, no: Self) -> Self;
+    /// [`Vector::select`] for a `no` that is 0 wherever `m` holds: `yes` where `m` holds,
+    /// `no` elsewhere, by the width's cheapest form (an or of `yes` zeroed outside `m`).
+    #[inline(always)]
+    fn merge(m: Self::Mask, yes: Self, no: Self) -> Self {
+        yes.zero_unless(m).or(no)
+    }
     /// Bit `i` set where byte `i` is not 0.
     fn nonzero_bits(self) -> u64;
     /// Bit `i` set where byte `i` is >= 0x80.

@@ -66,14 +66,14 @@ impl Vector for V128 {
 
     #[inline(always)]
     fn load(_: Sse2, bytes: &[u8], at: usize) -> V128 {
-        assert!(at + 16 <= bytes.len());
+        assert!(bytes.len() >= 16 && at <= bytes.len() - 16);
         // SAFETY: the assertion keeps the 16 bytes in `bytes`; an unaligned load.
         V128(unsafe { _mm_loadu_si128(bytes.as_ptr().add(at).cast()) })
     }
 
     #[inline(always)]
     fn store(self, dst: &mut (impl Dest + ?Sized), at: usize) {
-        assert!(at + 16 <= dst.size());
+        assert!(dst.size() >= 16 && at <= dst.size() - 16);
         // SAFETY: the assertion keeps the 16 bytes written in `dst`; an unaligned store.
         unsafe { _mm_storeu_si128(dst.start().add(at).cast(), self.0) };
     }
@@ -86,7 +86,7 @@ impl Vector for V128 {
         dst: &mut (impl Dest + ?Sized),
         at: usize,
     ) -> usize {
-        assert!(at + 16 <= dst.size());
+        assert!(dst.size() >= 16 && at <= dst.size() - 16);
         let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
         let second = at + lo.count_ones() as usize;
         let p = dst.start();

@@ -58,14 +58,14 @@ impl Vector for V256 {
 
     #[inline(always)]
     fn load(_: Avx2, bytes: &[u8], at: usize) -> V256 {
-        assert!(at + 32 <= bytes.len());
+        assert!(bytes.len() >= 32 && at <= bytes.len() - 32);
         // SAFETY: the `Avx2` proof; the assertion keeps the 32 bytes in `bytes`.
         V256(unsafe { _mm256_loadu_si256(bytes.as_ptr().add(at).cast()) })
     }
 
     #[inline(always)]
     fn store(self, dst: &mut (impl Dest + ?Sized), at: usize) {
-        assert!(at + 32 <= dst.size());
+        assert!(dst.size() >= 32 && at <= dst.size() - 32);
         // SAFETY: a V256 proves AVX2; the assertion keeps the 32 bytes written in `dst`.
         unsafe { _mm256_storeu_si256(dst.start().add(at).cast(), self.0) };
     }
@@ -78,7 +78,7 @@ impl Vector for V256 {
         dst: &mut (impl Dest + ?Sized),
         at: usize,
     ) -> usize {
-        assert!(at + 32 <= dst.size());
+        assert!(dst.size() >= 32 && at <= dst.size() - 32);
         // One `vpshufb` packs each 8-byte group to its start (no shuffle crosses the two
         // 128-bit lanes), then four 8-byte stores, each at most 8 bytes after the one before.
         let mut ends = [at; 4];

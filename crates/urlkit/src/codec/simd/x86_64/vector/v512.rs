@@ -54,7 +54,8 @@ fn masked_load(isa: Avx512, bytes: &[u8], at: usize, len: usize) -> V512 {
 fn masked_store(x: V512, dst: &mut (impl Dest + ?Sized), at: usize, len: usize) {
     let room = dst.size().saturating_sub(at);
     debug_assert!(len <= room, "a store past the end of its destination");
-    let mask = prefix(x.isa(), len.min(room).min(64));
+    // `bzhi` keeps all 64 bits from 64 on.
+    let mask = prefix(x.isa(), len.min(room));
     // SAFETY: a V512 proves the AVX-512 level; a masked store writes only the bytes of its
     // mask, at most the `room` bytes from `at` that `dst` holds (none when `at` is past its
     // end; the pointer is computed without a bounds requirement, and the bytes outside the
@@ -107,7 +108,7 @@ impl Vector for V512 {
 
     #[inline(always)]
     fn load(_: Avx512, bytes: &[u8], at: usize) -> V512 {
-        assert!(at + 64 <= bytes.len());
+        assert!(bytes.len() >= 64 && at <= bytes.len() - 64);
         // SAFETY: the `Avx512` proof; the assertion keeps the 64 bytes in `bytes`.
         V512(unsafe { _mm512_loadu_si512(bytes.as_ptr().add(at).cast()) })
     }
@@ -125,7 +126,8 @@ impl Vector for V512 {
 
     #[inline(always)]
     fn store(self, dst: &mut (impl Dest + ?Sized), at: usize) {
-        assert!(at <= dst.size() && 64 <= dst.size() - at);
+        // The first comparison does not depend on `at`: hoisted out of a loop of stores.
+        assert!(dst.size() >= 64 && at <= dst.size() - 64);
         // SAFETY: a V512 proves the AVX-512 level; the assertion keeps the 64 bytes written
         // in `dst`.
         unsafe { _mm512_storeu_si512(dst.start().add(at).cast(), self.0) };
@@ -224,6 +226,11 @@ impl Vector for V512 {
     fn select(m: M64, yes: V512, no: V512) -> V512 {
         // SAFETY: as for `and`.
         V512(unsafe { _mm512_mask_mov_epi8(no.0, m.0, yes.0) })
+    }
+
+    #[inline(always)]
+    fn merge(m: M64, yes: V512, no: V512) -> V512 {
+        V512::select(m, yes, no)
     }
 
     #[inline(always)]
