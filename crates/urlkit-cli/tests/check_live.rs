@@ -527,3 +527,41 @@ fn emit_redirects_writes_a_rule_for_each_spelling_not_yet_sent_to_the_canonical(
     let out = urlkit(&["check", "--emit-redirects", "nginx", &ok], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A redirect to another hex case of the canonical lands on a second URL of the page (nginx's
+/// own trailing-slash redirect writes uppercase hex): not `redirects-to-canonical`.
+#[test]
+fn a_redirect_to_another_spelling_of_the_canonical_is_not_to_the_canonical() {
+    let lower = enc(POSTS[0], false);
+    let upper = enc(POSTS[0], true);
+    let s = serve(move |r| {
+        let path = r.path();
+        if path == format!("/{lower}/") || path == format!("/{upper}/") {
+            page(&format!("/{lower}/"))
+        } else if path == format!("/{lower}") {
+            Reply::redirect(301, format!("/{upper}/"))
+        } else {
+            Reply::new(404, "no")
+        }
+    });
+    let url = format!("{}/{}/", s.base, enc(POSTS[0], false));
+    let out = urlkit(
+        &["check", "--variants", "--retries", "0", "--json", &url],
+        "",
+    );
+    let r = &records(&out)[0];
+    let slash = r["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["spelling"] == "slash-removed")
+        .unwrap();
+    assert_eq!(slash["verdict"], "redirects-elsewhere", "{slash}");
+    assert!(
+        slash["message"]
+            .as_str()
+            .unwrap()
+            .contains("another spelling of the canonical"),
+        "{slash}"
+    );
+}
