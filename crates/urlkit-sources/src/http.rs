@@ -41,6 +41,9 @@ pub(crate) const USER_AGENT: &str = concat!(
 /// percent-encoded as UTF-8 before the request (existing `%XX` are kept), so
 /// `https://example.com/tag/ログイン/` is requested as `/tag/%E3%83%AD...`.
 ///
+/// A connection the origin refused, or a TLS handshake that failed (a site without https, a
+/// port that speaks something else), is not retried: asking again at once gets the same answer.
+///
 /// Clones share the request budget, the rate limit and the start.
 ///
 /// ```no_run
@@ -281,7 +284,13 @@ impl HttpFetcher {
                     }
                     return Ok(convert(r));
                 }
-                Err(ureq::Error::Transport(t)) => transport_error(url, &t),
+                Err(ureq::Error::Transport(t)) => {
+                    let error = transport_error(url, &t);
+                    if error.kind == FetchErrorKind::Transport && unreachable(&t) {
+                        return Err(error);
+                    }
+                    error
+                }
             };
             if error.kind.is_transient() && attempt < self.retries {
                 std::thread::sleep(wait);
@@ -411,6 +420,27 @@ fn transport_error(url: &str, t: &ureq::Transport) -> FetchError {
         _ => FetchErrorKind::Transport,
     };
     FetchError::new(kind, url, transport_message(t))
+}
+
+/// Whether a request without an answer met an origin that will not answer it soon: the
+/// connection was refused, or the TLS handshake failed (not a timeout: a slow server may
+/// answer the next attempt).
+///
+/// # Rationale
+///
+/// ureq reports both as `ConnectionFailed`: a refused connect with its `io::Error`, a failed
+/// handshake with the message "tls connection init failed". A reset or a DNS failure stays
+/// transient and is retried.
+fn unreachable(t: &ureq::Transport) -> bool {
+    if t.kind() != ureq::ErrorKind::ConnectionFailed {
+        return false;
+    }
+    let io = t.source().and_then(|s| s.downcast_ref::<std::io::Error>());
+    if io.is_some_and(|e| e.kind() == std::io::ErrorKind::ConnectionRefused) {
+        return true;
+    }
+    t.message()
+        .is_some_and(|m| m.starts_with("tls connection init"))
 }
 
 /// What went wrong, without the URL: ureq's own text starts with the URL, which the error

@@ -117,3 +117,41 @@ fn a_canonical_that_is_not_a_url_is_said_not_taken_for_none() {
         c.message
     );
 }
+
+/// A fetcher that would retry a transient failure 3 times, a second apart, counting its
+/// requests.
+fn retrying() -> HttpFetcher {
+    HttpFetcher::with_timeouts(Duration::from_secs(5), Duration::from_secs(10))
+        .retries(3)
+        .backoff(Duration::from_secs(1))
+        .max_requests(100)
+}
+
+/// Issue 29.4: a refused connection is not retried: asking again at once gets the same
+/// answer.
+#[test]
+fn a_refused_connection_is_not_retried() {
+    use urlkit_sources::Fetcher;
+    let f = retrying();
+    let url = closed_port_url("/a");
+    let e = f.get(&url).err().expect("nothing listens there");
+    assert_eq!(f.budget().expect("a budget").used(), 1, "one attempt: {e}");
+    assert!(!e.message.contains("attempts"), "{e}");
+}
+
+/// Issue 29.4: https to a port that speaks plain HTTP (a site without https) fails its TLS
+/// handshake once, not four times, and the http origin on the same port is not affected.
+#[test]
+fn a_failed_tls_handshake_is_not_retried_and_http_still_works() {
+    use urlkit_sources::Fetcher;
+    let s = serve(|_| Reply::new(200, "plain http"));
+    let f = retrying();
+    let https = format!("https://{}/page", s.addr);
+    let e = f.get(&https).err().expect("no TLS there");
+    assert_eq!(f.budget().expect("a budget").used(), 1, "one attempt: {e}");
+    assert!(e.message.contains("tls"), "{e}");
+    let http = format!("http://{}/page", s.addr);
+    let ok = f.get(&http).expect("the http origin answers");
+    assert_eq!(ok.status, 200);
+    assert_eq!(f.budget().expect("a budget").used(), 2);
+}
