@@ -83,7 +83,7 @@ pub fn cli_input(input: &[u8]) {
     });
     let mut kinds = Vec::new();
     let mut items = Vec::new();
-    let read = inputs.each_with_stdin(&[], stdin, &mut |n| kinds.push(n.kind), &mut |item| {
+    let read = inputs.each_with_stdin(&[], stdin, &mut |n| kinds.push(n.kind.name()), &mut |item| {
         items.push((item.origin, item.bytes.to_vec()));
         Ok(())
     });

@@ -19,10 +19,12 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 use urlkit::flavor::{Direction, Params};
 use urlkit_arrow::{map_chunks, ChunkError, Operation, Reasons, Scratch};
+use urlkit_records::{Failure, RowFailure};
 
 use crate::codec::{decode_mode, set_encoder};
 use crate::errors::unknown;
 use crate::options::{form, level_options};
+use crate::records::to_py;
 
 /// An operation prepared once from Python's arguments and applied to many rows.
 #[pyclass(frozen, module = "urlkit._urlkit")]
@@ -153,22 +155,19 @@ pub fn map_arrow(
     Ok((result, errors))
 }
 
-/// One row's failure as Python sees it: `(row, kind, offset, message)`.
-type RowFailure = (usize, &'static str, usize, String);
+/// What [`map_list`] returns: a result per row, and the failed rows' records as dicts.
+type ListResults = (Vec<Option<String>>, Vec<Py<PyAny>>);
 
 /// Applies `op` to a list of `str` (or `None`) and returns `(results, failures)`: `None` for
-/// `None` input and for failed rows, and the failures as `(row, kind, offset, message)`.
+/// `None` input and for failed rows, and the failures as dicts `{kind, message, offset, row}`
+/// (the shared [`RowFailure`] record).
 #[pyfunction]
-pub fn map_list(
-    py: Python<'_>,
-    op: &Op,
-    items: Vec<Option<String>>,
-) -> (Vec<Option<String>>, Vec<RowFailure>) {
+pub fn map_list(py: Python<'_>, op: &Op, items: Vec<Option<String>>) -> PyResult<ListResults> {
     let operation = op.op.clone();
-    py.detach(move || {
+    let (results, failures) = py.detach(move || {
         let mut failures = Vec::new();
         let mut scratch = Scratch::default();
-        let results = items
+        let results: Vec<Option<String>> = items
             .iter()
             .enumerate()
             .map(|(row, item)| {
@@ -176,14 +175,20 @@ pub fn map_list(
                 match operation.apply(text, &mut scratch) {
                     Ok(()) => Some(scratch.out().to_owned()),
                     Err(f) => {
-                        failures.push((row, f.kind, f.offset, f.message));
+                        let error = Failure::at(f.kind, f.offset, f.message);
+                        failures.push(RowFailure::new(row, error));
                         None
                     }
                 }
             })
             .collect();
         (results, failures)
-    })
+    });
+    let failures = failures
+        .iter()
+        .map(|f| Ok(to_py(py, f)?.unbind()))
+        .collect::<PyResult<_>>()?;
+    Ok((results, failures))
 }
 
 /// The address of the values buffer of a `string` or `large_string` array as this module

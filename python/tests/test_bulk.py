@@ -50,7 +50,9 @@ def test_errors_modes() -> None:
     out, failures = urlkit.keys(pa.array(["http://a/"]), errors="return")
     assert failures is None
     values, failed = urlkit.keys(URLS, errors="return")
-    assert values == KEYS and [f[:3] for f in failed] == [(3, "malformed-escape", 9)]
+    assert values == KEYS and [(f["row"], f["kind"], f["offset"]) for f in failed] == [(3, "malformed-escape", 9)]
+    # A list's failure has the Arrow struct's fields and its row.
+    assert {k: v for k, v in failed[0].items() if k != "row"} == rows[3]
 
 
 def test_lists_and_other_bulk_functions() -> None:

@@ -21,7 +21,8 @@ in strict decoding) is handled as ``errors=`` says:
   null (the command line reports each bad line).
 - ``"return"``: the call returns ``(result, failures)``: for Arrow input a struct array
   ``{kind, offset, message}`` with one row per input row (null where the row succeeded), or
-  ``None`` when no row failed; for a list, a list of ``(row, kind, offset, message)``.
+  ``None`` when no row failed; for a list, a list of dicts ``{kind, message, offset, row}``
+  (the same fields, and the row's index).
 
 ``threads`` (default 1) maps each Arrow chunk of more than 16,384 rows per thread on that
 many threads and joins the parts into one chunk again (one copy of the results); the answer
@@ -117,7 +118,8 @@ def _map(op: Any, values: Any, errors: str, cls: type, threads: int = 1) -> Any:
     rows = list(values)
     results, failures = _urlkit.map_list(op, rows)
     if errors == "raise" and failures:
-        raise _failure_exception(cls, *failures[0])
+        first = failures[0]
+        raise _failure_exception(cls, first["row"], first["kind"], first["offset"], first["message"])
     if errors == "null":
         _say_nulls(len(failures), len(rows))
     return (results, failures) if errors == "return" else results
@@ -196,7 +198,7 @@ def decode_many(values: Any, mode: str = "strict", *, errors: str = "raise") -> 
 
     >>> import urlkit
     >>> urlkit.decode_many(["%E9%81%8B", "100%"], errors="return")
-    (['運', None], [(1, 'malformed-escape', 3, "malformed percent-escape at byte 3: '%' must be followed by two hex digits")])
+    (['運', None], [{'kind': 'malformed-escape', 'message': "malformed percent-escape at byte 3: '%' must be followed by two hex digits", 'offset': 3, 'row': 1}])
     """
     op = _urlkit.op_decode(mode)
     return _map(op, values, errors, DecodeError)

@@ -34,6 +34,17 @@ fn no_message_is_empty_or_unresolved() {
     }
 }
 
+/// The page words every encode warning in its own sentence (`enc-warning-<kind>`): the
+/// record's message carries the CLI's remedies, which a page user cannot act on.
+#[test]
+fn every_encode_warning_kind_has_a_page_message() {
+    let en = ids(Lang::En);
+    for kind in urlkit::codec::EncodeWarningKind::ALL {
+        let id = format!("enc-warning-{}", kind.name());
+        assert!(en.contains(&id), "no message {id}");
+    }
+}
+
 /// The page asks only for messages that exist: every `data-l10n-id="..."` of index.html and
 /// app.js, and every `t("...")` of app.js (`t("mode-" + m)`: some message starts `mode-`; an
 /// element whose message has only attributes: `id.attr` exists).

@@ -51,14 +51,14 @@ pub(crate) struct Slot<M> {
 /// lists in the report follows the order of first appearance), then [`Reconciler::finish`].
 ///
 /// ```
-/// use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
+/// use urlkit_reconcile::{Keyer, KeyError, MatchRules, Reconciler, Side};
 /// struct Exact;
 /// impl Keyer for Exact {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
 ///         out.push_str(url);
 ///         Ok(())
 ///     }
-///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+///     fn rules(&self, _: &str, _: &str, _: &mut MatchRules) {}
 /// }
 /// let mut r = Reconciler::new(&Exact).threads(2);
 /// r.add_batch(Side::Left, [("/a", 1), ("/a", 2)].into_iter().collect());

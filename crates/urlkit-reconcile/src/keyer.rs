@@ -5,6 +5,8 @@ use std::fmt;
 use urlkit::compare::lowest_equal_level;
 use urlkit::normalize::{Keys, Level, NormalizeError, NormalizeErrorKind, Options};
 
+use crate::rules::{MatchRule, MatchRules};
+
 /// The comparison key of a URL at one level, and the rules that explain why two URLs with the
 /// same key are equal.
 ///
@@ -16,14 +18,14 @@ use urlkit::normalize::{Keys, Level, NormalizeError, NormalizeErrorKind, Options
 /// first occurrences are not byte-identical.
 ///
 /// ```
-/// use urlkit_reconcile::{Keyer, KeyError};
+/// use urlkit_reconcile::{Keyer, KeyError, MatchRules};
 /// struct Exact;
 /// impl Keyer for Exact {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
 ///         out.push_str(url);
 ///         Ok(())
 ///     }
-///     fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+///     fn rules(&self, _: &str, _: &str, _: &mut MatchRules) {}
 /// }
 /// let mut key = String::new();
 /// Exact.key_into("https://example.com/", &mut key).unwrap();
@@ -40,9 +42,9 @@ pub trait Keyer: Sync {
         None
     }
 
-    /// Appends the names of the rules that make `left` and `right` equal; both have the same
-    /// key and are not byte-identical.
-    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>);
+    /// Adds to `out` (which the engine passes empty) the rules that make `left` and `right`
+    /// equal; both have the same key and are not byte-identical.
+    fn rules(&self, left: &str, right: &str, out: &mut MatchRules);
 }
 
 /// Why a URL has no key at the chosen level (it does not parse, or its escapes are malformed):
@@ -103,15 +105,16 @@ impl std::error::Error for KeyError {}
 ///
 /// ```
 /// use urlkit::normalize::{Level, Options};
-/// use urlkit_reconcile::{Keyer, LevelKeyer};
+/// use urlkit_reconcile::{Keyer, LevelKeyer, MatchRule, MatchRules};
 /// let k = LevelKeyer::new(Options::new(Level::Safe));
 /// let (mut a, mut b) = (String::new(), String::new());
 /// k.key_into("https://example.com/%e9%81%8b/", &mut a).unwrap();
 /// k.key_into("https://example.com/運/", &mut b).unwrap();
 /// assert_eq!(a, b);
-/// let mut rules = Vec::new();
+/// let mut rules = MatchRules::default();
 /// k.rules("https://example.com/%e9%81%8b/", "https://example.com/運/", &mut rules);
-/// assert_eq!(rules, ["hex-case", "iri-to-uri"]);
+/// let names: Vec<&str> = rules.iter().map(MatchRule::name).collect();
+/// assert_eq!(names, ["hex-case", "iri-to-uri"]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LevelKeyer {
@@ -145,14 +148,16 @@ impl Keyer for LevelKeyer {
         Some(Keys::new(self.options))
     }
 
-    fn rules(&self, left: &str, right: &str, out: &mut Vec<&'static str>) {
+    fn rules(&self, left: &str, right: &str, out: &mut MatchRules) {
         // `compare`'s rules, without the browser's verdict it would also compute (two WHATWG
         // parses per pair, unused here).
         if let Ok((Some(_), rules)) = lowest_equal_level(left, right, &self.options) {
-            out.extend(rules.iter().map(|r| r.name()));
+            for r in rules {
+                out.insert(MatchRule::Ladder(r));
+            }
         }
         if out.is_empty() && self.options.level() == Level::Whatwg {
-            out.push(WHATWG_RULE);
+            out.insert(MatchRule::WhatwgSerialization);
         }
     }
 }

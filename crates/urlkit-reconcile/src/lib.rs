@@ -14,7 +14,8 @@
 //! each side, a count, and a few examples of its duplicates.
 //!
 //! ```
-//! use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
+//! use urlkit::normalize::Rule;
+//! use urlkit_reconcile::{Keyer, KeyError, MatchRule, MatchRules, Reconciler, Side};
 //!
 //! /// A toy keyer for the example: ASCII case of the hex digits does not matter.
 //! struct HexCase;
@@ -23,8 +24,8 @@
 //!         out.push_str(&url.to_ascii_uppercase());
 //!         Ok(())
 //!     }
-//!     fn rules(&self, _left: &str, _right: &str, out: &mut Vec<&'static str>) {
-//!         out.push("percent-hex-case");
+//!     fn rules(&self, _left: &str, _right: &str, out: &mut MatchRules) {
+//!         out.insert(MatchRule::Ladder(Rule::HexCase));
 //!     }
 //! }
 //!
@@ -36,7 +37,7 @@
 //! let s = done.summary();
 //! assert_eq!((s.matched_normalized, s.only_left, s.only_right), (1, 1, 0));
 //! assert_eq!(done.only_left().next().unwrap().url(), "/gone/");
-//! assert_eq!(s.rule_counts, vec![("percent-hex-case", 1)]);
+//! assert_eq!(s.rule_counts, vec![("hex-case", 1)]);
 //! ```
 
 mod arena;
@@ -48,6 +49,7 @@ mod keying;
 mod outcome;
 mod pipeline;
 mod prefetch;
+mod rules;
 mod spelling;
 
 pub use batch::Batch;
@@ -55,6 +57,7 @@ pub use engine::Reconciler;
 pub use keyer::{KeyError, Keyer, LevelKeyer, WHATWG_RULE};
 pub use outcome::{Duplicate, Invalid, Occurrence, Pair, Reconciliation, SideCounts, Summary};
 pub use pipeline::Feeder;
+pub use rules::{MatchRule, MatchRules};
 
 /// One of the two lists being reconciled.
 ///

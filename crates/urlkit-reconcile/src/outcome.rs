@@ -2,13 +2,15 @@
 //! only on one side, the duplicates and the URLs that had no key.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::binary_heap::{BinaryHeap, PeekMut};
 use std::fmt;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::arena::Arenas;
 use super::engine::{Occ, Shard, Slot};
 use super::keyer::{KeyError, Keyer};
+use super::rules::{MatchRule, MatchRules};
 use super::spelling::{PackedSpelling, ResolvedSpelling};
 use super::Side;
 
@@ -231,15 +233,16 @@ pub struct Invalid<'a> {
 /// keys in the right's order.
 ///
 /// ```
-/// use urlkit_reconcile::{Keyer, KeyError, Reconciler, Side};
+/// use urlkit::normalize::Rule;
+/// use urlkit_reconcile::{Keyer, KeyError, MatchRule, MatchRules, Reconciler, Side};
 /// struct Lower;
 /// impl Keyer for Lower {
 ///     fn key_into(&self, url: &str, out: &mut String) -> Result<(), KeyError> {
 ///         out.push_str(&url.to_ascii_lowercase());
 ///         Ok(())
 ///     }
-///     fn rules(&self, _: &str, _: &str, out: &mut Vec<&'static str>) {
-///         out.push("ascii-case");
+///     fn rules(&self, _: &str, _: &str, out: &mut MatchRules) {
+///         out.insert(MatchRule::Ladder(Rule::HostCase));
 ///     }
 /// }
 /// let mut r = Reconciler::new(&Lower);
@@ -248,7 +251,7 @@ pub struct Invalid<'a> {
 /// r.add(Side::Right, "/b", ());
 /// let done = r.finish();
 /// let pair = done.matched().next().unwrap();
-/// assert_eq!((&*pair.left.url(), &*pair.right.url(), pair.rules.clone()), ("/A", "/a", vec!["ascii-case"]));
+/// assert_eq!((&*pair.left.url(), &*pair.right.url(), pair.rules.clone()), ("/A", "/a", vec!["host-case"]));
 /// assert_eq!(done.only(Side::Right).map(|o| o.url()).collect::<Vec<_>>(), ["/b"]);
 /// ```
 pub struct Reconciliation<M> {
@@ -257,9 +260,8 @@ pub struct Reconciliation<M> {
     slots: Vec<Vec<Slot<M>>>,
     /// Every slot (shard, index), in order of first appearance: the global slot numbers.
     order: Vec<(u32, u32)>,
-    /// Per slot: the bit set of rules (indices into `rule_names`).
-    rule_bits: Vec<u64>,
-    rule_names: Vec<&'static str>,
+    /// Per slot: the rules that explain its pair (empty for a slot that is no inexact pair).
+    rule_sets: Vec<MatchRules>,
     dups: Vec<DupExample<M>>,
     invalid: Vec<InvalidRecord>,
     summary: Summary,
@@ -286,13 +288,9 @@ impl<M: Send + Sync> Reconciliation<M> {
         invalid.sort_by_key(|(seq, _)| *seq);
         let invalid: Vec<InvalidRecord> = invalid.into_iter().map(|(_, r)| r).collect();
         // One pass over each shard's slots (a million of them are far larger than the
-        // caches), the shards on several threads: the counts, which add up, and the owners
-        // that put the slots in order of first appearance.
-        let owner: Vec<AtomicU16> = (0..=records[0] + records[1])
-            .map(|_| AtomicU16::new(0))
-            .collect();
-        let tally = count_shards(&slots, &owner, threads);
-        let order = order_by_owner(&slots, &owner);
+        // caches), the shards on several threads: the counts, which add up.
+        let tally = count_shards(&slots, threads);
+        let order = order_by_seq(&slots);
         let mut summary = Summary {
             left: SideCounts {
                 records: records[0],
@@ -350,9 +348,9 @@ impl<M: Send + Sync> Reconciliation<M> {
                 .collect(),
             None => Vec::new(),
         };
-        let (rule_bits, rule_names) = match explainer {
+        let rule_sets = match explainer {
             Some(keyer) => explain(keyer, threads, &store, &slots, &order, &inexact),
-            None => (Vec::new(), Vec::new()),
+            None => vec![MatchRules::default(); order.len()],
         };
         for rec in &invalid {
             match rec.side {
@@ -362,27 +360,30 @@ impl<M: Send + Sync> Reconciliation<M> {
         }
         summary.matched_normalized = tally.inexact;
         summary.matched_exact = matched - tally.inexact;
-        let mut counts = vec![0usize; rule_names.len()];
+        let mut counts = [0usize; MatchRule::ALL.len()];
         for &i in &inexact {
-            let bits = *rule_bits
+            let set = *rule_sets
                 .get(i)
-                .expect("invariant: every slot has its rule bits (one per slot, in order)");
-            for (b, c) in counts.iter_mut().enumerate() {
-                if bits & (1 << b) != 0 {
+                .expect("invariant: every slot has its rule set (one per slot, in order)");
+            for (rule, c) in MatchRule::ALL.iter().zip(&mut counts) {
+                if set.contains(*rule) {
                     *c += 1;
                 }
             }
         }
-        let mut rule_counts: Vec<(&'static str, usize)> =
-            rule_names.iter().copied().zip(counts).collect();
+        let mut rule_counts: Vec<(&'static str, usize)> = MatchRule::ALL
+            .iter()
+            .zip(counts)
+            .filter(|&(_, n)| n > 0)
+            .map(|(rule, n)| (rule.name(), n))
+            .collect();
         rule_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         summary.rule_counts = rule_counts;
         Reconciliation {
             store,
             slots,
             order,
-            rule_bits,
-            rule_names,
+            rule_sets,
             dups,
             invalid,
             summary,
@@ -419,16 +420,12 @@ impl<M> Reconciliation<M> {
             .filter_map(move |(i, slot)| match &slot.first {
                 [Some(l), Some(r)] => {
                     let key = self.key(i);
-                    let bits = *self
-                        .rule_bits
-                        .get(i)
-                        .expect("invariant: every slot has its rule bits (one per slot, in order)");
                     let rules = self
-                        .rule_names
+                        .rule_sets
+                        .get(i)
+                        .expect("invariant: every slot has its rule set (one per slot, in order)")
                         .iter()
-                        .enumerate()
-                        .filter(|(b, _)| bits & (1 << b) != 0)
-                        .map(|(_, n)| *n)
+                        .map(MatchRule::name)
                         .collect();
                     Some(Pair {
                         left: Occurrence::first(&self.store, key, l),
@@ -491,10 +488,7 @@ impl<M> Reconciliation<M> {
     }
 }
 
-/// Rule bits per slot index, and the local table of rule names they index.
-type ExplainedPart = (Vec<(usize, u64)>, Vec<&'static str>);
-
-/// The rules of every inexact pair, as bit sets over an interned table of rule names.
+/// The rules of every inexact pair (`inexact` numbers them in `order`), one set per slot.
 fn explain<M: Send + Sync>(
     keyer: &dyn Keyer,
     threads: usize,
@@ -502,12 +496,9 @@ fn explain<M: Send + Sync>(
     slots: &[Vec<Slot<M>>],
     order: &[(u32, u32)],
     inexact: &[usize],
-) -> (Vec<u64>, Vec<&'static str>) {
-    let run = |part: &[usize]| -> ExplainedPart {
-        let mut names: Vec<&'static str> = Vec::new();
-        let mut index: HashMap<&'static str, usize> = HashMap::new();
+) -> Vec<MatchRules> {
+    let run = |part: &[usize]| -> Vec<(usize, MatchRules)> {
         let mut out = Vec::with_capacity(part.len());
-        let mut rules = Vec::new();
         // The URLs that are transforms of their key are built here, into buffers reused for
         // every pair.
         let mut scratch = (String::new(), String::new());
@@ -522,27 +513,15 @@ fn explain<M: Send + Sync>(
             let [Some(l), Some(r)] = &slot.first else {
                 continue;
             };
-            rules.clear();
+            let mut rules = MatchRules::default();
             keyer.rules(
                 l.url.resolve(store).url_in(key, &mut scratch.0),
                 r.url.resolve(store).url_in(key, &mut scratch.1),
                 &mut rules,
             );
-            let mut bits = 0u64;
-            for name in &rules {
-                let n = *index.entry(name).or_insert_with(|| {
-                    names.push(name);
-                    names.len() - 1
-                });
-                // More than 64 distinct rule names cannot happen with the ladder's named
-                // rules; extra names would be dropped from the counts, never misattributed.
-                if n < 64 {
-                    bits |= 1 << n;
-                }
-            }
-            out.push((i, bits));
+            out.push((i, rules));
         }
-        (out, names)
+        out
     };
     let threads = if inexact.len() < PARALLEL_EXPLAIN {
         1
@@ -550,7 +529,7 @@ fn explain<M: Send + Sync>(
         threads.max(1)
     };
     let chunk = inexact.len().div_ceil(threads).max(1);
-    let parts: Vec<ExplainedPart> = if threads == 1 {
+    let parts: Vec<Vec<(usize, MatchRules)>> = if threads == 1 {
         vec![run(inexact)]
     } else {
         std::thread::scope(|scope| {
@@ -564,32 +543,13 @@ fn explain<M: Send + Sync>(
                 .collect()
         })
     };
-    let mut bits = vec![0u64; order.len()];
-    let mut names: Vec<&'static str> = Vec::new();
-    for (part, local) in parts {
-        let map: Vec<usize> = local
-            .iter()
-            .map(|n| match names.iter().position(|g| g == n) {
-                Some(p) => p,
-                None => {
-                    names.push(n);
-                    names.len() - 1
-                }
-            })
-            .collect();
-        for (i, local_bits) in part {
-            let mut global = 0u64;
-            for (b, &g) in map.iter().enumerate() {
-                if local_bits & (1 << b) != 0 && g < 64 {
-                    global |= 1 << g;
-                }
-            }
-            if let Some(slot_bits) = bits.get_mut(i) {
-                *slot_bits = global;
-            }
+    let mut sets = vec![MatchRules::default(); order.len()];
+    for (i, rules) in parts.into_iter().flatten() {
+        if let Some(set) = sets.get_mut(i) {
+            *set = rules;
         }
     }
-    (bits, names)
+    sets
 }
 
 /// Below this many inexact pairs, explaining them on the calling thread is cheaper.
@@ -642,23 +602,12 @@ impl Tally {
     }
 }
 
-/// Counts every shard's slots, and records in `owner` which shard brought each record number
-/// that starts a slot (see [`order_by_owner`]); the shards are shared out among `threads`
-/// threads.
-fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: usize) -> Tally {
-    let run = |(sh, list): (usize, &Vec<Slot<M>>)| {
+/// Counts every shard's slots; the shards are shared out among `threads` threads.
+fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], threads: usize) -> Tally {
+    let run = |list: &Vec<Slot<M>>| {
         let mut tally = Tally::default();
-        let owner_id = u16::try_from(sh + 1).expect(
-            "invariant: at most MAX_SHARDS (256) shards, so a shard number plus one fits a u16",
-        );
         for slot in list {
             tally.count(slot);
-            if let Some(o) = usize::try_from(slot.seq)
-                .ok()
-                .and_then(|seq| owner.get(seq))
-            {
-                o.store(owner_id, Ordering::Relaxed);
-            }
         }
         tally
     };
@@ -669,7 +618,7 @@ fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: u
         threads.max(1)
     };
     let parts: Vec<Tally> = if threads == 1 {
-        slots.iter().enumerate().map(run).collect()
+        slots.iter().map(run).collect()
     } else {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let worker = || {
@@ -679,7 +628,7 @@ fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: u
                 let Some(list) = slots.get(sh) else {
                     return tally;
                 };
-                tally.add(&run((sh, list)));
+                tally.add(&run(list));
             }
         };
         std::thread::scope(|scope| {
@@ -701,47 +650,40 @@ fn count_shards<M: Sync>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16], threads: u
 /// Below this many slots, counting them on the calling thread is cheaper.
 const PARALLEL_COUNT: usize = 1 << 16;
 
-/// The slots of every shard in order of first appearance. A slot's `seq` is the number of the
-/// record that brought its key, so each is a distinct number in `1..=records`, and `owner`
-/// says which shard each number started a slot in ([`count_shards`] records it): reading the
-/// owners in order is a merge of any number of shards.
-fn order_by_owner<M>(slots: &[Vec<Slot<M>>], owner: &[AtomicU16]) -> Vec<(u32, u32)> {
-    let total: usize = slots.iter().map(Vec::len).sum();
-    let mut out = Vec::with_capacity(total);
-    let mut next = vec![0u32; slots.len()];
-    for o in owner {
-        let o = o.load(Ordering::Relaxed);
-        if let Some(n) = (o as usize).checked_sub(1).and_then(|sh| next.get_mut(sh)) {
-            out.push((u32::from(o) - 1, *n));
-            *n += 1;
-        }
-    }
-    if out.len() == total {
-        out
-    } else {
-        // Not reached (seqs are distinct record numbers); the plain merge is always right.
-        merge_by_scan(slots)
-    }
-}
-
-/// [`order_by_owner`] as a k-way merge that looks at the head of every shard for each slot.
-fn merge_by_scan<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
+/// The slots of every shard in order of first appearance: a merge of the shards by `seq`,
+/// the number of the record that brought each slot's key. A shard joins its records in
+/// record order, so its slots are in `seq` order already; the merge keeps one head per shard
+/// in a heap, and so needs memory for the shards, not for the records (the crate's "memory
+/// grows with the number of distinct keys").
+fn order_by_seq<M>(slots: &[Vec<Slot<M>>]) -> Vec<(u32, u32)> {
     let total = slots.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);
-    let mut next = vec![0usize; slots.len()];
-    while out.len() < total {
-        let best = slots
-            .iter()
-            .enumerate()
-            .filter_map(|(sh, list)| list.get(next[sh]).map(|slot| (slot.seq, sh)))
-            .min();
-        let Some((_, sh)) = best else { break };
-        out.push((
-            u32::try_from(sh).expect("invariant: at most MAX_SHARDS shards"),
-            u32::try_from(next[sh])
-                .expect("invariant: a shard holds fewer than 2^32 - 1 distinct keys"),
-        ));
-        next[sh] += 1;
+    let shard_number =
+        |sh: usize| u32::try_from(sh).expect("invariant: at most MAX_SHARDS (256) shards");
+    // (seq of the head, shard, the head's index in its shard), smallest seq on top.
+    let mut heads: BinaryHeap<Reverse<(u64, u32, u32)>> = slots
+        .iter()
+        .enumerate()
+        .filter_map(|(sh, list)| Some(Reverse((list.first()?.seq, shard_number(sh), 0))))
+        .collect();
+    while let Some(mut head) = heads.peek_mut() {
+        let Reverse((seq, sh, id)) = *head;
+        out.push((sh, id));
+        let next = id
+            .checked_add(1)
+            .expect("invariant: a shard holds fewer than 2^32 - 1 distinct keys");
+        match slots
+            .get(sh as usize)
+            .and_then(|list| list.get(next as usize))
+        {
+            Some(slot) => {
+                debug_assert!(slot.seq > seq, "a shard's slots are in record order");
+                *head = Reverse((slot.seq, sh, next));
+            }
+            None => {
+                PeekMut::pop(head);
+            }
+        }
     }
     out
 }

@@ -178,7 +178,7 @@ impl Keyer for Fragile {
         Ok(())
     }
 
-    fn rules(&self, _: &str, _: &str, _: &mut Vec<&'static str>) {}
+    fn rules(&self, _: &str, _: &str, _: &mut crate::MatchRules) {}
 }
 
 /// Runs `f` on a thread of its own and returns its result, or fails the test when it has not

@@ -366,3 +366,44 @@ proptest! {
         }
     }
 }
+
+/// A keyer that explains every pair by every rule there is.
+struct EveryRule;
+
+impl urlkit_reconcile::Keyer for EveryRule {
+    fn key_into(&self, url: &str, out: &mut String) -> Result<(), urlkit_reconcile::KeyError> {
+        out.push_str(&url.to_ascii_lowercase());
+        Ok(())
+    }
+
+    fn rules(&self, _: &str, _: &str, out: &mut urlkit_reconcile::MatchRules) {
+        for rule in urlkit_reconcile::MatchRule::ALL {
+            out.insert(rule);
+        }
+    }
+}
+
+#[test]
+fn every_rule_a_keyer_names_is_counted_and_listed() {
+    // Issue 26.7: rule names were interned into 64 bits per pair, and names past the 64th
+    // were dropped from the counts. A pair's rules are a MatchRules now, whose capacity is
+    // the number of rules: a keyer cannot name a rule the counts leave out.
+    let mut r = Reconciler::new(&EveryRule);
+    r.add(Side::Left, "/A", ());
+    r.add(Side::Left, "/B", ());
+    r.add(Side::Right, "/a", ());
+    r.add(Side::Right, "/b", ());
+    let done = r.finish();
+    let all: Vec<&str> = urlkit_reconcile::MatchRule::ALL
+        .iter()
+        .map(|rule| rule.name())
+        .collect();
+    let mut counted: Vec<(&str, usize)> = done.summary().rule_counts.clone();
+    counted.sort();
+    let mut want: Vec<(&str, usize)> = all.iter().map(|name| (*name, 2)).collect();
+    want.sort();
+    assert_eq!(counted, want);
+    for pair in done.matched() {
+        assert_eq!(pair.rules, all, "in ladder order, the browser's last");
+    }
+}

@@ -77,6 +77,35 @@ impl From<&urlkit::normalize::NormalizeError> for Failure {
     }
 }
 
+/// Why one row of a bulk call failed (Python's `errors="return"` over a list):
+/// `{"kind", "message", "offset", "row"}`, the [`Failure`]'s fields and the 0-based row, the
+/// same fields as the Arrow struct of failures `{kind, offset, message}` in which the row is the
+/// position.
+///
+/// ```
+/// use urlkit_records::{Failure, RowFailure};
+/// let r = RowFailure::new(1, Failure::at("malformed-escape", 3, "bad"));
+/// assert_eq!(
+///     serde_json::to_string(&r).unwrap(),
+///     r#"{"kind":"malformed-escape","message":"bad","offset":3,"row":1}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RowFailure {
+    /// Why.
+    #[serde(flatten)]
+    pub error: Failure,
+    /// The 0-based row of the input.
+    pub row: usize,
+}
+
+impl RowFailure {
+    /// The failure of row `row`.
+    pub fn new(row: usize, error: Failure) -> RowFailure {
+        RowFailure { error, row }
+    }
+}
+
 /// The record of an input that failed: `{"error", "input", "level"?, "line"?, "ok": false,
 /// "source"?}`.
 ///

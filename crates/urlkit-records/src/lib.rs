@@ -47,7 +47,7 @@ pub mod text;
 #[cfg(test)]
 mod order_tests;
 
-pub use envelope::{Failed, Failure, False, Record, Text, True};
+pub use envelope::{Failed, Failure, False, Record, RowFailure, Text, True};
 
 /// Writes `record` as one line of JSON Lines. An I/O error keeps its kind (a closed pipe
 /// stays a closed pipe, which ends a command quietly).

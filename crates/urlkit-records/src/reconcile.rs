@@ -289,7 +289,7 @@ impl SideSummary {
                 .iter()
                 .map(|f| SourceFinding {
                     effect: f.effect.name(),
-                    kind: f.kind,
+                    kind: f.kind.name(),
                     message: f.message.clone(),
                     position: f.position.as_ref().map(ToString::to_string),
                     source: catalog.source(f.source).map(|s| s.name.clone()),

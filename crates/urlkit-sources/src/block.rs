@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::catalog::{Position, Record, SourceId};
+use crate::record::{Position, Record, SourceId};
 
 /// One record of a [`LineBlock`]: where its URL is in the block's text, and its 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq)]

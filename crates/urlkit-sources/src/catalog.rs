@@ -1,91 +1,11 @@
 //! What was read: the sources, their record counts per content type, and the findings.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt;
 use std::sync::Arc;
 
+use crate::finding::{Effect, Finding, FindingKind};
+use crate::record::{Position, Record, SourceId};
 use crate::spec::Format;
-
-/// Which source a record came from: an index into [`Catalog::sources`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SourceId(pub u32);
-
-/// Where in its source a record is.
-///
-/// ```
-/// use urlkit_sources::Position;
-/// assert_eq!(Position::Line(3).to_string(), "line 3");
-/// assert_eq!(Position::Pointer("/0/link".into()).to_string(), "/0/link");
-/// assert_eq!(Position::LinePointer(2, "/url".into()).to_string(), "line 2 /url");
-/// assert_eq!(Position::Item(0).to_string(), "item 0");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Position {
-    /// A 1-based line (text, CSV record start, the `<loc>` of a sitemap).
-    Line(u64),
-    /// A JSON pointer (RFC 6901) into a JSON document.
-    Pointer(String),
-    /// A JSON pointer into the value on a 1-based line of a JSON Lines file.
-    LinePointer(u64, String),
-    /// The 0-based index of an item of a list given in memory (a Python list).
-    Item(u64),
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Position::Line(n) => write!(f, "line {n}"),
-            Position::Pointer(p) => f.write_str(p),
-            Position::LinePointer(n, p) => write!(f, "line {n} {p}"),
-            Position::Item(i) => write!(f, "item {i}"),
-        }
-    }
-}
-
-/// One URL read from a source.
-///
-/// ```
-/// use urlkit_sources::{Position, Record, SourceId};
-/// let r = Record {
-///     url: "https://example.com/".into(),
-///     source: SourceId(0),
-///     position: Position::Line(1),
-///     kind: None,
-///     extra: vec![("title".into(), "Home".into())],
-/// };
-/// assert_eq!(r.kind(), None);
-/// assert_eq!(r.extra("title"), Some("Home"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    /// The URL as the source wrote it (XML/JSON escapes resolved, percent-escapes untouched).
-    pub url: String,
-    /// The source it came from.
-    pub source: SourceId,
-    /// Where in that source.
-    pub position: Position,
-    /// The content type when the source knows it (`post`, `page`, `category`, `post_tag`, ...).
-    pub kind: Option<Arc<str>>,
-    /// What else the source says about the URL, by field name, in source order: the other
-    /// columns of a CSV row (under their header names), a WordPress item's `title`, a sitemap
-    /// entry's `lastmod`. Empty when the source says nothing more (a text line).
-    pub extra: Vec<(Arc<str>, String)>,
-}
-
-impl Record {
-    /// The value of the extra field `name`, if the source gave one.
-    pub fn extra(&self, name: &str) -> Option<&str> {
-        self.extra
-            .iter()
-            .find(|(n, _)| &**n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The content type, if known.
-    pub fn kind(&self) -> Option<&str> {
-        self.kind.as_deref()
-    }
-}
 
 /// One source that was read: its name (a path or URL), its format, and how many records of
 /// each content type it gave.
@@ -101,75 +21,9 @@ pub struct SourceInfo {
     pub kinds: Vec<(Option<Arc<str>>, u64)>,
 }
 
-/// What a [`Finding`] means for the records read.
-///
-/// ```
-/// use urlkit_sources::Effect;
-/// assert_ne!(Effect::Note, Effect::Skipped);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Effect {
-    /// Worth knowing; every record of the source was read.
-    Note,
-    /// The reader chose how to read the source (a CSV column, a format) from its content:
-    /// a guess, which a user should be told about as it happens.
-    Guessed,
-    /// Part of the input (a line, a cell, an item) gave no record: what was read is not the
-    /// whole source, so a reconciliation of it cannot be a complete match.
-    Skipped,
-    /// The reader did something a user should be told about as it happens, and lost nothing
-    /// by it: removed a byte order mark or the whitespace around URLs, or read a JSON or XML
-    /// source without the encoding given for the text sources.
-    Told,
-}
-
-impl Effect {
-    /// The stable name (`note`, `guessed`, `skipped`, `told`).
-    ///
-    /// ```
-    /// assert_eq!(urlkit_sources::Effect::Told.name(), "told");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Effect::Note => "note",
-            Effect::Guessed => "guessed",
-            Effect::Skipped => "skipped",
-            Effect::Told => "told",
-        }
-    }
-
-    /// Whether a door says a finding of this effect as it happens (on stderr, as a Python
-    /// warning): the guesses, the skips and what the reader was told to say.
-    pub const fn is_said(self) -> bool {
-        !matches!(self, Effect::Note)
-    }
-}
-
 /// How many records with whitespace around their URL are said one by one, per source; the
 /// rest are counted in one finding.
 const TRIMS_LISTED: u64 = 3;
-
-/// Something worth knowing that did not stop reading.
-///
-/// ```
-/// use urlkit_sources::{Effect, Finding, SourceId};
-/// let f = Finding { source: SourceId(0), kind: "sitemap-too-many-urls", effect: Effect::Note, position: None, message: "51000 URLs".into() };
-/// assert_eq!(f.kind, "sitemap-too-many-urls");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// The source it is about.
-    pub source: SourceId,
-    /// Stable kebab-case kind (`sitemap-too-many-urls`, `wp-item-without-link`,
-    /// `sitemap-already-visited`, `wp-collection-read`, ...).
-    pub kind: &'static str,
-    /// Whether input was skipped.
-    pub effect: Effect,
-    /// Where, when it is about one place.
-    pub position: Option<Position>,
-    /// Human-readable message.
-    pub message: String,
-}
 
 /// The sources read so far and the findings about them.
 ///
@@ -254,7 +108,7 @@ impl Catalog {
     pub fn note(
         &mut self,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         position: Option<Position>,
         message: impl Into<String>,
     ) {
@@ -265,7 +119,7 @@ impl Catalog {
     pub fn guess(
         &mut self,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         position: Option<Position>,
         message: impl Into<String>,
     ) {
@@ -276,7 +130,7 @@ impl Catalog {
     pub fn skip(
         &mut self,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         position: Option<Position>,
         message: impl Into<String>,
     ) {
@@ -289,7 +143,7 @@ impl Catalog {
         &mut self,
         at: usize,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         effect: Effect,
         message: String,
     ) {
@@ -307,7 +161,7 @@ impl Catalog {
     pub(crate) fn told(
         &mut self,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         position: Option<Position>,
         message: impl Into<String>,
     ) {
@@ -326,7 +180,7 @@ impl Catalog {
         };
         *n += 1;
         if *n <= TRIMS_LISTED {
-            self.told(source, "whitespace-removed", Some(position), what);
+            self.told(source, FindingKind::WhitespaceRemoved, Some(position), what);
         }
     }
 
@@ -338,14 +192,14 @@ impl Catalog {
                 "removed the whitespace around {n} URLs in all ({} not listed)",
                 n - TRIMS_LISTED
             );
-            self.told(source, "whitespace-removed-count", None, message);
+            self.told(source, FindingKind::WhitespaceRemovedCount, None, message);
         }
     }
 
     fn add_finding(
         &mut self,
         source: SourceId,
-        kind: &'static str,
+        kind: FindingKind,
         effect: Effect,
         position: Option<Position>,
         message: String,

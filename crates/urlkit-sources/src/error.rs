@@ -162,3 +162,18 @@ impl fmt::Display for SourceError {
 }
 
 impl std::error::Error for SourceError {}
+
+/// The error of a source that gave no record (`skipped`: the findings of input that gave
+/// none).
+pub(crate) fn empty_source(name: &str, skipped: usize) -> SourceError {
+    let why = if skipped > 0 {
+        " (what it holds gave no URL: see the warnings above)"
+    } else {
+        ""
+    };
+    SourceError::new(
+        SourceErrorKind::Empty,
+        name,
+        format!("no URL read{why}; --allow-empty reads it as an empty list"),
+    )
+}

@@ -8,13 +8,13 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::block::RecordSink;
-use crate::catalog::{Effect, Position, Record};
-use crate::error::SourceError;
+use crate::error::{empty_source, SourceError};
 use crate::fetch::Fetcher;
+use crate::finding::{Effect, FindingKind, Said};
 use crate::input::{open_read, Opened, Peek};
 use crate::lines::{for_each_line, trim, Content, BOM_REMOVED};
-use crate::read::{empty_source, Said};
 use crate::reader::Reader;
+use crate::record::{Position, Record};
 use crate::spec::{Format, FormatFrom, Location, SourceSpec};
 
 /// Where one input came from.
@@ -91,8 +91,9 @@ pub struct Item<'a> {
 pub struct Notice {
     /// What it means: [`Effect::Skipped`] is a warning, the others are notes.
     pub effect: Effect,
-    /// Stable kebab-case kind (`whitespace-removed`, `format-detected`, `read-as-file`, ...).
-    pub kind: &'static str,
+    /// What kind of finding it is (`whitespace-removed`, `format-detected`,
+    /// `read-as-file`, ...: [`FindingKind::name`]).
+    pub kind: FindingKind,
     /// The message, with where it is about.
     pub message: String,
 }
@@ -213,8 +214,8 @@ impl<'f> Inputs<'f> {
 
     /// [`Inputs::each`], with `stdin` read where the process's stdin would be (`-`, or no
     /// argument), never taken for a terminal: the same policy on any reader, in any read
-    /// sizes (tests and fuzzing call it). Sources that name stdin by a prefix (`text:-`)
-    /// still read the process's.
+    /// sizes (tests and fuzzing call it). A source that names stdin by a prefix (`text:-`)
+    /// reads it too.
     ///
     /// ```
     /// use urlkit_sources::{Content, Inputs};
@@ -296,7 +297,7 @@ struct Run<'i, 'f, 'n, 'e> {
 }
 
 impl Run<'_, '_, '_, '_> {
-    fn note(&mut self, effect: Effect, kind: &'static str, message: String) {
+    fn note(&mut self, effect: Effect, kind: FindingKind, message: String) {
         (self.notices)(Notice {
             effect,
             kind,
@@ -309,13 +310,13 @@ impl Run<'_, '_, '_, '_> {
         let t = trim(bytes, at_start, self.inputs.content);
         if t.bom {
             let message = format!("{}: {BOM_REMOVED}", origin.describe());
-            self.note(Effect::Told, "bom-removed", message);
+            self.note(Effect::Told, FindingKind::BomRemoved, message);
         }
         if let Some(what) = t.describe(bytes) {
             self.trimmed += 1;
             if self.trimmed <= TRIM_NOTES {
                 let message = format!("{}: {what}", origin.describe());
-                self.note(Effect::Told, "whitespace-removed", message);
+                self.note(Effect::Told, FindingKind::WhitespaceRemoved, message);
             }
         }
         (self.each)(Item {
@@ -331,7 +332,7 @@ impl Run<'_, '_, '_, '_> {
                 self.trimmed,
                 self.trimmed - TRIM_NOTES
             );
-            self.note(Effect::Told, "whitespace-removed-count", message);
+            self.note(Effect::Told, FindingKind::WhitespaceRemovedCount, message);
         }
     }
 
@@ -365,14 +366,14 @@ impl Run<'_, '_, '_, '_> {
             let message = format!(
                 "argument {n}: {arg} is not a URL (it has no scheme) and names a file: {how}"
             );
-            self.note(Effect::Guessed, "read-as-file", message);
+            self.note(Effect::Guessed, FindingKind::ReadAsFile, message);
             return self.source(&spec);
         }
         if self.inputs.content == Content::Url && !arg.trim().is_empty() {
             let message = format!(
                 "argument {n}: {arg} has no scheme and names no file: read as a URL reference"
             );
-            self.note(Effect::Told, "no-scheme-no-file", message);
+            self.note(Effect::Told, FindingKind::NoSchemeNoFile, message);
         }
         Ok(self.item(Origin::Arg(n), arg.as_bytes(), true)?)
     }
@@ -380,11 +381,7 @@ impl Run<'_, '_, '_, '_> {
     /// Stdin: lines, or, for the commands that read sources, the format its first bytes
     /// tell (text is lines too).
     fn stdin(&mut self) -> Result<(), InputError> {
-        use std::io::IsTerminal;
-        let (raw, terminal): (Box<dyn Read>, bool) = match &mut self.stdin {
-            Stdin::Process => (Box::new(io::stdin().lock()), io::stdin().is_terminal()),
-            Stdin::Given(given) => (given.take().unwrap_or_else(|| Box::new(io::empty())), false),
-        };
+        let (raw, terminal) = self.take_stdin();
         if !self.inputs.sniff_stdin || terminal {
             // 64 KiB reads rather than stdin's 8 KiB: fewer system calls, and fewer lines
             // straddle two reads (those are the ones copied).
@@ -396,7 +393,7 @@ impl Run<'_, '_, '_, '_> {
         let opened = open_read(raw, &name, self.reader.max_bytes, Peek::Decides)?;
         if opened.gzip {
             let message = format!("{name}: gzip content (told by its first bytes): inflated");
-            self.note(Effect::Guessed, "gzip-detected", message);
+            self.note(Effect::Guessed, FindingKind::GzipDetected, message);
         }
         let sniffed = crate::sniff::sniff(&opened.head);
         if sniffed.format == Format::Text {
@@ -410,8 +407,19 @@ impl Run<'_, '_, '_, '_> {
             sniffed.why,
             sniffed.format.name()
         );
-        self.note(Effect::Guessed, "format-detected", message);
+        self.note(Effect::Guessed, FindingKind::FormatDetected, message);
         self.opened(&spec, opened, sniffed.format, Said::new())
+    }
+
+    /// The one reader of stdin, for `-`, no argument and a source that names stdin with a
+    /// prefix (`text:-`, `csv:-`) alike, and whether it is a terminal: the process's, or the
+    /// reader given in its place (taken by the first read: a second `-` reads nothing).
+    fn take_stdin(&mut self) -> (Box<dyn Read>, bool) {
+        use std::io::IsTerminal;
+        match &mut self.stdin {
+            Stdin::Process => (Box::new(io::stdin().lock()), io::stdin().is_terminal()),
+            Stdin::Given(given) => (given.take().unwrap_or_else(|| Box::new(io::empty())), false),
+        }
     }
 
     /// Lines of `input`, each an item (`source`: the name of the file they are in).
@@ -450,6 +458,15 @@ impl Run<'_, '_, '_, '_> {
 
     /// A named source.
     fn source(&mut self, spec: &SourceSpec) -> Result<(), InputError> {
+        if spec.location == Location::Stdin {
+            // Stdin named with a prefix is read from the one stdin reader, as `-` is.
+            let (raw, _) = self.take_stdin();
+            let name = spec.location.name();
+            let opened = open_read(raw, &name, self.reader.max_bytes, Peek::Head)?;
+            let mut said = Said::new();
+            let (opened, format) = self.reader.tell_format(spec, opened, &mut said)?;
+            return self.opened(spec, opened, format, said);
+        }
         if spec.format == Some(Format::WordPress) {
             let mut said = Said::new();
             self.reader

@@ -6,12 +6,13 @@ use std::io::BufRead;
 
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use crate::catalog::{Position, Record, SourceId};
 use crate::error::SourceError;
+use crate::finding::FindingKind;
 use crate::input::{byte_reader, io_error, skip_bom, Opened};
 use crate::json_value::{json_error, without_location, StringOrNot};
 use crate::lines::BOM_REMOVED;
 use crate::reader::Reader;
+use crate::record::{Position, Record, SourceId};
 use crate::spec::{Format, SourceSpec};
 
 /// Members that hold the URL of an object when no pointer is given, by preference.
@@ -40,7 +41,9 @@ pub(crate) fn read(
     let cap = reader.max_bytes;
     let mut input = opened.input;
     if skip_bom(&mut input).map_err(|e| io_error(&e, &name, cap))? {
-        reader.catalog.told(id, "bom-removed", None, BOM_REMOVED);
+        reader
+            .catalog
+            .told(id, FindingKind::BomRemoved, None, BOM_REMOVED);
     }
     let before = reader.catalog.sources()[id.0 as usize].records;
     if is_json_lines(&opened.head) {
@@ -67,9 +70,12 @@ pub(crate) fn read(
             || "no string, and no object with url, loc, link or href".to_owned(),
             |p| format!("the pointer {p} selects no string"),
         );
-        reader
-            .catalog
-            .note(id, "json-no-urls", None, format!("{what}: no URL read"));
+        reader.catalog.note(
+            id,
+            FindingKind::JsonNoUrls,
+            None,
+            format!("{what}: no URL read"),
+        );
     }
     Ok(())
 }
@@ -132,7 +138,7 @@ fn read_lines(
             if bad <= LISTED {
                 reader.catalog.skip(
                     id,
-                    "json-line-invalid",
+                    FindingKind::JsonLineInvalid,
                     Some(Position::Line(n)),
                     format!(
                         "not a JSON value (column {}: {}); not read",
@@ -152,7 +158,7 @@ fn read_lines(
         let lines = if bad == 1 { "line was" } else { "lines were" };
         reader.catalog.skip(
             id,
-            "json-lines-invalid",
+            FindingKind::JsonLinesInvalid,
             None,
             format!("{bad} {lines} not JSON{listed}"),
         );

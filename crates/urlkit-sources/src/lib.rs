@@ -33,6 +33,7 @@ pub mod check;
 mod encoding;
 mod error;
 mod fetch;
+mod finding;
 #[cfg(feature = "http")]
 mod http;
 mod input;
@@ -44,6 +45,7 @@ mod policy;
 mod progress;
 mod read;
 mod reader;
+mod record;
 mod sitemap;
 mod sniff;
 mod spec;
@@ -52,12 +54,13 @@ mod text;
 mod wordpress;
 
 pub use block::{LineBlock, LineRecord, RecordSink};
-pub use catalog::{Catalog, Effect, Finding, Position, Record, SourceId, SourceInfo};
+pub use catalog::{Catalog, SourceInfo};
 pub use encoding::{encoding_for_name, likely_encoding, unknown_encoding};
 /// The character encoding type of [`Reader::encoding`] (from `encoding_rs`).
 pub use encoding_rs::Encoding;
 pub use error::{SourceError, SourceErrorKind};
 pub use fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
+pub use finding::{Effect, Finding, FindingKind};
 #[cfg(feature = "http")]
 pub use http::HttpFetcher;
 pub use inputs::{InputError, Inputs, Item, Notice, Origin};
@@ -68,4 +71,5 @@ pub use policy::{
 };
 pub use progress::FetchProgress;
 pub use reader::Reader;
+pub use record::{Position, Record, SourceId};
 pub use spec::{Column, Format, FormatFrom, Location, SourceSpec};

@@ -1,15 +1,13 @@
 //! The entry point: read a [`SourceSpec`] into records, dispatched to its format's reader.
 
 use crate::block::{FnSink, RecordSink};
-use crate::catalog::{Effect, Position, Record, SourceId};
+use crate::error::empty_source;
 use crate::error::{SourceError, SourceErrorKind};
+use crate::finding::{Effect, FindingKind, Said};
 use crate::input::{open_peeking, Opened, Peek};
 use crate::reader::Reader;
+use crate::record::{Position, Record, SourceId};
 use crate::spec::{Format, FormatFrom, Location, SourceSpec};
-
-/// What a reader said about a source before the source was registered by its format's
-/// reader: said about it once it is (a source that fails before that has its error instead).
-pub(crate) type Said = Vec<(&'static str, Effect, String)>;
 
 impl Reader<'_> {
     /// Reads every record of `spec` into `sink`, in source order.
@@ -35,7 +33,7 @@ impl Reader<'_> {
             (&spec.location, spec.format_from, spec.format)
         {
             said.push((
-                "format-from-url",
+                FindingKind::FormatFromUrl,
                 Effect::Guessed,
                 url_format_reason(format),
             ));
@@ -71,7 +69,7 @@ impl Reader<'_> {
     ///     })
     ///     .unwrap();
     /// assert_eq!(urls, [("https://a.example/".to_owned(), Position::Item(0))]);
-    /// let kinds: Vec<&str> = reader.catalog().findings().iter().map(|f| f.kind).collect();
+    /// let kinds: Vec<&str> = reader.catalog().findings().iter().map(|f| f.kind.name()).collect();
     /// assert_eq!(kinds, ["whitespace-removed", "list-not-a-url"]);
     /// ```
     pub fn read_list(
@@ -87,12 +85,14 @@ impl Reader<'_> {
             let url = crate::lines::trim_str(item, crate::lines::Content::Url).0;
             if url.is_empty() {
                 let message = "an empty item; not joined";
-                self.catalog.skip(id, "list-empty-item", Some(at), message);
+                self.catalog
+                    .skip(id, FindingKind::ListEmptyItem, Some(at), message);
                 continue;
             }
             if let Some(why) = crate::lines::not_a_url(url) {
                 let message = format!("not a URL ({why}); not joined");
-                self.catalog.skip(id, "list-not-a-url", Some(at), message);
+                self.catalog
+                    .skip(id, FindingKind::ListNotAUrl, Some(at), message);
                 continue;
             }
             let record = Record {
@@ -124,11 +124,22 @@ impl Reader<'_> {
         peek: Peek,
         said: &mut Said,
     ) -> Result<(Opened, Format), SourceError> {
+        let opened = open_peeking(&spec.location, self.fetcher, self.max_bytes, peek)?;
+        self.tell_format(spec, opened, said)
+    }
+
+    /// The format to read an opened `spec` as: the spec's, else its first bytes' (said), and
+    /// gzip told by its first bytes said.
+    pub(crate) fn tell_format(
+        &self,
+        spec: &SourceSpec,
+        opened: Opened,
+        said: &mut Said,
+    ) -> Result<(Opened, Format), SourceError> {
         let location = &spec.location;
-        let opened = open_peeking(location, self.fetcher, self.max_bytes, peek)?;
         if opened.gzip && !location.name().to_ascii_lowercase().ends_with(".gz") {
             said.push((
-                "gzip-detected",
+                FindingKind::GzipDetected,
                 Effect::Guessed,
                 "gzip content (told by its first bytes, not its name): inflated".to_owned(),
             ));
@@ -145,7 +156,7 @@ impl Reader<'_> {
                     sniffed.why = "its name ends in .json and it is no WordPress array";
                 }
                 said.push((
-                    "format-detected",
+                    FindingKind::FormatDetected,
                     Effect::Guessed,
                     format_reason(sniffed.format, sniffed.why),
                 ));
@@ -213,7 +224,7 @@ impl Reader<'_> {
         }
         if let Some(encoding) = self.encoding.filter(|e| *e != encoding_rs::UTF_8) {
             said.push((
-                "encoding-not-applied",
+                FindingKind::EncodingNotApplied,
                 Effect::Told,
                 format!(
                     "read without the encoding {} given for the text and CSV sources: {why}",
@@ -263,21 +274,6 @@ impl Reader<'_> {
             .count();
         Err(empty_source(&spec.location.name(), skipped))
     }
-}
-
-/// The error of a source that gave no record (`skipped`: the findings of input that gave
-/// none).
-pub(crate) fn empty_source(name: &str, skipped: usize) -> SourceError {
-    let why = if skipped > 0 {
-        " (what it holds gave no URL: see the warnings above)"
-    } else {
-        ""
-    };
-    SourceError::new(
-        SourceErrorKind::Empty,
-        name,
-        format!("no URL read{why}; --allow-empty reads it as an empty list"),
-    )
 }
 
 /// The note of a format told by content.

@@ -3,9 +3,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::catalog::{Catalog, SourceId};
+use crate::catalog::Catalog;
 use crate::fetch::Fetcher;
 use crate::progress::FetchProgress;
+use crate::record::SourceId;
 use crate::spec::Format;
 
 /// Reads sources into records, remembering what it read in a [`Catalog`].

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use quick_xml::events::Event;
 use quick_xml::Reader as XmlReader;
 
-use crate::catalog::{Position, Record, SourceId};
 use crate::error::{SourceError, SourceErrorKind};
+use crate::finding::FindingKind;
+use crate::record::{Position, Record, SourceId};
 use urlkit::uri::{resolve_str, Resolution};
 
 use crate::input::{io_error, is_cap, open, Opened, Tracked};
@@ -48,6 +49,8 @@ struct Walk {
     stopped: bool,
 }
 
+/// Reads one sitemap of a walk (the index or sitemap given, or a child at `depth`): its
+/// URLs into `sink`, and for an index each child in turn.
 fn read_one(
     reader: &mut Reader<'_>,
     location: &Location,
@@ -66,29 +69,53 @@ fn read_one(
             total: None,
         });
     }
+    let (id, input) = register(reader, &name, opened)?;
+    let parsed = parse(reader, input, &name, id, kind_from_name(&name), sink)?;
+    say_protocol_limits(reader, id, &parsed);
+    let children = parsed.children.len();
+    for (i, (child, line)) in parsed.children.into_iter().enumerate() {
+        if walk.stopped {
+            break;
+        }
+        let at = Child {
+            parent: location,
+            id,
+            line,
+            after: children - i - 1,
+        };
+        read_child(reader, &at, &child, depth, walk, sink);
+    }
+    Ok(())
+}
+
+/// Decodes an opened sitemap as its XML declaration (or a UTF-16 BOM) says and registers it,
+/// with findings for a declared encoding and for the redirects it was fetched through.
+fn register(
+    reader: &mut Reader<'_>,
+    name: &str,
+    opened: Opened,
+) -> Result<(SourceId, Tracked<Box<dyn std::io::BufRead>>), SourceError> {
     let declared = crate::encoding::declared_xml_encoding(&opened.head)
-        .map_err(|m| SourceError::new(SourceErrorKind::Encoding, &name, m))?;
+        .map_err(|m| SourceError::new(SourceErrorKind::Encoding, name, m))?;
     let encoding = declared.or_else(|| crate::sniff::utf16_bom(&opened.head));
     let opened = match encoding {
         Some(e) => opened.decoded(e),
         None => opened,
     };
-    let fetched = opened.fetched;
-    let input = opened.input;
-    let id = reader.add_source(&name, Format::Sitemap);
+    let id = reader.add_source(name, Format::Sitemap);
     if let Some(e) = declared.filter(|e| *e != encoding_rs::UTF_8) {
         reader.catalog.note(
             id,
-            "sitemap-encoding-declared",
+            FindingKind::SitemapEncodingDeclared,
             None,
             format!("read in {}, as its XML declaration says", e.name()),
         );
     }
-    if let Some((final_url, redirects)) = fetched.filter(|(_, r)| !r.is_empty()) {
+    if let Some((final_url, redirects)) = opened.fetched.filter(|(_, r)| !r.is_empty()) {
         let statuses: Vec<String> = redirects.iter().map(|h| h.status.to_string()).collect();
         reader.catalog.note(
             id,
-            "http-redirected",
+            FindingKind::HttpRedirected,
             None,
             format!(
                 "fetched from {final_url} after {} redirect{} ({})",
@@ -98,12 +125,15 @@ fn read_one(
             ),
         );
     }
-    let kind = kind_from_name(&name);
-    let parsed = parse(reader, input, &name, id, kind, sink)?;
+    Ok((id, opened.input))
+}
+
+/// The findings of a sitemap past the protocol's limits (every URL was read all the same).
+fn say_protocol_limits(reader: &mut Reader<'_>, id: SourceId, parsed: &Parsed) {
     if parsed.urls > MAX_URLS {
         reader.catalog.note(
             id,
-            "sitemap-too-many-urls",
+            FindingKind::SitemapTooManyUrls,
             None,
             format!(
                 "{} URLs: the sitemap protocol allows at most {MAX_URLS} per file (all were read)",
@@ -114,7 +144,7 @@ fn read_one(
     if parsed.bytes > MAX_BYTES {
         reader.catalog.note(
             id,
-            "sitemap-too-large",
+            FindingKind::SitemapTooLarge,
             None,
             format!(
                 "{} bytes uncompressed: the sitemap protocol allows at most {MAX_BYTES} \
@@ -123,102 +153,133 @@ fn read_one(
             ),
         );
     }
-    let children = parsed.children.len();
-    for (i, (child, line)) in parsed.children.into_iter().enumerate() {
-        if walk.stopped {
-            return Ok(());
-        }
-        let child_location = match resolve_child(location, &child) {
-            Ok(l) => l,
-            Err(why) => {
-                reader.catalog.skip(
-                    id,
-                    "sitemap-child-refused",
-                    Some(Position::Line(line)),
-                    format!("{child}: {why}; not read"),
-                );
-                continue;
-            }
-        };
-        let key = child_location.name();
-        if !walk.visited.insert(key.clone()) {
-            reader.catalog.note(
-                id,
-                "sitemap-already-visited",
-                Some(Position::Line(line)),
-                format!("{child} was already read; not following it again"),
-            );
-            continue;
-        }
-        if depth + 1 > reader.max_depth {
-            reader.catalog.note(
-                id,
-                "sitemap-too-deep",
-                Some(Position::Line(line)),
-                format!(
-                    "{child} is nested deeper than {} sitemap indexes; not followed",
-                    reader.max_depth
-                ),
-            );
-            continue;
-        }
-        if walk.sitemaps >= reader.max_sitemaps {
+}
+
+/// Where an index lists a child: the index, its source, the `<loc>`'s line, and how many
+/// children follow it.
+struct Child<'a> {
+    parent: &'a Location,
+    id: SourceId,
+    line: u64,
+    after: usize,
+}
+
+/// Reads the child `child` of an index at `depth` unless a rule says not to (each is a
+/// finding): refused, already read, too deep, past the limit of sitemaps. A child that
+/// cannot be read is a finding too, and the other children are still read; a spent request
+/// budget or the limit stops the walk.
+fn read_child(
+    reader: &mut Reader<'_>,
+    at: &Child<'_>,
+    child: &str,
+    depth: usize,
+    walk: &mut Walk,
+    sink: &mut dyn FnMut(Record),
+) {
+    let (id, here) = (at.id, Some(Position::Line(at.line)));
+    let Some(child_location) = follow(reader, at, child, depth, walk) else {
+        return;
+    };
+    let key = child_location.name();
+    // A fetched child goes through `get_ok` (in `open`), which keeps its redirect hops.
+    match open(&child_location, reader.fetcher, reader.max_bytes).and_then(|child_input| {
+        read_one(reader, &child_location, child_input, depth + 1, walk, sink)
+    }) {
+        Err(e) if e.kind == SourceErrorKind::RequestBudget => {
             reader.catalog.skip(
                 id,
-                "sitemap-limit",
-                Some(Position::Line(line)),
+                FindingKind::RequestBudget,
+                here,
                 format!(
-                    "{} sitemaps read, the limit (raise it with --max-sitemaps); this and the \
-                     {} after it in this index were not read",
-                    walk.sitemaps,
-                    children - i - 1
+                    "{}; {child} and the sitemaps after it were not read",
+                    e.message
                 ),
             );
             walk.stopped = true;
-            return Ok(());
         }
-        if let (Location::File(_) | Location::Stdin, Location::Url(url)) =
-            (location, &child_location)
-        {
-            reader.catalog.note(
-                id,
-                "sitemap-index-fetches",
-                Some(Position::Line(line)),
-                format!("the local index lists {url} and no file of that name is beside it: fetching it"),
-            );
-        }
-        // A fetched child goes through `get_ok` (in `open`), which keeps its redirect hops.
-        match open(&child_location, reader.fetcher, reader.max_bytes).and_then(|child_input| {
-            read_one(reader, &child_location, child_input, depth + 1, walk, sink)
-        }) {
-            Err(e) if e.kind == SourceErrorKind::RequestBudget => {
-                reader.catalog.skip(
-                    id,
-                    "request-budget",
-                    Some(Position::Line(line)),
-                    format!(
-                        "{}; {child} and the sitemaps after it were not read",
-                        e.message
-                    ),
-                );
-                walk.stopped = true;
-                return Ok(());
-            }
-            // One child that cannot be read (refused, missing, malformed) is a finding: the
-            // other sitemaps of the index are still read.
-            Err(e) => reader.catalog.skip(
-                id,
-                e.kind.name(),
-                Some(Position::Line(line)),
-                format!(
-                    "{}; its URLs are not in the list (or only those before the error)",
-                    child_error(&child, &key, &e)
-                ),
+        // One child that cannot be read (refused, missing, malformed) is a finding: the
+        // other sitemaps of the index are still read.
+        Err(e) => reader.catalog.skip(
+            id,
+            FindingKind::SitemapChildUnread(e.kind),
+            here,
+            format!(
+                "{}; its URLs are not in the list (or only those before the error)",
+                child_error(child, &key, &e)
             ),
-            Ok(()) => {}
-        }
+        ),
+        Ok(()) => {}
     }
-    Ok(())
+}
+
+/// Where to read the child `child` from, or `None` (said) when the walk's rules say not to
+/// read it: refused, already read, too deep, or past the limit of sitemaps (which stops the
+/// walk).
+fn follow(
+    reader: &mut Reader<'_>,
+    at: &Child<'_>,
+    child: &str,
+    depth: usize,
+    walk: &mut Walk,
+) -> Option<Location> {
+    let (id, here) = (at.id, Some(Position::Line(at.line)));
+    let child_location = match resolve_child(at.parent, child) {
+        Ok(l) => l,
+        Err(why) => {
+            let message = format!("{child}: {why}; not read");
+            reader
+                .catalog
+                .skip(id, FindingKind::SitemapChildRefused, here, message);
+            return None;
+        }
+    };
+    if !walk.visited.insert(child_location.name()) {
+        reader.catalog.note(
+            id,
+            FindingKind::SitemapAlreadyVisited,
+            here,
+            format!("{child} was already read; not following it again"),
+        );
+        return None;
+    }
+    if depth + 1 > reader.max_depth {
+        reader.catalog.note(
+            id,
+            FindingKind::SitemapTooDeep,
+            here,
+            format!(
+                "{child} is nested deeper than {} sitemap indexes; not followed",
+                reader.max_depth
+            ),
+        );
+        return None;
+    }
+    if walk.sitemaps >= reader.max_sitemaps {
+        reader.catalog.skip(
+            id,
+            FindingKind::SitemapLimit,
+            here,
+            format!(
+                "{} sitemaps read, the limit (raise it with --max-sitemaps); this and the \
+                 {} after it in this index were not read",
+                walk.sitemaps, at.after
+            ),
+        );
+        walk.stopped = true;
+        return None;
+    }
+    if let (Location::File(_) | Location::Stdin, Location::Url(url)) = (at.parent, &child_location)
+    {
+        reader.catalog.note(
+            id,
+            FindingKind::SitemapIndexFetches,
+            here,
+            format!(
+                "the local index lists {url} and no file of that name is beside it: fetching it"
+            ),
+        );
+    }
+    Some(child_location)
 }
 
 /// What went wrong with the child `child` (read from `key`), naming it once.
@@ -326,6 +387,11 @@ enum Root {
     Index,
 }
 
+/// The XML reader of one sitemap, counting lines for the locations of findings and errors.
+type Xml = XmlReader<Tracked<Box<dyn std::io::BufRead>>>;
+
+/// Reads one sitemap's XML: the URLs of a `<urlset>` into `sink` (typed `kind`), the
+/// `<loc>`s of a `<sitemapindex>` into [`Parsed::children`].
 fn parse(
     reader: &mut Reader<'_>,
     input: Tracked<Box<dyn std::io::BufRead>>,
@@ -334,53 +400,33 @@ fn parse(
     kind: Option<Arc<str>>,
     sink: &mut dyn FnMut(Record),
 ) -> Result<Parsed, SourceError> {
-    let cap = reader.max_bytes;
-    let mut xml = XmlReader::from_reader(input.count_lines());
+    let mut xml: Xml = XmlReader::from_reader(input.count_lines());
     let mut buf = Vec::new();
-    let mut root = Root::Unknown;
-    let mut depth = 0usize;
-    // Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
-    let mut in_entry = false;
-    let mut loc: Option<Loc> = None;
-    // The <url> entry read so far: its record and its <lastmod>.
-    let mut pending: Option<Record> = None;
-    let mut lastmod: Option<String> = None;
-    let mut out = Parsed {
-        urls: 0,
-        bytes: 0,
-        children: Vec::new(),
+    let mut p = Parse {
+        reader,
+        sink,
+        name,
+        id,
+        kind,
+        root: Root::Unknown,
+        depth: 0,
+        in_entry: false,
+        loc: None,
+        pending: None,
+        lastmod: None,
+        out: Parsed {
+            urls: 0,
+            bytes: 0,
+            children: Vec::new(),
+        },
     };
     loop {
         buf.clear();
         let start = xml.buffer_position();
-        let event = match xml.read_event_into(&mut buf) {
-            Ok(e) => e,
-            Err(quick_xml::Error::Io(e)) if is_cap(&e) => return Err(io_error(&e, name, cap)),
-            Err(quick_xml::Error::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
-                // A compressed stream or a response cut short.
-                return Err(truncated(
-                    name,
-                    &out,
-                    &format!("the stream ends early ({e})"),
-                ));
-            }
-            Err(quick_xml::Error::Syntax(e)) if is_unclosed(&e) => {
-                return Err(truncated(
-                    name,
-                    &out,
-                    &format!("the document ends inside markup: {e}"),
-                ));
-            }
-            Err(e) => {
-                let (line, col) = xml.get_ref().line_col(xml.error_position());
-                return Err(
-                    SourceError::new(SourceErrorKind::XmlSyntax, name, e.to_string()).at(line, col),
-                );
-            }
-        };
-        match event {
+        let at = |xml: &Xml, offset: u64| xml.get_ref().line_col(offset);
+        match next_event(&mut xml, &mut buf, name, &p.out, p.reader.max_bytes)? {
             Event::DocType(d) if d.windows(8).any(|w| w.eq_ignore_ascii_case(b"<!ENTITY")) => {
-                let (line, col) = xml.get_ref().line_col(start);
+                let (line, col) = at(&xml, start);
                 return Err(SourceError::new(
                     SourceErrorKind::XmlDtdRefused,
                     name,
@@ -390,139 +436,37 @@ fn parse(
                 .at(line, col));
             }
             Event::Start(e) => {
-                depth += 1;
                 let local = e.local_name();
-                let tag = local.as_ref();
-                match (depth, tag) {
-                    (1, b"urlset") => root = Root::UrlSet,
-                    (1, b"sitemapindex") => root = Root::Index,
-                    (1, other) => {
-                        let (line, col) = xml.get_ref().line_col(start);
+                p.start(local.as_ref(), &xml, start)?;
+            }
+            Event::End(_) => p.end(),
+            Event::Text(t) if p.loc.is_some() => {
+                if std::str::from_utf8(&t).is_err() {
+                    p.not_utf8();
+                    continue;
+                }
+                match t.unescape() {
+                    Ok(text) => p.text(&text),
+                    Err(e) => {
+                        let (line, col) = at(&xml, start + escape_offset(&e));
                         return Err(SourceError::new(
-                            SourceErrorKind::NotASitemap,
+                            SourceErrorKind::XmlEscape,
                             name,
-                            format!(
-                                "the root element is <{}>, not <urlset> or <sitemapindex>",
-                                String::from_utf8_lossy(other)
-                            ),
+                            format!("{e} (a literal '&' in a URL must be written &amp; in XML)"),
                         )
                         .at(line, col));
                     }
-                    (2, b"url") if root == Root::UrlSet => in_entry = true,
-                    (2, b"sitemap") if root == Root::Index => in_entry = true,
-                    (3, field @ (b"loc" | b"lastmod")) if in_entry => {
-                        let (line, column) = xml.get_ref().line_col(xml.buffer_position());
-                        loc = Some(Loc {
-                            text: String::new(),
-                            line,
-                            column,
-                            not_utf8: false,
-                            lastmod: field == b"lastmod",
-                        });
-                    }
-                    _ => {}
                 }
             }
-            Event::End(_) => {
-                if depth == 3 {
-                    if let Some(Loc {
-                        text,
-                        line,
-                        column,
-                        not_utf8,
-                        lastmod: is_lastmod,
-                    }) = loc.take()
-                    {
-                        let url = text.trim();
-                        if is_lastmod {
-                            // Only carried into reports: a broken one is left out, with a note.
-                            if not_utf8 {
-                                reader.catalog.note(
-                                    id,
-                                    "sitemap-lastmod-invalid-utf8",
-                                    Some(Position::Line(line)),
-                                    "a <lastmod> is not valid UTF-8; left out",
-                                );
-                            } else if !url.is_empty() {
-                                lastmod = Some(url.to_owned());
-                            }
-                        } else if not_utf8 {
-                            reader.catalog.skip(
-                                id,
-                                "sitemap-invalid-utf8",
-                                Some(Position::Line(line)),
-                                format!("the <loc> at column {column} is not valid UTF-8; skipped"),
-                            );
-                        } else if url.is_empty() {
-                            reader.catalog.note(
-                                id,
-                                "sitemap-empty-loc",
-                                Some(Position::Line(line)),
-                                "empty <loc>",
-                            );
-                        } else if root == Root::Index {
-                            out.children.push((url.to_owned(), line));
-                        } else {
-                            // Handed on at </url>, once its <lastmod> (after <loc> or before
-                            // it) is known.
-                            pending = Some(Record {
-                                url: url.to_owned(),
-                                source: id,
-                                position: Position::Line(line),
-                                kind: kind.clone(),
-                                extra: Vec::new(),
-                            });
-                        }
-                    }
-                }
-                if depth == 2 {
-                    in_entry = false;
-                    if let Some(mut record) = pending.take() {
-                        if let Some(lastmod) = lastmod.take() {
-                            record.extra.push((Arc::from("lastmod"), lastmod));
-                        }
-                        out.urls += 1;
-                        reader.catalog.emit(sink, record);
-                    }
-                    lastmod = None;
-                }
-                depth = depth.saturating_sub(1);
-            }
-            Event::Text(t) => {
-                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
-                    if std::str::from_utf8(&t).is_err() {
-                        *not_utf8 = true;
-                        continue;
-                    }
-                    match t.unescape() {
-                        Ok(s) => text.push_str(&s),
-                        Err(e) => {
-                            let (line, col) = xml.get_ref().line_col(start + escape_offset(&e));
-                            return Err(SourceError::new(
-                                SourceErrorKind::XmlEscape,
-                                name,
-                                format!(
-                                    "{e} (a literal '&' in a URL must be written &amp; in XML)"
-                                ),
-                            )
-                            .at(line, col));
-                        }
-                    }
-                }
-            }
-            Event::CData(c) => {
-                // The same rule as for text: bytes that are not UTF-8 make the <loc> a finding.
-                if let Some(Loc { text, not_utf8, .. }) = loc.as_mut() {
-                    match std::str::from_utf8(&c) {
-                        Ok(s) => text.push_str(s),
-                        Err(_) => *not_utf8 = true,
-                    }
-                }
-            }
-            Event::Eof if depth > 0 => {
+            // The same rule as for text: bytes that are not UTF-8 make the <loc> a finding.
+            Event::CData(c) => match std::str::from_utf8(&c) {
+                Ok(text) => p.text(text),
+                Err(_) => p.not_utf8(),
+            },
+            Event::Eof if p.depth > 0 => {
                 return Err(truncated(
                     name,
-                    &out,
+                    &p.out,
                     "the document ends before its root element is closed",
                 ));
             }
@@ -530,15 +474,177 @@ fn parse(
             _ => {}
         }
     }
-    if root == Root::Unknown {
+    if p.root == Root::Unknown {
         return Err(SourceError::new(
             SourceErrorKind::NotASitemap,
             name,
             "no <urlset> or <sitemapindex> element",
         ));
     }
-    out.bytes = xml.get_ref().consumed();
-    Ok(out)
+    p.out.bytes = xml.get_ref().consumed();
+    Ok(p.out)
+}
+
+/// The next XML event, or the error that ends the sitemap: cut short (truncated, with what
+/// was read before the cut), too large, or malformed (located).
+fn next_event<'b>(
+    xml: &mut Xml,
+    buf: &'b mut Vec<u8>,
+    name: &str,
+    out: &Parsed,
+    cap: u64,
+) -> Result<Event<'b>, SourceError> {
+    match xml.read_event_into(buf) {
+        Ok(e) => Ok(e),
+        Err(quick_xml::Error::Io(e)) if is_cap(&e) => Err(io_error(&e, name, cap)),
+        Err(quick_xml::Error::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            // A compressed stream or a response cut short.
+            Err(truncated(
+                name,
+                out,
+                &format!("the stream ends early ({e})"),
+            ))
+        }
+        Err(quick_xml::Error::Syntax(e)) if is_unclosed(&e) => Err(truncated(
+            name,
+            out,
+            &format!("the document ends inside markup: {e}"),
+        )),
+        Err(e) => {
+            let (line, col) = xml.get_ref().line_col(xml.error_position());
+            Err(SourceError::new(SourceErrorKind::XmlSyntax, name, e.to_string()).at(line, col))
+        }
+    }
+}
+
+/// Where [`parse`] is in a sitemap's elements, and what it read so far.
+struct Parse<'p, 'r> {
+    reader: &'p mut Reader<'r>,
+    sink: &'p mut dyn FnMut(Record),
+    name: &'p str,
+    id: SourceId,
+    kind: Option<Arc<str>>,
+    root: Root,
+    depth: usize,
+    /// Inside <url>/<sitemap> (depth 2) and then inside its <loc> (depth 3).
+    in_entry: bool,
+    loc: Option<Loc>,
+    /// The <url> entry read so far: its record and its <lastmod>.
+    pending: Option<Record>,
+    lastmod: Option<String>,
+    out: Parsed,
+}
+
+impl Parse<'_, '_> {
+    /// An element starts: `tag` its local name, at the byte offset `start` of `xml`.
+    fn start(&mut self, tag: &[u8], xml: &Xml, start: u64) -> Result<(), SourceError> {
+        self.depth += 1;
+        match (self.depth, tag) {
+            (1, b"urlset") => self.root = Root::UrlSet,
+            (1, b"sitemapindex") => self.root = Root::Index,
+            (1, other) => {
+                let (line, col) = xml.get_ref().line_col(start);
+                return Err(SourceError::new(
+                    SourceErrorKind::NotASitemap,
+                    self.name,
+                    format!(
+                        "the root element is <{}>, not <urlset> or <sitemapindex>",
+                        String::from_utf8_lossy(other)
+                    ),
+                )
+                .at(line, col));
+            }
+            (2, b"url") if self.root == Root::UrlSet => self.in_entry = true,
+            (2, b"sitemap") if self.root == Root::Index => self.in_entry = true,
+            (3, field @ (b"loc" | b"lastmod")) if self.in_entry => {
+                let content = xml.get_ref().line_col(xml.buffer_position());
+                self.loc = Some(Loc {
+                    text: String::new(),
+                    line: content.0,
+                    column: content.1,
+                    not_utf8: false,
+                    lastmod: field == b"lastmod",
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Text inside the `<loc>` or `<lastmod>` being read, if any.
+    fn text(&mut self, text: &str) {
+        if let Some(loc) = self.loc.as_mut() {
+            loc.text.push_str(text);
+        }
+    }
+
+    /// Bytes that are not UTF-8 inside the `<loc>` or `<lastmod>` being read, if any.
+    fn not_utf8(&mut self) {
+        if let Some(loc) = self.loc.as_mut() {
+            loc.not_utf8 = true;
+        }
+    }
+
+    /// An element ends: a `<loc>` or `<lastmod>` (depth 3), an entry (depth 2).
+    fn end(&mut self) {
+        if self.depth == 3 {
+            if let Some(loc) = self.loc.take() {
+                self.end_field(loc);
+            }
+        }
+        if self.depth == 2 {
+            self.end_entry();
+        }
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// A `<loc>` or `<lastmod>` read: kept, or a finding.
+    fn end_field(&mut self, loc: Loc) {
+        let (catalog, id) = (&mut self.reader.catalog, self.id);
+        let at = Some(Position::Line(loc.line));
+        let url = loc.text.trim();
+        if loc.lastmod {
+            // Only carried into reports: a broken one is left out, with a note.
+            if loc.not_utf8 {
+                let message = "a <lastmod> is not valid UTF-8; left out";
+                catalog.note(id, FindingKind::SitemapLastmodInvalidUtf8, at, message);
+            } else if !url.is_empty() {
+                self.lastmod = Some(url.to_owned());
+            }
+        } else if loc.not_utf8 {
+            let message = format!(
+                "the <loc> at column {} is not valid UTF-8; skipped",
+                loc.column
+            );
+            catalog.skip(id, FindingKind::SitemapInvalidUtf8, at, message);
+        } else if url.is_empty() {
+            catalog.note(id, FindingKind::SitemapEmptyLoc, at, "empty <loc>");
+        } else if self.root == Root::Index {
+            self.out.children.push((url.to_owned(), loc.line));
+        } else {
+            // Handed on at </url>, once its <lastmod> (after <loc> or before it) is known.
+            self.pending = Some(Record {
+                url: url.to_owned(),
+                source: id,
+                position: Position::Line(loc.line),
+                kind: self.kind.clone(),
+                extra: Vec::new(),
+            });
+        }
+    }
+
+    /// A `<url>` or `<sitemap>` read: its record handed on with its `<lastmod>`.
+    fn end_entry(&mut self) {
+        self.in_entry = false;
+        if let Some(mut record) = self.pending.take() {
+            if let Some(lastmod) = self.lastmod.take() {
+                record.extra.push((Arc::from("lastmod"), lastmod));
+            }
+            self.out.urls += 1;
+            self.reader.catalog.emit(self.sink, record);
+        }
+        self.lastmod = None;
+    }
 }
 
 /// A `<loc>` (or `<lastmod>`) being read.

@@ -3,11 +3,13 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::catalog::{Kinds, Position, Record, SourceId};
+use crate::catalog::Kinds;
 use crate::error::{SourceError, SourceErrorKind};
+use crate::finding::FindingKind;
 use crate::input::{io_error, skip_bom, Opened};
 use crate::lines::{not_a_url, BOM_REMOVED};
 use crate::reader::Reader;
+use crate::record::{Position, Record, SourceId};
 use crate::sniff::URL_HEADERS;
 use crate::spec::{Column, Format, SourceSpec};
 
@@ -43,7 +45,9 @@ pub(crate) fn read(
     let delimiter = if format == Format::Tsv { b'\t' } else { b',' };
     let id = reader.add_source(&name, format);
     if bom {
-        reader.catalog.told(id, "bom-removed", None, BOM_REMOVED);
+        reader
+            .catalog
+            .told(id, FindingKind::BomRemoved, None, BOM_REMOVED);
     }
     let mut csv = csv::ReaderBuilder::new()
         .delimiter(delimiter)
@@ -77,7 +81,7 @@ pub(crate) fn read(
     if let Some(why) = &choice.guessed {
         reader
             .catalog
-            .guess(id, "csv-column-chosen", None, why.clone());
+            .guess(id, FindingKind::CsvColumnChosen, None, why.clone());
     }
     let mut rows = Rows {
         id,
@@ -106,7 +110,7 @@ pub(crate) fn read(
         let cells = if n == 1 { "cell was" } else { "cells were" };
         reader.catalog.note(
             id,
-            "csv-extra-invalid-utf8",
+            FindingKind::CsvExtraInvalidUtf8,
             None,
             format!("{n} {cells} beside the URLs not UTF-8; left out of the report"),
         );
@@ -121,7 +125,7 @@ pub(crate) fn read(
         let cells = if n == 1 { "cell was" } else { "cells were" };
         reader.catalog.skip(
             id,
-            "csv-cells-invalid-utf8",
+            FindingKind::CsvCellsInvalidUtf8,
             None,
             format!("{n} URL {cells} not UTF-8{listed}"),
         );
@@ -161,7 +165,9 @@ impl Rows {
         let at = Some(Position::Line(line));
         let Some(cell) = field(record, self.column) else {
             let message = format!("no URL in column {} (the row is shorter)", self.column + 1);
-            reader.catalog.note(self.id, "csv-empty-cell", at, message);
+            reader
+                .catalog
+                .note(self.id, FindingKind::CsvEmptyCell, at, message);
             return;
         };
         // Trimmed (and said) by the one rule as the record is emitted.
@@ -176,14 +182,16 @@ impl Rows {
                     );
                     reader
                         .catalog
-                        .skip(self.id, "csv-invalid-utf8", at, message);
+                        .skip(self.id, FindingKind::CsvInvalidUtf8, at, message);
                 }
                 return;
             }
         };
         if url.trim().is_empty() {
             let message = format!("no URL in column {}", self.column + 1);
-            reader.catalog.note(self.id, "csv-empty-cell", at, message);
+            reader
+                .catalog
+                .note(self.id, FindingKind::CsvEmptyCell, at, message);
             return;
         }
         let kind = match self.kind_column.and_then(|k| field(record, k)) {
@@ -195,7 +203,7 @@ impl Rows {
                     let message = "the type cell is not UTF-8; the record has no type";
                     reader
                         .catalog
-                        .note(self.id, "csv-type-invalid-utf8", at, message);
+                        .note(self.id, FindingKind::CsvTypeInvalidUtf8, at, message);
                     None
                 }
             },

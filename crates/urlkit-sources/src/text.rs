@@ -3,11 +3,12 @@
 use std::io::Read;
 
 use crate::block::{LineBlock, LineRecord, RecordSink};
-use crate::catalog::{Position, Record, SourceId};
 use crate::error::SourceError;
+use crate::finding::FindingKind;
 use crate::input::{io_error, Opened};
 use crate::lines::{not_a_url, trim, Content, BOM_REMOVED};
 use crate::reader::Reader;
+use crate::record::{Position, Record, SourceId};
 use crate::spec::{Format, Location};
 
 /// How much text is read at once: about fifty thousand URL lines, handed on as one block (a
@@ -230,7 +231,7 @@ impl Lines {
             let at = Some(Position::Line(1));
             reader
                 .catalog
-                .told(self.source, "bom-removed", at, BOM_REMOVED);
+                .told(self.source, FindingKind::BomRemoved, at, BOM_REMOVED);
         }
         for (line, what) in self.trimmed.drain(..) {
             reader
@@ -246,7 +247,7 @@ impl Lines {
                         let message = format!("not a URL ({why}); not joined");
                         reader
                             .catalog
-                            .skip(self.source, "text-not-a-url", at, message);
+                            .skip(self.source, FindingKind::TextNotAUrl, at, message);
                     }
                 }
                 Skip::NotUtf8(column, hint) => {
@@ -256,7 +257,7 @@ impl Lines {
                             format!("not valid UTF-8 from column {column} ({hint}); not read");
                         reader
                             .catalog
-                            .skip(self.source, "text-invalid-utf8", at, message);
+                            .skip(self.source, FindingKind::TextInvalidUtf8, at, message);
                     }
                 }
             }
@@ -278,14 +279,17 @@ impl Lines {
             let message = format!("{n} {} not URLs{}", plural(n), listed(n));
             reader
                 .catalog
-                .skip(self.source, "text-not-urls", None, message);
+                .skip(self.source, FindingKind::TextNotUrls, None, message);
         }
         if self.not_utf8 > 0 {
             let n = self.not_utf8;
             let message = format!("{n} {} not valid UTF-8{}", plural(n), listed(n));
-            reader
-                .catalog
-                .skip(self.source, "text-invalid-utf8-lines", None, message);
+            reader.catalog.skip(
+                self.source,
+                FindingKind::TextInvalidUtf8Lines,
+                None,
+                message,
+            );
         }
     }
 }

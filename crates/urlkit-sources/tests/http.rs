@@ -291,7 +291,7 @@ fn live_wordpress_reads_every_public_type_through_pagination() {
     let notes: Vec<&str> = catalog
         .findings()
         .iter()
-        .filter(|f| f.kind == "wp-collection-read")
+        .filter(|f| f.kind.name() == "wp-collection-read")
         .map(|f| f.message.as_str())
         .collect();
     assert_eq!(
@@ -369,7 +369,7 @@ fn sitemap_index_over_http_with_gzip_non_ascii_child_and_self_reference() {
         ]
     );
     assert_eq!(records[0].kind(), Some("post"));
-    let kinds: Vec<&str> = catalog.findings().iter().map(|f| f.kind).collect();
+    let kinds: Vec<&str> = catalog.findings().iter().map(|f| f.kind.name()).collect();
     // A bare URL named like a sitemap is read as one, and that is said.
     assert_eq!(kinds, ["format-from-url", "sitemap-already-visited"]);
     let log = server.log.lock().unwrap();
@@ -395,7 +395,7 @@ fn a_missing_child_sitemap_is_a_finding_and_the_rest_is_read() {
         .findings()
         .iter()
         .filter(|f| f.message.contains("gone-sitemap.xml"))
-        .map(|f| f.kind)
+        .map(|f| f.kind.name())
         .collect();
     assert_eq!(gone, ["http-status"], "{:?}", catalog.findings());
 }

@@ -68,10 +68,15 @@ fn one_item_per_line(data: &[u8], size: usize, content: Content, sniff: bool, in
     });
     let mut kinds = Vec::new();
     let mut items = Vec::new();
-    let read = inputs.each_with_stdin(&[], stdin, &mut |n| kinds.push(n.kind), &mut |item| {
-        items.push((item.origin, item.bytes.to_vec()));
-        Ok(())
-    });
+    let read = inputs.each_with_stdin(
+        &[],
+        stdin,
+        &mut |n| kinds.push(n.kind.name()),
+        &mut |item| {
+            items.push((item.origin, item.bytes.to_vec()));
+            Ok(())
+        },
+    );
     // Sniffed stdin that starts like gzip is inflated (a bad stream is a read error, exit 2).
     if sniff && data.starts_with(&[0x1f, 0x8b]) {
         return;

@@ -54,7 +54,7 @@ fn the_readers_encoding_reaches_csv_but_not_json_or_xml() {
             .catalog()
             .findings()
             .iter()
-            .filter(|f| f.kind == "encoding-not-applied")
+            .filter(|f| f.kind.name() == "encoding-not-applied")
             .map(|f| f.message.as_str())
             .collect();
         assert_eq!(said.len(), usize::from(spec != &csv), "{spec}: {said:?}");
@@ -92,7 +92,12 @@ fn xml_follows_its_declaration() {
     let xml = write(&dir, "sitemap.xml", &xml);
     let (r, reader) = read(Reader::new(), &xml);
     assert_eq!(r.unwrap()[0].url, "https://a.example/料金/");
-    let kinds: Vec<&str> = reader.catalog().findings().iter().map(|f| f.kind).collect();
+    let kinds: Vec<&str> = reader
+        .catalog()
+        .findings()
+        .iter()
+        .map(|f| f.kind.name())
+        .collect();
     assert_eq!(kinds, ["sitemap-encoding-declared"]);
     let bad = write(
         &dir,
@@ -147,7 +152,7 @@ fn whitespace_around_urls_is_removed_and_said_by_every_reader() {
             .findings()
             .iter()
             .filter(|f| f.effect == Effect::Told)
-            .map(|f| f.kind)
+            .map(|f| f.kind.name())
             .collect();
         assert_eq!(told, ["whitespace-removed"], "{spec}");
     }
@@ -259,4 +264,38 @@ impl Sjis for str {
     fn encode_sjis(&self) -> Vec<u8> {
         encoding_rs::SHIFT_JIS.encode(self).0.into_owned()
     }
+}
+
+/// The items `args` give when stdin is `stdin`, each its URL and its line (None: no line).
+fn with_stdin(args: &[&str], stdin: &'static [u8]) -> Vec<(Option<u64>, String)> {
+    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    let mut items = Vec::new();
+    Inputs::new(Content::Url)
+        .read_sources()
+        .each_with_stdin(&args, Box::new(stdin), &mut |_| {}, &mut |item| {
+            let url = String::from_utf8_lossy(item.bytes).into_owned();
+            items.push((item.origin.line(), url));
+            Ok(())
+        })
+        .unwrap();
+    items
+}
+
+#[test]
+fn stdin_named_with_a_prefix_is_read_from_the_one_stdin_reader_as_dash_is() {
+    // Issue 25: `text:-` read the process's stdin while `-` read the stdin given in its
+    // place; both read the one stdin reader now, line by line alike.
+    let stdin = b" https://a.example/1\nhttps://a.example/2\n";
+    let lines = vec![
+        (Some(1), "https://a.example/1".to_owned()),
+        (Some(2), "https://a.example/2".to_owned()),
+    ];
+    assert_eq!(with_stdin(&["-"], stdin), lines);
+    assert_eq!(with_stdin(&["text:-"], stdin), lines);
+    // Another format named for stdin reads it too.
+    let csv = b"url\nhttps://a.example/c\n";
+    assert_eq!(
+        with_stdin(&["csv:-"], csv),
+        [(Some(2), "https://a.example/c".to_owned())]
+    );
 }

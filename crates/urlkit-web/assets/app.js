@@ -157,6 +157,12 @@ async function savePermalink(panel, fields) {
 }
 
 // ---- Encode ----
+// A kind the page has no words for yet (a newer engine) shows the record's own message.
+function pageWarning(w) {
+  const id = "enc-warning-" + w.kind;
+  return id in MESSAGES ? `${t(id)} (${t("enc-warning-at")} ${w.offset})` : w.message;
+}
+
 async function encodePanel() {
   const fresh = ticket("encode");
   const text = $("enc-text").value;
@@ -164,7 +170,9 @@ async function encodePanel() {
   const [tbl, x, e] = await Promise.all([api("table", { text }), api("explain", { text }), api("encode", { text })]);
   if (!fresh()) return;
   const warned = e.status === 200 && e.v.ok && e.v.warnings ? e.v.warnings : [];
-  show($("enc-warnings"), warned.map((w) => el("p", { class: "bad", "data-warning": w.kind }, w.message)));
+  // The page's own sentence per warning kind: the record's message gives the CLI's remedies
+  // (--once, urlkit normalize), which a page user cannot act on.
+  show($("enc-warnings"), warned.map((w) => el("p", { class: "bad", "data-warning": w.kind }, pageWarning(w))));
   if (tbl.status !== 200) return show($("enc-out"), apiError(tbl.v));
   const chars = x.status === 200 ? x.v.output.characters : [];
   const rfcOf = new Map(chars.map((c) => [c.char, c.sets.unreserved === "kept" ? c.char : c.sets.unreserved]));

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, IsTerminal};
 
 use urlkit_sources::check::{check_all, offsite_rule, CheckOptions, Checker, Target, UrlCheck};
+use urlkit_sources::check::{plan_redirects, write_rules, RedirectServer};
 use urlkit_sources::check::{VariantVerdict, Verdict};
 use urlkit_sources::{is_http_url, Format, Location, Reader, SourceSpec, Start};
 
@@ -77,8 +78,31 @@ pub struct Args {
     /// Exit 1 when a URL or a variant has one of these verdicts (comma-separated).
     #[arg(long, value_name = "VERDICTS", value_delimiter = ',')]
     fail_on: Vec<String>,
+    /// Print, instead of the report, the rules that send every spelling not yet redirected
+    /// to its canonical with a 301: for an nginx `server { }` block, an Apache
+    /// `<VirtualHost>` or a Caddy site block (needs --variants).
+    #[arg(long, value_enum, value_name = "SERVER", requires = "variants")]
+    emit_redirects: Option<ServerArg>,
     #[command(flatten)]
     http: HttpArgs,
+}
+
+/// `--emit-redirects` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ServerArg {
+    Nginx,
+    Apache,
+    Caddy,
+}
+
+impl ServerArg {
+    fn server(self) -> RedirectServer {
+        match self {
+            ServerArg::Nginx => RedirectServer::Nginx,
+            ServerArg::Apache => RedirectServer::Apache,
+            ServerArg::Caddy => RedirectServer::Caddy,
+        }
+    }
 }
 
 /// `--format` values.
@@ -219,11 +243,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     };
     let mut output = ctx.output();
     let out = output.writer();
-    match format {
-        FormatArg::Text => report.text(out)?,
-        FormatArg::Json => report.json(out)?,
-        FormatArg::Csv => report.csv(out)?,
-        FormatArg::Markdown => report.markdown(out)?,
+    if let Some(server) = args.emit_redirects {
+        emit_redirects(server.server(), &checks, out, ctx)?;
+    } else {
+        match format {
+            FormatArg::Text => report.text(out)?,
+            FormatArg::Json => report.json(out)?,
+            FormatArg::Csv => report.csv(out)?,
+            FormatArg::Markdown => report.markdown(out)?,
+        }
     }
     output.finish()?;
     let failed = checks.iter().any(|(c, _)| {
@@ -237,6 +265,70 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         Status::Clean
     })
+}
+
+/// Writes the redirect rules for `server` to `out`; what is left out, and why, on stderr.
+fn emit_redirects(
+    server: RedirectServer,
+    checks: &[(UrlCheck, bool)],
+    out: &mut impl std::io::Write,
+    ctx: &Ctx,
+) -> Result<(), CliError> {
+    use crate::diag::{note, warning};
+    use crate::style::escape_controls as safe;
+    let err = ctx.err_style();
+    let plan = plan_redirects(checks.iter().map(|(c, _)| c));
+    let rules = write_rules(server, &plan);
+    out.write_all(rules.text.as_bytes())?;
+    for n in &plan.not_written {
+        note(
+            &err,
+            format_args!(
+                "no rule for {} {}: {}",
+                n.spelling.name(),
+                safe(&n.url),
+                safe(&n.why)
+            ),
+        );
+    }
+    for (r, why) in &rules.refused {
+        warning(
+            &err,
+            format_args!(
+                "no rule for {}{} -> {}: {why}",
+                safe(&r.origin),
+                safe(&r.from),
+                safe(&r.to)
+            ),
+        );
+    }
+    let mut origins: Vec<&str> = plan.redirects.iter().map(|r| r.origin.as_str()).collect();
+    origins.dedup();
+    let written = plan.redirects.len() - rules.refused.len();
+    let each = if origins.len() > 1 {
+        ": each section goes in its own origin's server block"
+    } else {
+        ""
+    };
+    note(
+        &err,
+        format_args!(
+            "{written} {} redirect{} written for {} origin{}{each}",
+            server.name(),
+            plural(written),
+            origins.len(),
+            plural(origins.len()),
+        ),
+    );
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// The URLs to check, from the arguments (URLs and sources) or stdin.

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
-use urlkit::normalize::{Level, Options};
+use urlkit::normalize::Options;
 use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
     Catalog, Effect, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record,
@@ -16,6 +16,7 @@ use urlkit_sources::{
 pub mod memory;
 mod report;
 
+use super::normalize::LevelArgs;
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::style::escape_controls;
 use report::Report;
@@ -43,7 +44,9 @@ Sources (LEFT, RIGHT, --left, --right):
 Levels (--level): exact, safe [default], normal, loose, whatwg (see `urlkit compare --help`).
   safe treats as the same: hex case (%e3 = %E3), raw non-ASCII vs its UTF-8 escapes
   (/tag/ログイン/ = /tag/%E3%83%AD...), host and scheme case, default ports; it never decodes
-  %2F or other reserved characters.
+  %2F or other reserved characters. --loose-on RULE,... turns loose switches on at any level
+  and --loose-off RULE,... turns them off at loose: fragment, trailing-slash, scheme, www,
+  index-page, query-order, tracking-params, plus-space, sub-delims (as key and compare do).
 
 Exit status: 0 when every URL on each side has a match on the other (whatever --only
 prints), 1 when something is missing or extra (--fail-on missing: only when something is
@@ -74,9 +77,8 @@ pub struct Args {
     /// A right source (repeatable: the sources merge).
     #[arg(long = "right", value_name = "SRC")]
     right: Vec<String>,
-    /// The comparison level: exact, safe, normal, loose or whatwg.
-    #[arg(long, default_value = "safe", value_parser = super::values::named::<Level>(), value_name = "LEVEL")]
-    level: Level,
+    #[command(flatten)]
+    level: LevelArgs,
     /// Report format (--json means --format json).
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -412,7 +414,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.format
     };
-    let keyer = keyer(args.level);
+    let keyer = keyer(args.level.options());
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let fetcher = args.http.fetcher()?;
@@ -440,7 +442,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         _ => engine.finish(),
     };
     let report = Report {
-        level: args.level,
+        level: args.level.level,
         sides: [left, right],
         done: &done,
         style: ctx.out_style(),
@@ -638,9 +640,9 @@ fn as_dyn(fetchers: &[HttpFetcher]) -> Vec<&dyn urlkit_sources::Fetcher> {
         .collect()
 }
 
-/// The keyer for a level.
-fn keyer(level: Level) -> Box<dyn Keyer> {
-    Box::new(LevelKeyer::new(Options::new(level)))
+/// The keyer for a level and its loose switches.
+fn keyer(options: Options) -> Box<dyn Keyer> {
+    Box::new(LevelKeyer::new(options))
 }
 
 /// Reads both sides' sources into the engine, the left's first, each spec with its own

@@ -30,6 +30,9 @@ enc-text = Text
 enc-hint = Every language's encoder, side by side (urlkit table). Highlighted: written differently from RFC 3986.
 enc-explain-heading = Character by character (urlkit explain)
 enc-explain-hint = · kept as is, %XX written as its UTF-8 bytes, + written as '+'.
+enc-warning-already-encoded = Already percent-encoded: encoding it again writes each % as %25 (double encoding). The Decode panel shows what the escapes stand for; the Build panel encodes each part of a URL once.
+enc-warning-whole-url = This is a whole URL, not a component: encoding it encodes its delimiters (: / ? = …), and the result is no longer a URL. The Build panel encodes each part once; the Compare panel shows a URL's other spellings.
+enc-warning-at = first at byte
 col-flavor = flavor
 col-output = output
 col-differs = differs from RFC 3986

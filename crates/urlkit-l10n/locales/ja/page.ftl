@@ -30,6 +30,9 @@ enc-text = テキスト
 enc-hint = 各言語のエンコーダーを並べて表示します（urlkit table）。強調表示：RFC 3986 と違う書き方。
 enc-explain-heading = 1 文字ずつ（urlkit explain）
 enc-explain-hint = ·はそのまま、%XX はその UTF-8 のバイト、+ は「+」と書かれることを表します。
+enc-warning-already-encoded = すでにパーセントエンコードされています。もう一度エンコードすると % が %25 になります（二重エンコード）。エスケープが表す文字は「デコード」パネルで、URL の各部分を一度だけエンコードするには「組み立て」パネルを使ってください。
+enc-warning-whole-url = これは部品ではなく URL 全体です。エンコードすると区切り文字（: / ? = …）までエンコードされ、URL ではなくなります。各部分を一度だけエンコードするには「組み立て」パネル、URL の別の書き方は「比較」パネルを使ってください。
+enc-warning-at = 最初の位置（バイト）
 col-flavor = 方式
 col-output = 出力
 col-differs = RFC 3986 との違い

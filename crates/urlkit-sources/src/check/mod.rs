@@ -6,6 +6,7 @@
 //! as much of a body as its HTML head needs is read.
 
 mod head;
+mod redirects;
 mod variants;
 
 use std::io::Read;
@@ -17,6 +18,10 @@ use urlkit::normalize::{Level, Options, Rule};
 use urlkit::uri::{resolve_str, Resolution};
 
 pub use head::{link_canonical, read_head, Head};
+use redirects::same_request;
+pub use redirects::{
+    plan_redirects, write_rules, NotWritten, Redirect, RedirectPlan, RedirectServer, Rules,
+};
 pub use variants::{variants, Spelling};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
@@ -103,7 +108,8 @@ pub enum VariantVerdict {
     TemporaryRedirect,
     /// Answers 200 itself: the same page under a second URL.
     Duplicate,
-    /// Redirects somewhere that is not the canonical URL.
+    /// Redirects somewhere that is not the canonical URL as the page declares it (another
+    /// spelling of it, equal only at `safe`, is a second URL of the page).
     RedirectsElsewhere,
     /// No usable answer: a 4xx or 5xx, no answer, a refused redirect.
     Fails,
@@ -285,8 +291,11 @@ impl Checker {
             && c.verdict != Verdict::Error
         {
             let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
+            // A spelling sent as the same request as the URL itself (the raw IRI of a URL
+            // listed in uppercase hex goes on the wire as that URL) is no other spelling.
             c.variants = variants(url)
                 .into_iter()
+                .filter(|(_, v)| !same_request(v, url))
                 .map(|(spelling, v)| self.check_variant(&fetcher, spelling, v, &target))
                 .collect();
         }
@@ -519,8 +528,18 @@ impl Checker {
         let last = response.redirects.last().unwrap_or(first);
         let permanent = response.redirects.iter().all(Hop::is_permanent);
         let hops = response.redirects.len();
-        let to_canonical = equal_at(&last.location, target).is_some_and(|(l, _)| l <= Level::Safe);
+        let to_canonical = same_request(&last.location, target);
+        let spelling_of_canonical = !to_canonical
+            && equal_at(&last.location, target).is_some_and(|(l, _)| l <= Level::Safe);
         (v.verdict, v.message) = match (to_canonical, permanent) {
+            (false, _) if spelling_of_canonical => (
+                VariantVerdict::RedirectsElsewhere,
+                format!(
+                    "redirects to {}, another spelling of the canonical {target}, not the \
+                     canonical itself",
+                    last.location
+                ),
+            ),
             (true, true) => (
                 VariantVerdict::CanonicalRedirect,
                 format!("{hops} permanent redirect{} to the canonical", plural(hops)),

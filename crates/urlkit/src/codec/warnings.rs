@@ -27,6 +27,16 @@ pub enum EncodeWarningKind {
 }
 
 impl EncodeWarningKind {
+    /// Every kind, so that the doors can check they word each one (the page's messages).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::codec::EncodeWarningKind::ALL.len(), 2);
+    /// ```
+    pub const ALL: [EncodeWarningKind; 2] = [
+        EncodeWarningKind::AlreadyEncoded,
+        EncodeWarningKind::WholeUrl,
+    ];
+
     /// A stable kebab-case name.
     ///
     /// ```

@@ -102,7 +102,7 @@ pub fn report(
     let args = Command::try_parse_from(["reconcile", "--level", level, "-", "-"])
         .map_err(|e| Unread::Usage(e.to_string()))?
         .args;
-    let keyer = keyer(args.level);
+    let keyer = keyer(args.level.options());
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
     let (l, r) = (vec![left.name.to_owned()], vec![right.name.to_owned()]);
@@ -138,7 +138,7 @@ pub fn report(
     };
     let done = engine.finish();
     let report = Report {
-        level: args.level,
+        level: args.level.level,
         sides: read,
         done: &done,
         style: Style::plain(),

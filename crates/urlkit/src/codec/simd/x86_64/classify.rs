@@ -9,15 +9,14 @@
 //! end (overlapping bytes already marked, its marks moved down past them), or a zero-padded
 //! copy when the whole URL is shorter than one register.
 
-use super::vector::{Avx2, Avx512, Ssse3, Vector, V128, V256, V512};
-use crate::codec::kernel_types::{KeyClasses, Marks, NonAscii};
+use super::byte_set::ByteSet;
+use super::vector::{first_bits, Avx2, Avx512, Ssse3, Vector, V128, V256, V512};
+use crate::codec::kernel_types::{KeyClasses, Marks};
 
 /// The registers one pass keeps: the classes' nibble tables and the delimiters.
-struct Tables<V> {
-    stop: (V, V),
-    host_end: (V, V),
-    stop_non_ascii: bool,
-    host_end_non_ascii: bool,
+struct Tables<V: Vector> {
+    stop: ByteSet<V>,
+    host_end: ByteSet<V>,
     question: V,
     hash: V,
     slash: V,
@@ -26,43 +25,24 @@ struct Tables<V> {
 
 impl<V: Vector> Tables<V> {
     #[inline(always)]
-    fn new(isa: V::Isa, classes: &KeyClasses) -> Tables<V> {
+    fn new(isa: V::ShuffleIsa, classes: &KeyClasses) -> Tables<V> {
+        let base = V::base(isa);
         Tables {
-            stop: (
-                V::table(isa, &classes.stop.lo),
-                V::table(isa, &classes.stop.hi),
-            ),
-            host_end: (
-                V::table(isa, &classes.host_end.lo),
-                V::table(isa, &classes.host_end.hi),
-            ),
-            stop_non_ascii: classes.stop.non_ascii == NonAscii::All,
-            host_end_non_ascii: classes.host_end.non_ascii == NonAscii::All,
-            question: V::splat(isa, b'?'),
-            hash: V::splat(isa, b'#'),
-            slash: V::splat(isa, b'/'),
-            dot: V::splat(isa, b'.'),
+            stop: ByteSet::new(isa, &classes.stop),
+            host_end: ByteSet::new(isa, &classes.host_end),
+            question: V::splat(base, b'?'),
+            hash: V::splat(base, b'#'),
+            slash: V::splat(base, b'/'),
+            dot: V::splat(base, b'.'),
         }
     }
 
     /// The marks of the bytes of `x`, bit `i` for byte `i`.
     #[inline(always)]
     fn marks(&self, x: V) -> Marks {
-        let (lo, hi) = x.nibbles();
-        // Non-ASCII bytes have a high nibble in 8..16, whose rows of the tables are 0: the
-        // sign bits add them to a class that holds them all.
-        let sign = x.sign_bits();
-        let class = |(tl, th): (V, V), non_ascii: bool| {
-            let hit = tl.lookup(lo).and(th.lookup(hi)).nonzero_bits();
-            if non_ascii {
-                hit | sign
-            } else {
-                hit
-            }
-        };
         Marks {
-            stop: class(self.stop, self.stop_non_ascii),
-            host_end: class(self.host_end, self.host_end_non_ascii),
+            stop: self.stop.bits(x),
+            host_end: self.host_end.bits(x),
             query_or_fragment: x.eq_bits(self.question) | x.eq_bits(self.hash),
             slash: x.eq_bits(self.slash),
             dot: x.eq_bits(self.dot),
@@ -70,17 +50,17 @@ impl<V: Vector> Tables<V> {
     }
 }
 
-/// The mask of the first `k < 64` bits.
-#[inline(always)]
-fn first_bits(k: usize) -> u64 {
-    (1u64 << k) - 1
-}
-
 /// Marks `input` into `out`, one [`Marks`] per 64-byte block (`out.len()` is the number of
 /// blocks, `input.len().div_ceil(64)`).
 #[inline(always)]
-fn mark_blocks<V: Vector>(isa: V::Isa, classes: &KeyClasses, input: &[u8], out: &mut [Marks]) {
+fn mark_blocks<V: Vector>(
+    isa: V::ShuffleIsa,
+    classes: &KeyClasses,
+    input: &[u8],
+    out: &mut [Marks],
+) {
     let t = Tables::<V>::new(isa, classes);
+    let regs = V::base(isa);
     let n = input.len();
     for (k, block) in out.iter_mut().enumerate() {
         let base = 64 * k;
@@ -90,14 +70,14 @@ fn mark_blocks<V: Vector>(isa: V::Isa, classes: &KeyClasses, input: &[u8], out: 
             let i = base + at;
             let rest = n - i;
             let chunk = if rest >= V::BYTES {
-                t.marks(V::load(isa, input, i))
-            } else if V::MASKED_PREFIX || n < V::BYTES {
+                t.marks(V::load(regs, input, i))
+            } else if V::MASKED || n < V::BYTES {
                 // The zero bytes above the input are controls: masked off.
-                t.marks(V::load_prefix(isa, input, i, rest))
+                t.marks(V::load_prefix(regs, input, i, rest))
                     .masked(first_bits(rest))
             } else {
                 // The register that ends at the input's end; its first bytes are marked.
-                t.marks(V::load(isa, input, n - V::BYTES))
+                t.marks(V::load(regs, input, n - V::BYTES))
                     .placed((V::BYTES - rest) as u32, 0)
             };
             m = m.union(chunk.placed(0, at as u32));

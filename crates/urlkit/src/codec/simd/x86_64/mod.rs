@@ -1,22 +1,27 @@
-//! The x86_64 kernels, one file per instruction-set level ([`sse2`], [`ssse3`], [`avx2`],
-//! [`avx512`]), and their dispatch: each entry point runs the best kernel that both the
-//! caller's [`KernelLevel`] and the running CPU allow, and declines (`None`, `false`, or the
-//! position it was given) where none does, so that the scalar code of `codec::kernel` runs.
+//! The x86_64 kernels and their dispatch. Each routine is written once, generic over the
+//! register width ([`vector::Vector`]: 128, 256 and 512 bits): [`decode`] (the decoder's
+//! compaction), [`search`] (the decoders' `%` search and the encoders' set search),
+//! [`classify`] (the key writer's pass), with [`byte_set`] the set test they share; the
+//! encoders' kernels are one per level, since they differ in kind ([`ssse3`] expands 16
+//! bytes per shuffle into a sized buffer, [`avx512`] writes the whole owned encoding). Each
+//! entry point runs the best kernel that both the caller's [`KernelLevel`] and the running
+//! CPU allow, and declines (`None`, `false`, or the position it was given) where none does,
+//! so that the scalar code of `codec::kernel` runs.
 
-use core::arch::x86_64::*;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::codec::kernel_types::{KernelLevel, KeyClasses, Marks, NibbleSet, NonAscii};
 use crate::uri::chars::Hex;
 
-mod avx2;
 mod avx512;
+mod byte_set;
 mod classify;
-mod sse2;
+mod decode;
+mod search;
 mod ssse3;
 mod vector;
 
-use vector::{Avx2, Avx512, Ssse3};
+use vector::{Avx2, Avx512, Sse2, Ssse3};
 
 /// The detected level, cached: 0 = not detected yet, else `KernelLevel as u8 + 1`.
 ///
@@ -70,11 +75,10 @@ pub(super) fn allowed(level: KernelLevel, need: KernelLevel) -> bool {
     level >= need && detect() >= need
 }
 
-/// Whether the byte-set kernels of level `need` may run for `set`: [`allowed`], and the set
-/// is exact in the nibble tables.
+/// Whether `set` is exact in the nibble tables (its non-ASCII bytes all in it or none).
 #[inline]
-fn set_allowed(set: &NibbleSet, level: KernelLevel, need: KernelLevel) -> bool {
-    set.non_ascii != NonAscii::Mixed && allowed(level, need)
+fn exact(set: &NibbleSet) -> bool {
+    set.non_ascii != NonAscii::Mixed
 }
 
 /// The index of the first byte of `input[from..]` in `set` (absolute), or `None` when no
@@ -86,18 +90,20 @@ pub(crate) fn first_in_set(
     input: &[u8],
     from: usize,
 ) -> Option<Option<usize>> {
-    if from > input.len() {
+    if from > input.len() || !exact(set) {
         return None;
     }
-    if set_allowed(set, level, KernelLevel::Avx512) {
-        // SAFETY: the running CPU has the AVX-512 level's features (`set_allowed`).
-        return Some(unsafe { avx512::first_in_set_avx512(set, input, from) });
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+        return Some(unsafe { search::first_in_set_avx512(isa, set, input, from) });
     }
-    if set_allowed(set, level, KernelLevel::Ssse3) && input.len() - from >= 16 {
-        // SAFETY: the running CPU has SSSE3 and POPCNT (`set_allowed`).
-        return Some(unsafe { ssse3::first_in_set_ssse3(set, input, from) });
+    match Ssse3::detected(level) {
+        Some(isa) if input.len() - from >= 16 => {
+            // SAFETY: `isa` proves the CPU has SSSE3 and POPCNT, the kernel's features.
+            Some(unsafe { search::first_in_set_ssse3(isa, set, input, from) })
+        }
+        _ => None,
     }
-    None
 }
 
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`, or `None` when no kernel
@@ -107,19 +113,15 @@ pub(crate) fn find_special<const PLUS: bool>(
     level: KernelLevel,
     input: &[u8],
 ) -> Option<Option<usize>> {
-    if allowed(level, KernelLevel::Avx512) {
-        // SAFETY: the running CPU has the AVX-512 level's features.
-        return Some(unsafe { avx512::find_special_avx512::<PLUS>(input) });
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+        return Some(unsafe { search::find_special_avx512::<PLUS>(isa, input) });
     }
-    if allowed(level, KernelLevel::Avx2) {
-        // SAFETY: the running CPU has the AVX2 level's features.
-        return Some(unsafe { avx2::find_special_avx2::<PLUS>(input) });
+    if let Some(isa) = Avx2::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX2 level's features, the kernel's.
+        return Some(unsafe { search::find_special_avx2::<PLUS>(isa, input) });
     }
-    if level >= KernelLevel::Sse2 {
-        // SSE2 is part of the x86_64 baseline: no detection needed.
-        return Some(sse2::find_special_sse2::<PLUS>(input));
-    }
-    None
+    Sse2::detected(level).map(|isa| search::find_special_sse2::<PLUS>(isa, input))
 }
 
 /// Encodes `input[i..]` into `buf[w..]` 16 input bytes per step, and returns where it stopped
@@ -137,11 +139,13 @@ pub(crate) fn encode_chunks<const PLUS: bool>(
     buf: &mut [u8],
     w: usize,
 ) -> (usize, usize) {
-    if set_allowed(set, level, KernelLevel::Ssse3) {
-        // SAFETY: the running CPU has SSSE3 and POPCNT (`set_allowed`).
-        return unsafe { ssse3::encode_chunks_ssse3::<PLUS>(set, hex, input, i, buf, w) };
+    match Ssse3::detected(level) {
+        Some(isa) if exact(set) => {
+            // SAFETY: `isa` proves the CPU has SSSE3 and POPCNT, the kernel's features.
+            unsafe { ssse3::encode_chunks_ssse3::<PLUS>(isa, set, hex, input, i, buf, w) }
+        }
+        _ => (i, w),
     }
-    (i, w)
 }
 
 /// Appends the whole encoding of `input` (its byte `first` the first to change) to `out`
@@ -156,12 +160,14 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     first: usize,
     out: &mut Vec<u8>,
 ) -> bool {
-    if set_allowed(set, level, KernelLevel::Avx512) {
-        // SAFETY: the running CPU has the AVX-512 level's features (`set_allowed`).
-        unsafe { avx512::encode_owned_avx512::<PLUS>(set, hex, input, first, out) };
-        return true;
+    match Avx512::detected(level) {
+        Some(isa) if exact(set) => {
+            // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+            unsafe { avx512::encode_owned_avx512::<PLUS>(isa, set, hex, input, first, out) };
+            true
+        }
+        _ => false,
     }
-    false
 }
 
 /// Marks the bytes of `input` in `classes` into `out` (one [`Marks`] per 64-byte block) with
@@ -175,17 +181,17 @@ pub(crate) fn mark_key_bytes(
     out: &mut [Marks],
 ) -> bool {
     if let Some(isa) = Avx512::detected(level) {
-        // SAFETY: `isa` proves the CPU has the AVX-512 level's features.
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
         unsafe { classify::mark_avx512(isa, classes, input, out) };
         return true;
     }
     if let Some(isa) = Avx2::detected(level) {
-        // SAFETY: `isa` proves the CPU has AVX2 (and SSSE3).
+        // SAFETY: `isa` proves the CPU has AVX2 (and SSSE3), the kernel's features.
         unsafe { classify::mark_avx2(isa, classes, input, out) };
         return true;
     }
     if let Some(isa) = Ssse3::detected(level) {
-        // SAFETY: `isa` proves the CPU has SSSE3.
+        // SAFETY: `isa` proves the CPU has SSSE3, the kernel's feature.
         unsafe { classify::mark_ssse3(isa, classes, input, out) };
         return true;
     }
@@ -202,65 +208,17 @@ pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
     i: usize,
     out: &mut Vec<u8>,
 ) -> Result<(usize, bool), usize> {
-    if allowed(level, KernelLevel::Avx512) {
-        // SAFETY: the running CPU has the AVX-512 level's features.
-        return unsafe { avx512::decode_avx512::<PLUS, STRICT>(input, i, out) };
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+        return unsafe { decode::decode_avx512::<PLUS, STRICT>(isa, input, i, out) };
     }
-    if allowed(level, KernelLevel::Avx2) {
-        // SAFETY: the running CPU has the AVX2 level's features.
-        return unsafe { avx2::decode_avx2::<PLUS, STRICT>(input, i, out) };
+    if let Some(isa) = Avx2::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX2 level's features, the kernel's.
+        return unsafe { decode::decode_avx2::<PLUS, STRICT>(isa, input, i, out) };
     }
-    if allowed(level, KernelLevel::Ssse3) {
-        // SAFETY: the running CPU has SSSE3 and POPCNT.
-        return unsafe { ssse3::decode_chunks_ssse3::<PLUS, STRICT>(input, i, out) };
+    if let Some(isa) = Ssse3::detected(level) {
+        // SAFETY: `isa` proves the CPU has SSSE3 and POPCNT, the kernel's features.
+        return unsafe { decode::decode_ssse3::<PLUS, STRICT>(isa, input, i, out) };
     }
     Ok((i, false))
-}
-
-/// The 16-bit mask of the bytes of `x` in `set`.
-#[target_feature(enable = "ssse3,popcnt")]
-#[inline]
-pub(super) unsafe fn set_mask(x: __m128i, lo: __m128i, hi: __m128i, all_non_ascii: bool) -> u32 {
-    let nib = _mm_set1_epi8(0x0F);
-    let l = _mm_and_si128(x, nib);
-    let h = _mm_and_si128(_mm_srli_epi16::<4>(x), nib);
-    // Non-ASCII bytes have their high nibble in 8..16, whose rows are 0: never a hit here.
-    let hit = _mm_and_si128(_mm_shuffle_epi8(lo, l), _mm_shuffle_epi8(hi, h));
-    let m = !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32) & 0xFFFF;
-    if all_non_ascii {
-        m | _mm_movemask_epi8(x) as u32
-    } else {
-        m
-    }
-}
-
-/// The two nibble tables as registers.
-#[target_feature(enable = "ssse3,popcnt")]
-#[inline]
-pub(super) unsafe fn tables(set: &NibbleSet) -> (__m128i, __m128i) {
-    // SAFETY: both arrays are 16 bytes; unaligned loads.
-    unsafe {
-        (
-            _mm_loadu_si128(set.lo.as_ptr().cast()),
-            _mm_loadu_si128(set.hi.as_ptr().cast()),
-        )
-    }
-}
-
-/// 16 bytes of `input` from `i` as a register; `i + 16 <= input.len()` is checked.
-#[inline(always)]
-pub(super) fn load16(input: &[u8], i: usize) -> __m128i {
-    assert!(i + 16 <= input.len());
-    // SAFETY: the assertion keeps the 16 bytes in `input`; SSE2 is baseline on x86_64.
-    unsafe { _mm_loadu_si128(input.as_ptr().add(i).cast()) }
-}
-
-/// The positions `0..k` of a 16-byte chunk as a mask.
-#[inline(always)]
-pub(super) fn live_mask(k: usize) -> u32 {
-    if k >= 16 {
-        0xFFFF
-    } else {
-        (1u32 << k) - 1
-    }
 }
