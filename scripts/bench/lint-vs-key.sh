@@ -36,8 +36,8 @@ echo "input: $input ($(wc -l <"$input") lines, $(wc -c <"$input") bytes)"
 
 # One run: "CPU_SECONDS PEAK_KB" of `urlkit ARGS < input` on core 0.
 measure() {
-    /usr/bin/time -f '%U %S %M' -o "$tmp/time" taskset -c 0 "$urlkit" "$@" <"$input" >/dev/null || true
-    awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$tmp/time"
+    /usr/bin/time -f "%U %S %M" -o "$tmp/time" taskset -c 0 "$urlkit" "$@" <"$input" >/dev/null 2>"$tmp/stderr" || true
+    tail -n 1 "$tmp/time" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }'
 }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
