@@ -122,3 +122,38 @@ fn fix_writes_unfixed_lines_back_unchanged() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: the input is not valid UTF-8"));
 }
+
+/// Issue 27.2: `lint --fix` exits as ruff does: 0 once the fixes leave no finding at or above
+/// `--fail-on`, 1 while one remains (it exited 0 whatever remained, so it always passed in
+/// CI).
+#[test]
+fn fix_exits_1_only_while_a_finding_remains() {
+    let status = |args: &[&str], url: &str| {
+        let out = run(args, format!("{url}\n").as_bytes());
+        let stdout = String::from_utf8(out.stdout).expect("text output is UTF-8");
+        let stderr = String::from_utf8(out.stderr).expect("messages are UTF-8");
+        (out.status.code(), stdout, stderr)
+    };
+    let all_fixed = status(&["lint", "--fix"], "https://example.com/%7euser/%e6%97%a5");
+    assert_eq!(all_fixed.0, Some(0), "{all_fixed:?}");
+    assert_eq!(all_fixed.1, "https://example.com/~user/%E6%97%A5\n");
+    // plus-in-path (a warning) has an unsafe fix only.
+    let left = status(&["lint", "--fix"], "https://example.com/a+b");
+    assert_eq!(left.0, Some(1), "{left:?}");
+    assert_eq!(left.1, "https://example.com/a+b\n");
+    assert!(
+        left.2.contains("1 finding remains after the fixes"),
+        "{left:?}"
+    );
+    let unsafe_fixed = status(
+        &["lint", "--fix", "--unsafe-fixes"],
+        "https://example.com/a+b",
+    );
+    assert_eq!(unsafe_fixed.0, Some(0), "{unsafe_fixed:?}");
+    assert_eq!(unsafe_fixed.1, "https://example.com/a%2Bb\n");
+    let below = status(
+        &["lint", "--fix", "--fail-on", "error"],
+        "https://example.com/a+b",
+    );
+    assert_eq!(below.0, Some(0), "{below:?}");
+}

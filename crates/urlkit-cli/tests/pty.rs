@@ -154,3 +154,33 @@ fn table_and_roundtrip_show_the_demo_input_on_a_terminal() {
         "the demo has several: {roundtrip}"
     );
 }
+
+/// Issue 27.1: `urlkit lint` writes each URL's findings as the URL is read, so the first
+/// finding of a slow stdin shows before the input ends (it used to read all input first);
+/// the list rules' findings come at the end.
+#[test]
+fn lint_prints_the_first_finding_before_the_input_ends() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["--line-buffered", "lint"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urlkit runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let rx = pump(child.stdout.take().expect("stdout"));
+    let mut seen = Vec::new();
+    input
+        .write_all(b"https://example.com/%e6%97%a5\n")
+        .expect("write");
+    wait_for(&rx, &mut seen, "1:21: U0201 lowercase-hex");
+    still_running(&mut child);
+    input
+        .write_all(b"https://example.com/a b\n")
+        .expect("write");
+    wait_for(&rx, &mut seen, "2:22: U0103 raw-space");
+    still_running(&mut child);
+    drop(input);
+    wait_for(&rx, &mut seen, "2 findings, 2 fixable with --fix");
+    assert_eq!(child.wait().expect("urlkit ends").code(), Some(1));
+}

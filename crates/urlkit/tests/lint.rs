@@ -397,3 +397,40 @@ fn mixed_forms_never_names_the_uppercase_form() {
     assert!(!rare_upper[2].contains(&"mixed-forms"), "{rare_upper:?}");
     assert!(rare_upper[0].contains(&"lowercase-hex"), "{rare_upper:?}");
 }
+
+/// Issue 27.3: `mixed-forms` names the minority spelling of each host, once, on its first
+/// URL: a host that writes lowercase hex throughout is not the minority of another host's
+/// uppercase URLs (the list used to be counted as a whole: `a.example`'s lowercase URL at 5
+/// went unreported because `b.example` made lowercase the list's most common form).
+#[test]
+fn mixed_forms_names_the_minority_spelling_of_each_host() {
+    let sel = Selection::parse(&["mixed-forms"], &[]).expect("a rule");
+    let list = [
+        "https://a.example/%E6%97%A5",
+        "https://a.example/%E6%9C%AC",
+        "https://b.example/%e6%97%a5",
+        "https://b.example/%e6%9c%ac",
+        "https://b.example/日本",
+        "https://a.example/%e8%aa%9e",
+        "https://a.example/%e6%97%a5",
+    ];
+    let found = lint_list(&list, &sel);
+    let at: Vec<usize> = found
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.iter().any(|d| d.rule == "mixed-forms"))
+        .map(|(i, _)| i)
+        .collect();
+    // a.example: 2 uppercase, 2 lowercase (a tie goes to the RFC 3986 form); b.example: 2
+    // lowercase, 1 raw.
+    assert_eq!(at, [4, 5], "{found:?}");
+    let message = |i: usize| {
+        found[i]
+            .iter()
+            .find(|d| d.rule == "mixed-forms")
+            .map(|d| d.message.clone())
+            .expect("a mixed-forms finding")
+    };
+    assert!(message(4).contains("raw (IRI)") && message(4).contains("URLs of b.example"));
+    assert!(message(5).contains("lowercase-hex, as 2 of the 4 URLs of a.example"));
+}

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use urlkit::lint::{fix, lint, lint_list, rule, rules, Diagnostic, FixLevel, Selection, Severity};
+use urlkit::lint::{fix, lint, rule, rules, Diagnostic, FixLevel, ListLinter, Selection, Severity};
 
 use super::lint_text;
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::records::{for_each_url_input, Content, Failure, Origin, SourceArgs};
+use crate::records::{for_each_url_input, Content, Failure, Item, Origin, SourceArgs, Stdout};
 use crate::style::escape_controls;
 use urlkit_records::lint::Lint;
 use urlkit_records::{Failed, Record};
@@ -66,60 +66,90 @@ pub struct Args {
     pub sources: SourceArgs,
 }
 
-struct Input {
+/// One input as it is read: borrowed from the reader, dropped once its output is written.
+struct Input<'a> {
     line: usize,
     /// The file or source it came from, when it came from one (`list.txt:2:11: ...`).
-    source: Option<String>,
+    source: Option<&'a str>,
     /// The URL, or why the input is not one (with the input shown, bad bytes as U+FFFD).
-    text: Result<String, (Failure, String)>,
-    /// The bytes of an input that is not text, written back unchanged by `--fix`.
-    raw: Vec<u8>,
+    text: Result<&'a str, (Failure, String)>,
+    /// The bytes of the input, written back unchanged by `--fix` when they are not text.
+    raw: &'a [u8],
 }
 
-fn read(args: &Args, ctx: &Ctx) -> Result<Vec<Input>, CliError> {
-    let mut out = Vec::new();
-    // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a
-    // list of one such URL is not what anyone lints.
-    let urls: &[String] = if args.urls == ["-"] { &[] } else { &args.urls };
-    let mut n = 0;
-    for_each_url_input(
-        urls,
-        Content::Url,
-        &args.sources,
-        &ctx.err_style(),
-        |item| {
-            n += 1;
-            // The line in its file or stdin; an argument (or a record without a line) by its
-            // number among the inputs.
-            let line = match item.origin {
-                Origin::Arg(k) => k,
-                _ => item.origin.line().map_or(n, |l| l as usize),
-            };
-            let source = item.origin.source().map(str::to_owned);
-            let text = item
-                .text()
-                .map(str::to_owned)
-                .map_err(|f| (f, item.display()));
-            let raw = if text.is_err() {
-                item.bytes.to_vec()
-            } else {
-                Vec::new()
-            };
-            out.push(Input {
-                line,
-                source,
-                text,
-                raw,
-            });
-            Ok(())
-        },
-    )?;
-    Ok(out)
+impl<'a> Input<'a> {
+    /// The input of `item`, the `n`-th read.
+    fn of(item: &'a Item<'a>, n: usize) -> Input<'a> {
+        // The line in its file or stdin; an argument (or a record without a line) by its
+        // number among the inputs.
+        let line = match item.origin {
+            Origin::Arg(k) => k,
+            _ => item.origin.line().map_or(n, |l| l as usize),
+        };
+        Input {
+            line,
+            source: item.origin.source(),
+            text: item.text().map_err(|f| (f, item.display())),
+            raw: item.bytes,
+        }
+    }
+}
+
+/// Where the findings go, as each URL is linted: per-URL findings are written at once, the
+/// list rules' at the end (text, GitHub and JSON); SARIF is one JSON document, so its results
+/// are kept (as JSON values, a few hundred bytes per finding) and written at the end.
+enum Sink {
+    Text(lint_text::Totals),
+    Github,
+    Json,
+    Sarif(super::lint_sarif::Log),
+}
+
+impl Sink {
+    /// Writes (or keeps) the findings `found` of `url`, the input at `line` of `source`.
+    fn url(
+        &mut self,
+        out: &mut impl Write,
+        (line, source): (usize, Option<&str>),
+        url: &str,
+        found: &[Diagnostic],
+    ) -> std::io::Result<()> {
+        match self {
+            Sink::Text(totals) => totals.write(out, (line, source), url, found),
+            Sink::Github => github(out, (line, source), url, found),
+            Sink::Json => urlkit_records::write_json_line(
+                out,
+                &Record::Ok(Lint::new(url, line, found).source(source.map(str::to_owned))),
+            ),
+            Sink::Sarif(log) => {
+                log.results((line, source), url, found);
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the record of an input that is not a URL (JSON only: the other formats have its
+    /// error on stderr only).
+    fn bad(&mut self, out: &mut impl Write, input: &Input<'_>) -> std::io::Result<()> {
+        match self {
+            Sink::Json => urlkit_records::write_json_line(out, &json_record(input, None)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes what comes after the last input: the totals, or the SARIF log.
+    fn end(self, out: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Sink::Text(totals) => totals.end(out),
+            Sink::Github | Sink::Json => Ok(()),
+            Sink::Sarif(log) => log.write(out),
+        }
+    }
 }
 
 /// Runs `urlkit lint`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = Stdout::new(ctx.line_buffered);
     if args.list {
         for r in rules() {
             let on = if r.on_by_default() {
@@ -137,6 +167,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 r.summary
             )?;
         }
+        stdout.flush()?;
         return Ok(Status::Clean);
     }
     if let Some(key) = &args.explain {
@@ -144,6 +175,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             CliError::Usage(format!("no rule {key:?} (urlkit lint --list shows them)"))
         })?;
         write!(stdout, "{}", r.explain())?;
+        stdout.flush()?;
         return Ok(Status::Clean);
     }
     let select: Vec<&str> = args.select.iter().map(String::as_str).collect();
@@ -152,144 +184,169 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Selection::parse(&select, &ignore).map_err(|e| CliError::Usage(e.to_string()))?;
     let fail_on = Severity::from_name(&args.fail_on).expect("invariant: clap checked the level");
     let format = if ctx.json { Format::Json } else { args.format };
-    let inputs = read(args, ctx)?;
-    let good: Vec<&str> = inputs
-        .iter()
-        .filter_map(|i| i.text.as_deref().ok())
-        .collect();
-    let found = lint_list(&good, &selection);
-    let mut results = found.into_iter();
-    let mut bad_inputs = 0;
-    let mut failing = 0;
-    let mut per_input: Vec<(&Input, Option<Vec<Diagnostic>>)> = Vec::new();
-    for input in &inputs {
-        match &input.text {
-            Ok(_) => {
-                let d = results
-                    .next()
-                    .expect("invariant: one result per good input");
-                failing += d.iter().filter(|d| d.severity >= fail_on).count();
-                per_input.push((input, Some(d)));
-            }
-            Err((f, _)) => {
-                bad_inputs += 1;
-                match f.offset {
-                    Some(at) => {
-                        eprintln!("urlkit: line {}: {} at byte {at}", input.line, f.message)
-                    }
-                    None => eprintln!("urlkit: line {}: {}", input.line, f.message),
-                }
-                per_input.push((input, None));
-            }
-        }
-    }
     if args.fix {
         let level = if args.unsafe_fixes {
             FixLevel::Unsafe
         } else {
             FixLevel::Safe
         };
-        let remaining = write_fixed(&mut stdout, &per_input, &selection, level, format, fail_on)?;
-        if remaining > 0 {
-            let (s, verb) = if remaining == 1 {
-                ("", "remains")
-            } else {
-                ("s", "remain")
-            };
-            crate::diag::note(
-                &ctx.err_style(),
-                format_args!(
-                    "{remaining} finding{s} {verb} after the fixes (urlkit lint shows them)"
-                ),
-            );
-        }
-        return Ok(Status::from_count(bad_inputs + remaining));
+        return run_fix(args, ctx, &mut stdout, (&selection, level), format, fail_on);
     }
-    match format {
-        Format::Text => text(&mut stdout, &per_input)?,
-        Format::Github => github(&mut stdout, &per_input)?,
-        Format::Json => {
-            for (input, d) in &per_input {
-                urlkit_records::write_json_line(&mut stdout, &json_record(input, d.as_deref()))?;
+    let mut sink = match format {
+        Format::Text => Sink::Text(lint_text::Totals::new(ctx.out_style())),
+        Format::Github => Sink::Github,
+        Format::Json => Sink::Json,
+        Format::Sarif => Sink::Sarif(super::lint_sarif::Log::default()),
+    };
+    // The list rules' findings are placed on a URL by its line and the index of its source
+    // among those read (a few names, kept once each).
+    let mut list: ListLinter<(usize, Option<usize>)> = ListLinter::new(&selection);
+    let mut sources: Vec<String> = Vec::new();
+    let (mut bad_inputs, mut failing) = (0, 0);
+    each_input(args, ctx, |input| {
+        let source = input.source.map(|s| source_index(&mut sources, s));
+        if let Sink::Sarif(log) = &mut sink {
+            log.artifact(input.source);
+        }
+        match input.text {
+            Ok(url) => {
+                let found = list.lint(url, (input.line, source));
+                failing += found.iter().filter(|d| d.severity >= fail_on).count();
+                sink.url(&mut stdout, (input.line, input.source), url, &found)
+            }
+            Err(_) => {
+                bad_inputs += 1;
+                sink.bad(&mut stdout, &input)
             }
         }
-        Format::Sarif => {
-            let log = super::lint_sarif::log(
-                &per_input
-                    .iter()
-                    .map(|(i, d)| {
-                        (
-                            i.line,
-                            i.source.as_deref(),
-                            i.text.as_deref().ok(),
-                            d.as_deref(),
-                        )
-                    })
-                    .collect::<Vec<_>>(),
-            );
-            writeln!(
-                stdout,
-                "{}",
-                serde_json::to_string_pretty(&log).expect("invariant: JSON values serialize")
-            )?;
+    })?;
+    for f in list.finish() {
+        let (line, source) = f.at;
+        failing += usize::from(f.diagnostic.severity >= fail_on);
+        let source = source.map(|i| sources[i].as_str());
+        sink.url(&mut stdout, (line, source), &f.url, &[f.diagnostic])?;
+    }
+    sink.end(&mut stdout)?;
+    stdout.flush()?;
+    Ok(Status::from_count(bad_inputs + failing))
+}
+
+/// The index of `source` in `sources`, added when new (inputs come file by file, so the last
+/// one is almost always it).
+fn source_index(sources: &mut Vec<String>, source: &str) -> usize {
+    match sources.iter().rposition(|s| s == source) {
+        Some(i) => i,
+        None => {
+            sources.push(source.to_owned());
+            sources.len() - 1
         }
     }
-    Ok(Status::from_count(bad_inputs + failing))
+}
+
+/// Calls `f` on each input as it is read, after saying on stderr why a bad one is not a URL.
+fn each_input(
+    args: &Args,
+    ctx: &Ctx,
+    mut f: impl FnMut(Input<'_>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    // `-` alone is stdin, as the usage line says: "-" is also a relative reference, but a
+    // list of one such URL is not what anyone lints.
+    let urls: &[String] = if args.urls == ["-"] { &[] } else { &args.urls };
+    let mut n = 0;
+    for_each_url_input(
+        urls,
+        Content::Url,
+        &args.sources,
+        &ctx.err_style(),
+        |item| {
+            n += 1;
+            let input = Input::of(&item, n);
+            if let Err((f, _)) = &input.text {
+                match f.offset {
+                    Some(at) => {
+                        eprintln!("urlkit: line {}: {} at byte {at}", input.line, f.message)
+                    }
+                    None => eprintln!("urlkit: line {}: {}", input.line, f.message),
+                }
+            }
+            f(input)
+        },
+    )
 }
 
 /// `--fix`: one output line per input line, the URL with the fixes applied (data, not a
 /// display: a control character the fixes leave stays the byte it was, unless stdout is a
 /// terminal), or in JSON its record with `output` and the findings that remain. An input that
-/// is not text is written back unchanged (its error is on stderr). Returns how many findings
-/// at or above `fail_on` remain.
-fn write_fixed(
-    out: &mut impl Write,
-    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
-    selection: &Selection,
-    level: FixLevel,
+/// is not text is written back unchanged (its error is on stderr). The exit status is 1 while
+/// a finding at or above `fail_on` remains (as ruff's), or an input was bad.
+fn run_fix(
+    args: &Args,
+    ctx: &Ctx,
+    out: &mut Stdout,
+    (selection, level): (&Selection, FixLevel),
     format: Format,
     fail_on: Severity,
-) -> Result<usize, CliError> {
+) -> CmdResult {
     use std::io::IsTerminal;
     let terminal = std::io::stdout().is_terminal();
-    let mut remaining = 0;
-    for (input, _) in per_input {
-        match &input.text {
-            Ok(text) => {
-                let fixed = fix(text, selection, level);
-                let left = lint(&fixed, selection);
-                remaining += left.iter().filter(|d| d.severity >= fail_on).count();
-                if format == Format::Json {
-                    let record = match json_record(input, Some(&left)) {
-                        Record::Ok(lint) => Record::Ok(lint.fixed(fixed)),
-                        failed => failed,
-                    };
-                    urlkit_records::write_json_line(out, &record)?;
-                } else if terminal {
-                    writeln!(out, "{}", escape_controls(&fixed))?;
-                } else {
-                    writeln!(out, "{fixed}")?;
-                }
-            }
-            Err(_) if format == Format::Json => {
-                urlkit_records::write_json_line(out, &json_record(input, None))?;
-            }
-            Err((_, shown)) if terminal => writeln!(out, "{}", escape_controls(shown))?,
-            Err(_) => {
-                out.write_all(&input.raw)?;
-                out.write_all(b"\n")?;
+    let (mut remaining, mut bad_inputs) = (0, 0);
+    each_input(args, ctx, |input| match &input.text {
+        Ok(text) => {
+            let fixed = fix(text, selection, level);
+            let left = lint(&fixed, selection);
+            remaining += left.iter().filter(|d| d.severity >= fail_on).count();
+            if format == Format::Json {
+                let record = match json_record(&input, Some(&left)) {
+                    Record::Ok(lint) => Record::Ok(lint.fixed(fixed)),
+                    failed => failed,
+                };
+                urlkit_records::write_json_line(&mut *out, &record)
+            } else if terminal {
+                writeln!(out, "{}", escape_controls(&fixed))
+            } else {
+                writeln!(out, "{fixed}")
             }
         }
+        Err(_) if format == Format::Json => {
+            bad_inputs += 1;
+            urlkit_records::write_json_line(&mut *out, &json_record(&input, None))
+        }
+        Err((_, shown)) if terminal => {
+            bad_inputs += 1;
+            writeln!(out, "{}", escape_controls(shown))
+        }
+        Err(_) => {
+            bad_inputs += 1;
+            out.write_all(input.raw)?;
+            out.write_all(b"\n")
+        }
+    })?;
+    out.flush()?;
+    if remaining > 0 {
+        let (s, verb) = if remaining == 1 {
+            ("", "remains")
+        } else {
+            ("s", "remain")
+        };
+        crate::diag::note(
+            &ctx.err_style(),
+            format_args!("{remaining} finding{s} {verb} after the fixes (urlkit lint shows them)"),
+        );
     }
-    Ok(remaining)
+    Ok(Status::from_count(bad_inputs + remaining))
 }
 
 /// `--format github`: one workflow command per finding, naming the file when there is one
 /// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions).
 fn github(
     out: &mut impl Write,
-    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
-) -> Result<(), CliError> {
+    (line, source): (usize, Option<&str>),
+    url: &str,
+    found: &[Diagnostic],
+) -> std::io::Result<()> {
+    if found.is_empty() {
+        return Ok(());
+    }
     // Values escape '%', CR and LF; property values also ':' and ','.
     let data = |t: &str| {
         t.replace('%', "%25")
@@ -297,83 +354,35 @@ fn github(
             .replace('\n', "%0A")
     };
     let property = |t: &str| data(t).replace(':', "%3A").replace(',', "%2C");
-    for (input, found) in per_input {
-        let (Ok(url), Some(found)) = (&input.text, found) else {
-            continue;
+    let columns = lint_text::Columns::new(url);
+    let file = source.map_or(String::new(), |f| format!("file={},", property(f)));
+    for d in found {
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
         };
-        let columns = lint_text::Columns::new(url);
-        for d in found {
-            let level = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "notice",
-            };
-            let file = input
-                .source
-                .as_deref()
-                .map_or(String::new(), |f| format!("file={},", property(f)));
-            writeln!(
-                out,
-                "::{level} {file}line={},col={},endColumn={},title={}::{}",
-                input.line,
-                columns.at(d.span.start).1 + 1,
-                columns.at(d.span.end).1 + 1,
-                property(&format!("{} {}", d.code, d.rule)),
-                data(&d.message)
-            )?;
-        }
+        writeln!(
+            out,
+            "::{level} {file}line={line},col={},endColumn={},title={}::{}",
+            columns.at(d.span.start).1 + 1,
+            columns.at(d.span.end).1 + 1,
+            property(&format!("{} {}", d.code, d.rule)),
+            data(&d.message)
+        )?;
     }
     Ok(())
 }
 
-fn text(
-    out: &mut impl Write,
-    per_input: &[(&Input, Option<Vec<Diagnostic>>)],
-) -> Result<(), CliError> {
-    let (mut total, mut fixable) = (0, 0);
-    for (input, found) in per_input {
-        let (Ok(url), Some(found)) = (&input.text, found) else {
-            continue;
-        };
-        let url_columns = lint_text::columns(url);
-        let columns = lint_text::Columns::new(url);
-        let line = match &input.source {
-            Some(s) => format!("{}:{}", escape_controls(s), input.line),
-            None => input.line.to_string(),
-        };
-        for d in found {
-            total += 1;
-            let safe = d
-                .fix
-                .as_ref()
-                .is_some_and(|f| f.applicability == urlkit::lint::Applicability::Safe);
-            fixable += usize::from(safe);
-            let col = columns.at(d.span.start).0 + 1;
-            let mark = if safe { " [*]" } else { "" };
-            let head = format!(
-                "{} {} {}{mark}",
-                d.code,
-                d.rule,
-                escape_controls(&d.message)
-            );
-            let snippet = lint_text::snippet(url, url_columns, &d.span);
-            lint_text::write_finding(out, &line, col, &head, &snippet)?;
-        }
-    }
-    let s = if total == 1 { "" } else { "s" };
-    writeln!(out, "{total} finding{s}, {fixable} fixable with --fix")?;
-    Ok(())
-}
-
-fn json_record(input: &Input, found: Option<&[Diagnostic]>) -> Record<Lint> {
+fn json_record(input: &Input<'_>, found: Option<&[Diagnostic]>) -> Record<Lint> {
     match (&input.text, found) {
         (Ok(url), Some(found)) => {
-            Record::Ok(Lint::new(url.as_str(), input.line, found).source(input.source.clone()))
+            Record::Ok(Lint::new(*url, input.line, found).source(input.source.map(str::to_owned)))
         }
         (Err((f, shown)), _) => {
             let failed = Failed::new(shown.as_str(), f.clone()).line(input.line);
-            Record::Failed(match &input.source {
-                Some(source) => failed.source(source.as_str()),
+            Record::Failed(match input.source {
+                Some(source) => failed.source(source),
                 None => failed,
             })
         }

@@ -94,50 +94,64 @@ fn result_json(
     v
 }
 
-/// One input of the log: its line, its file (none for stdin and arguments), the URL when it
-/// is text, and its findings.
-pub type Linted<'a> = (
-    usize,
-    Option<&'a str>,
-    Option<&'a str>,
-    Option<&'a [Diagnostic]>,
-);
+/// The log being made: the results of each URL as it is linted (JSON values: a few hundred
+/// bytes per finding, nothing per clean URL) and the files read.
+#[derive(Default)]
+pub struct Log {
+    results: Vec<Value>,
+    artifacts: Vec<String>,
+}
 
-/// The log for `inputs`.
-pub fn log(inputs: &[Linted<'_>]) -> Value {
-    let all = rules();
-    let mut results = Vec::new();
-    let mut artifacts: Vec<&str> = Vec::new();
-    for (line, source, url, found) in inputs {
+impl Log {
+    /// Notes the file an input came from (none for stdin and arguments).
+    pub fn artifact(&mut self, source: Option<&str>) {
         if let Some(s) = source {
-            if !artifacts.contains(s) {
-                artifacts.push(s);
+            if !self.artifacts.iter().any(|a| a == s) {
+                self.artifacts.push(s.to_owned());
             }
         }
-        let (Some(url), Some(found)) = (url, found) else {
-            continue;
-        };
+    }
+
+    /// Keeps the results of `found`, the findings of `url` at `line` of `source`.
+    pub fn results(
+        &mut self,
+        (line, source): (usize, Option<&str>),
+        url: &str,
+        found: &[Diagnostic],
+    ) {
+        if found.is_empty() {
+            return;
+        }
+        let all = rules();
         let columns = Columns::new(url);
-        for d in *found {
+        for d in found {
             let index = all
                 .binary_search_by(|r| r.code.cmp(d.code))
                 .expect("invariant: findings come from listed rules, which are in code order");
-            results.push(result_json((*line, *source), url, &columns, d, index));
+            self.results
+                .push(result_json((line, source), url, &columns, d, index));
         }
     }
-    json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "urlkit",
-                "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://www.rfc-editor.org/rfc/rfc3986",
-                "rules": all.iter().map(|r| rule_json(r)).collect::<Vec<_>>(),
-            }},
-            "artifacts": artifacts.iter().map(|a| json!({"location": {"uri": a}})).collect::<Vec<_>>(),
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    })
+
+    /// Writes the log.
+    pub fn write(self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let all = rules();
+        let log = json!({
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "urlkit",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "informationUri": "https://www.rfc-editor.org/rfc/rfc3986",
+                    "rules": all.iter().map(|r| rule_json(r)).collect::<Vec<_>>(),
+                }},
+                "artifacts": self.artifacts.iter().map(|a| json!({"location": {"uri": a}})).collect::<Vec<_>>(),
+                "columnKind": "unicodeCodePoints",
+                "results": self.results,
+            }],
+        });
+        serde_json::to_writer_pretty(&mut *out, &log)?;
+        writeln!(out)
+    }
 }

@@ -12,7 +12,8 @@ use std::ops::Range;
 
 use unicode_width::UnicodeWidthChar;
 
-use urlkit_records::text::{display_width, escape_controls, is_unsafe_control};
+use urlkit::lint::{Applicability, Diagnostic, Severity};
+use urlkit_records::text::{display_width, escape_controls, is_unsafe_control, Style};
 
 /// The widest URL shown whole under a finding, in terminal columns.
 pub(crate) const SNIPPET_COLUMNS: usize = 100;
@@ -162,22 +163,89 @@ fn span_columns(url: &str, span: &Range<usize>, limit: usize) -> usize {
     n
 }
 
-/// Writes one finding: `LINE:COL: CODE RULE MESSAGE [*]`, the snippet, the carets.
-pub(crate) fn write_finding(
-    out: &mut impl Write,
-    line: &str,
-    column: usize,
-    head: &str,
-    snippet: &Snippet,
-) -> std::io::Result<()> {
-    writeln!(out, "{line}:{column}: {head}")?;
-    writeln!(out, "  {}", snippet.shown)?;
-    writeln!(
-        out,
-        "  {}{}",
-        " ".repeat(snippet.indent),
-        "^".repeat(snippet.carets)
-    )
+/// The text output of a run: each finding as its URL is linted, the totals at the end, in
+/// colour when `style` says so (the code and the carets in the colour of the level, the fix
+/// mark green).
+pub(crate) struct Totals {
+    style: Style,
+    findings: usize,
+    fixable: usize,
+}
+
+impl Totals {
+    /// No finding yet.
+    pub(crate) fn new(style: Style) -> Totals {
+        Totals {
+            style,
+            findings: 0,
+            fixable: 0,
+        }
+    }
+
+    /// Writes the findings `found` of `url`, the input at `line` of `source`.
+    pub(crate) fn write(
+        &mut self,
+        out: &mut impl Write,
+        (line, source): (usize, Option<&str>),
+        url: &str,
+        found: &[Diagnostic],
+    ) -> std::io::Result<()> {
+        if found.is_empty() {
+            return Ok(());
+        }
+        let url_columns = columns(url);
+        let at = Columns::new(url);
+        let line = match source {
+            Some(s) => format!("{}:{line}", escape_controls(s)),
+            None => line.to_string(),
+        };
+        for d in found {
+            self.findings += 1;
+            let safe = d
+                .fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == Applicability::Safe);
+            self.fixable += usize::from(safe);
+            let column = at.at(d.span.start).0 + 1;
+            let paint = |text: &str| match d.severity {
+                Severity::Error => self.style.error(text),
+                Severity::Warning => self.style.warning(text),
+                Severity::Note => self.style.highlight(text),
+            };
+            let mark = if safe {
+                format!(" {}", self.style.good("[*]"))
+            } else {
+                String::new()
+            };
+            let snippet = snippet(url, url_columns, &d.span);
+            writeln!(
+                out,
+                "{}: {} {} {}{mark}",
+                self.style.bold(&format!("{line}:{column}")),
+                paint(d.code),
+                d.rule,
+                escape_controls(&d.message)
+            )?;
+            writeln!(out, "  {}", snippet.shown)?;
+            writeln!(
+                out,
+                "  {}{}",
+                " ".repeat(snippet.indent),
+                paint(&"^".repeat(snippet.carets))
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Writes the totals.
+    pub(crate) fn end(self, out: &mut impl Write) -> std::io::Result<()> {
+        let s = if self.findings == 1 { "" } else { "s" };
+        writeln!(
+            out,
+            "{} finding{s}, {} fixable with --fix",
+            self.findings, self.fixable
+        )
+    }
 }
 
 #[cfg(test)]

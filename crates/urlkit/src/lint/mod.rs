@@ -16,6 +16,7 @@ use std::fmt;
 mod context;
 mod diagnostic;
 mod id;
+mod list;
 pub mod parser_disagreement;
 mod precedence;
 mod registry;
@@ -24,6 +25,7 @@ mod select;
 
 pub use context::{Context, Escape, Param};
 pub use diagnostic::{Applicability, Diagnostic, Evidence, Fix, Severity};
+pub use list::{ListFinding, ListLinter};
 pub use registry::{Family, RuleDoc, RuleInfo, Scope, SecurityInfo, RESERVED};
 pub use select::{Selection, SelectionError};
 
@@ -80,18 +82,23 @@ pub fn check(input: &str) -> Vec<Diagnostic> {
 /// assert_eq!(lint("https://a/My_Page", &style).len(), 3);
 /// ```
 pub fn lint(input: &str, selection: &Selection) -> Vec<Diagnostic> {
-    let cx = Context::new(input);
+    lint_context(&Context::new(input), selection)
+}
+
+/// The selected per-URL rules over one reading.
+fn lint_context(cx: &Context<'_>, selection: &Selection) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for r in rules::URL_RULES {
         if selection.has(r.id) {
-            (r.check)(&cx, &mut found);
+            (r.check)(cx, &mut found);
         }
     }
     finish(found)
 }
 
-/// Runs the rules of `selection` on a list: per-URL rules on each, list-level rules on the
-/// whole. One result per input, in input order.
+/// Runs the rules of `selection` on a list: per-URL rules on each, list-level rules over the
+/// whole (one finding per host and rarer kind, on its first URL: see [`ListLinter`]). One
+/// result per input, in input order.
 ///
 /// ```
 /// use urlkit::lint::{lint_list, Selection};
@@ -100,23 +107,20 @@ pub fn lint(input: &str, selection: &Selection) -> Vec<Diagnostic> {
 /// assert!(found[0].is_empty());
 /// ```
 pub fn lint_list(inputs: &[&str], selection: &Selection) -> Vec<Vec<Diagnostic>> {
-    let contexts: Vec<Context<'_>> = inputs.iter().map(|s| Context::new(s)).collect();
-    let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); inputs.len()];
-    for (cx, out) in contexts.iter().zip(found.iter_mut()) {
-        for r in rules::URL_RULES {
-            if selection.has(r.id) {
-                (r.check)(cx, out);
-            }
-        }
+    let mut list = ListLinter::new(selection);
+    let mut found: Vec<Vec<Diagnostic>> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| list.lint(s, i))
+        .collect();
+    for f in list.finish() {
+        let out = &mut found[f.at];
+        out.push(f.diagnostic);
+        out.sort_by(|a, b| {
+            (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+        });
     }
-    for r in rules::LIST_RULES {
-        if selection.contains(r.info) {
-            for (i, d) in (r.check)(&contexts) {
-                found[i].push(d);
-            }
-        }
-    }
-    found.into_iter().map(finish).collect()
+    found
 }
 
 fn finish(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {

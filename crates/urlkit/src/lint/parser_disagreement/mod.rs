@@ -31,7 +31,7 @@ pub use rfc3986_reading::{Rfc3986Reading, RfcReject, RfcRejectKind};
 
 use std::ops::Range;
 
-use super::{Diagnostic, Evidence, RuleInfo};
+use super::{Context, Diagnostic, Evidence, RuleInfo};
 use crate::uri::{Component, Place};
 use crate::whatwg::{Components, Url, WhatwgError};
 
@@ -248,9 +248,40 @@ fn differ(r: &Rfc3986Reading, w: &Url) -> Vec<Difference> {
 /// ```
 pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
     let seen = side_by_side(input, base);
-    let spans = rfc3986_reading::spans(input);
+    located(input, &rfc3986_reading::spans(input), &seen.differences)
+}
+
+/// The rule over the lint's [`Context`]: the browser's reading and the component spans are
+/// the ones every rule shares (parsed once per URL), so only the strict RFC 3986 reading is
+/// made here; the differences are those of [`side_by_side`] without a base.
+pub(crate) fn check_context(cx: &Context<'_>) -> Vec<Diagnostic> {
+    let rfc3986 = Rfc3986Reading::parse(cx.input, None);
+    let differences = match (&rfc3986, cx.whatwg()) {
+        (Err(r), Some(_)) => vec![Difference::OnlyWhatwgAccepts(r.clone())],
+        (Ok(_), None) => vec![Difference::OnlyRfcAccepts],
+        (Err(_), None) => return Vec::new(),
+        (Ok(r), Some(w)) => differ(r, w),
+    };
+    if differences.is_empty() {
+        return Vec::new();
+    }
+    let spans = rfc3986_reading::Spans {
+        scheme: cx.scheme.clone(),
+        host: cx.host.clone(),
+        port: cx.port.clone(),
+        path: cx.path.clone(),
+    };
+    located(cx.input, &spans, &differences)
+}
+
+/// One diagnostic per difference, located by the component spans of `input`.
+fn located(
+    input: &str,
+    spans: &rfc3986_reading::Spans,
+    differences: &[Difference],
+) -> Vec<Diagnostic> {
     let whole = 0..input.len();
-    seen.differences
+    differences
         .iter()
         .map(|d| {
             let span: Range<usize> = match d {

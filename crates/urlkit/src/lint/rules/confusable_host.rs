@@ -2,7 +2,7 @@
 
 use unicode_security::skeleton;
 
-use super::host_labels::labels;
+use super::host_labels::non_ascii_labels;
 use super::{diag, DiagnosticExt};
 use crate::lint::{Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, SecurityInfo, Severity};
 
@@ -35,10 +35,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for l in labels(cx) {
-        if l.unicode.is_ascii() {
-            continue;
-        }
+    for l in non_ascii_labels(cx) {
         let looks: String = skeleton(&l.unicode).collect();
         if looks.is_ascii() {
             let text = cx.text(&l.span);

@@ -40,10 +40,10 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     // The DNS root: one trailing dot is not an empty label.
     let body = text.strip_suffix('.').unwrap_or(text);
-    let labels: Vec<&str> = body.split('.').collect();
-    if !labels.iter().any(|l| l.is_empty()) {
+    if !body.split('.').any(str::is_empty) {
         return;
     }
+    let labels: Vec<&str> = body.split('.').collect();
     let kept: Vec<&str> = labels.into_iter().filter(|l| !l.is_empty()).collect();
     let empty = text.split('.').count() - kept.len() - usize::from(body.len() < text.len());
     let s = if empty == 1 { "" } else { "s" };

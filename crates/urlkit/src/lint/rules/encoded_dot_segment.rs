@@ -40,6 +40,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for seg in &cx.segments {
         let text = cx.text(seg);
+        // A dot segment spelled with escapes is at most `%2e%2e`: most segments are not one,
+        // and cost no allocation.
+        if text.len() > 6 || !text.contains('%') {
+            continue;
+        }
         let lower = text.to_ascii_lowercase();
         let plain = lower.replace("%2e", ".");
         if (plain == "." || plain == "..") && lower.contains("%2e") {

@@ -1,7 +1,9 @@
 //! `mixed-forms` (U0211, list): one list spells non-ASCII text in several ways.
 
-use super::diag;
-use crate::lint::{Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, Severity};
+use std::collections::HashMap;
+
+use crate::lint::list::{host_key, First, ListFinding, Tally};
+use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
     code: "U0211",
@@ -14,8 +16,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     security: None,
     doc: RuleDoc {
         what: "Classifies each URL of the input that has non-ASCII text as IRI (raw characters), \
-               uppercase-hex or lowercase-hex escapes, and reports the URLs whose form is not \
-               the most common one in the list.",
+               uppercase-hex or lowercase-hex escapes, host by host, and reports each form that \
+               is not the host's most common one (never uppercase hex, the RFC 3986 form) once, \
+               on its first URL, with the number of URLs that use it.",
         why: "A sitemap, a CMS export and an analytics report that spell `/運営/` three ways \
               never match as strings: reports double count, redirects and canonical tags miss.",
         example: "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/%E6%97%A5/\nhttps://example.com/%e6%9c%ac/",
@@ -25,12 +28,16 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     },
 };
 
+/// A spelling of non-ASCII text; its value is its place in a host's tallies.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Form {
-    Iri,
-    Upper,
-    Lower,
+    Iri = 0,
+    Upper = 1,
+    Lower = 2,
 }
+
+/// The forms in the order a tie is settled: the RFC 3986 form first, then IRI.
+const ALL: [Form; 3] = [Form::Upper, Form::Iri, Form::Lower];
 
 impl Form {
     fn name(self) -> &'static str {
@@ -59,35 +66,72 @@ fn form(cx: &Context<'_>) -> Option<(Form, std::ops::Range<usize>)> {
     Some((if lower { Form::Lower } else { Form::Upper }, e.span()))
 }
 
-pub(crate) fn check(list: &[Context<'_>]) -> Vec<(usize, Diagnostic)> {
-    let forms: Vec<Option<(Form, std::ops::Range<usize>)>> = list.iter().map(form).collect();
-    let count = |f: Form| forms.iter().flatten().filter(|(g, _)| *g == f).count();
-    let all = [Form::Upper, Form::Iri, Form::Lower];
-    let present = all.iter().filter(|&&f| count(f) > 0).count();
-    if present < 2 {
-        return Vec::new();
+/// Per host: how many URLs write non-ASCII text in each form, and the first of each.
+pub(crate) struct Summary<T> {
+    hosts: HashMap<String, [Tally<T>; 3]>,
+}
+
+impl<T> Default for Summary<T> {
+    fn default() -> Summary<T> {
+        Summary {
+            hosts: HashMap::new(),
+        }
     }
-    // The most common form; on a tie the RFC 3986 form (uppercase hex) wins, then IRI.
-    let major = all
-        .into_iter()
-        .fold(Form::Upper, |m, f| if count(f) > count(m) { f } else { m });
-    forms
-        .iter()
-        .enumerate()
-        .filter_map(|(i, f)| {
-            let (f, span) = f.clone()?;
-            // The RFC 3986 form is never the one to change.
-            (f != major && f != Form::Upper).then(|| {
-                let cx = &list[i];
-                let msg = format!(
-                    "this URL writes non-ASCII text {} while {} of {} URLs in the list use {}",
+}
+
+impl<T: Clone> Summary<T> {
+    /// Counts the URL of `cx` (the `seq`-th of the list, at `at`).
+    pub(crate) fn add(&mut self, cx: &Context<'_>, seq: u64, at: &T) {
+        let Some((f, span)) = form(cx) else { return };
+        let host = host_key(cx);
+        let tallies = match self.hosts.get_mut(host.as_ref()) {
+            Some(t) => t,
+            None => self.hosts.entry(host.into_owned()).or_default(),
+        };
+        tallies[f as usize].add(|| First::new(&INFO, cx, span, (seq, at.clone())));
+    }
+
+    /// One finding per host and form that is neither the host's most common one nor the RFC
+    /// 3986 form (uppercase hex), on the first URL of that form.
+    pub(crate) fn finish(self) -> Vec<(u64, ListFinding<T>)> {
+        let mut out = Vec::new();
+        for (host, tallies) in self.hosts {
+            let counts = tallies.each_ref().map(|t| t.count);
+            let count = |f: Form| counts[f as usize];
+            if ALL.iter().filter(|&&f| count(f) > 0).count() < 2 {
+                continue;
+            }
+            // The most common form; on a tie the RFC 3986 form (uppercase hex) wins, then IRI.
+            let major = ALL
+                .into_iter()
+                .fold(Form::Upper, |m, f| if count(f) > count(m) { f } else { m });
+            let total: usize = counts.iter().sum();
+            let shown = if host.is_empty() {
+                "URLs without a host".to_owned()
+            } else {
+                format!("URLs of {host}")
+            };
+            for (f, tally) in [Form::Iri, Form::Upper, Form::Lower]
+                .into_iter()
+                .zip(tallies)
+            {
+                // The RFC 3986 form is never the one to change.
+                if f == major || f == Form::Upper {
+                    continue;
+                }
+                let Some(first) = tally.first else { continue };
+                let message = format!(
+                    "this URL writes non-ASCII text {}, as {} of the {total} {shown} with \
+                     non-ASCII text do, while {} {} {}",
                     f.name(),
+                    tally.count,
                     count(major),
-                    list.len(),
+                    if count(major) == 1 { "uses" } else { "use" },
                     major.name()
                 );
-                (i, diag(&INFO, cx, span, msg))
-            })
-        })
-        .collect()
+                out.push(first.finding(message));
+            }
+        }
+        out
+    }
 }

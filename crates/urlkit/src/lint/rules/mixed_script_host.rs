@@ -2,7 +2,7 @@
 
 use unicode_security::{MixedScript, RestrictionLevel, RestrictionLevelDetection};
 
-use super::host_labels::labels;
+use super::host_labels::non_ascii_labels;
 use super::{diag, DiagnosticExt};
 use crate::lint::{Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, SecurityInfo, Severity};
 
@@ -38,10 +38,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for l in labels(cx) {
-        if l.unicode.is_ascii() {
-            continue;
-        }
+    for l in non_ascii_labels(cx) {
         // One script, however rare its letters (U+0261 is Latin but not in the identifier
         // set, which alone makes the level `Unrestricted`): not mixed.
         if l.unicode.as_str().is_single_script() {

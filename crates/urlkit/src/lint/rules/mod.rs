@@ -27,7 +27,7 @@ mod legacy_charset;
 mod lowercase_hex;
 mod malformed_escape;
 mod missing_scheme;
-mod mixed_forms;
+pub(crate) mod mixed_forms;
 mod mixed_script_host;
 mod mojibake;
 mod nfd_path;
@@ -44,7 +44,7 @@ mod relative_reference;
 mod scheme_typo;
 mod secret_in_query;
 mod session_id_in_path;
-mod trailing_slash_mixed;
+pub(crate) mod trailing_slash_mixed;
 mod underscore_in_path;
 mod uppercase_path;
 mod userinfo_at;
@@ -56,10 +56,9 @@ pub(crate) struct UrlRule {
     pub(crate) check: fn(&Context<'_>, &mut Vec<Diagnostic>),
 }
 
-/// A rule over the whole list: findings as (index in the list, diagnostic).
+/// A rule over the whole list: its counts per host are [`crate::lint::ListLinter`]'s.
 pub(crate) struct ListRule {
     pub(crate) info: &'static RuleInfo,
-    pub(crate) check: fn(&[Context<'_>]) -> Vec<(usize, Diagnostic)>,
 }
 
 /// `(winner, loser)`: where both report overlapping bytes, the loser's finding is dropped
@@ -144,11 +143,9 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
 pub(crate) static LIST_RULES: &[ListRule] = &[
     ListRule {
         info: &mixed_forms::INFO,
-        check: mixed_forms::check,
     },
     ListRule {
         info: &trailing_slash_mixed::INFO,
-        check: trailing_slash_mixed::check,
     },
 ];
 

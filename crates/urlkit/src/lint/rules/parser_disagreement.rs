@@ -36,5 +36,5 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    out.extend(crate::lint::parser_disagreement::check(cx.input, None));
+    out.extend(crate::lint::parser_disagreement::check_context(cx));
 }

@@ -1,7 +1,9 @@
 //! `trailing-slash-mixed` (U0304, style, list): some paths of a host end in `/`, others not.
 
-use super::diag;
-use crate::lint::{Context, Diagnostic, Family, RuleDoc, RuleInfo, Scope, Severity};
+use std::collections::HashMap;
+
+use crate::lint::list::{host_key, First, ListFinding, Tally};
+use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
     code: "U0304",
@@ -14,8 +16,8 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     security: None,
     doc: RuleDoc {
         what: "For each host, counts the paths (other than `/` and file names with an \
-               extension) that end with `/` and those that do not, and reports the URLs of the \
-               less common kind.",
+               extension) that end with `/` and those that do not, and reports the less common kind \
+               once per host, on its first URL, with the number of paths of that kind.",
         why: "`/about` and `/about/` are two URLs; a site that has one rule for trailing slashes \
               (and redirects the other form) keeps one canonical URL per page.",
         example: "https://example.com/a/\nhttps://example.com/b/\nhttps://example.com/c",
@@ -25,7 +27,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
     },
 };
 
-fn kind(cx: &Context<'_>) -> Option<(String, bool)> {
+/// Whether the path of `cx` ends with `/`, for the paths this rule counts (not `/` alone, not
+/// a file name with an extension).
+fn ends_with_slash(cx: &Context<'_>) -> Option<bool> {
     let path = cx.text(&cx.path);
     if path.len() <= 1 {
         return None;
@@ -35,37 +39,62 @@ fn kind(cx: &Context<'_>) -> Option<(String, bool)> {
     if !slash && last.contains('.') {
         return None;
     }
-    let host = cx
-        .host
-        .as_ref()
-        .map_or_else(String::new, |h| cx.text(h).to_ascii_lowercase());
-    Some((host, slash))
+    Some(slash)
 }
 
-pub(crate) fn check(list: &[Context<'_>]) -> Vec<(usize, Diagnostic)> {
-    let kinds: Vec<Option<(String, bool)>> = list.iter().map(kind).collect();
-    let mut out = Vec::new();
-    for (i, k) in kinds.iter().enumerate() {
-        let Some((host, slash)) = k else { continue };
-        let same = |want: bool| {
-            kinds
-                .iter()
-                .flatten()
-                .filter(|(h, s)| h == host && *s == want)
-                .count()
-        };
-        let (mine, other) = (same(*slash), same(!*slash));
-        if other > mine || (other == mine && !*slash && other > 0) {
-            let cx = &list[i];
-            let end = cx.path.end;
-            let span = if *slash { end - 1..end } else { end..end };
-            let msg = format!(
-                "this path {} with '/', unlike {other} of the {} paths of {host} in the list",
-                if *slash { "ends" } else { "does not end" },
-                mine + other
-            );
-            out.push((i, diag(&INFO, cx, span, msg)));
+/// Per host: how many counted paths end with `/` (`[1]`) and how many do not (`[0]`), and
+/// the first of each.
+pub(crate) struct Summary<T> {
+    hosts: HashMap<String, [Tally<T>; 2]>,
+}
+
+impl<T> Default for Summary<T> {
+    fn default() -> Summary<T> {
+        Summary {
+            hosts: HashMap::new(),
         }
     }
-    out
+}
+
+impl<T: Clone> Summary<T> {
+    /// Counts the URL of `cx` (the `seq`-th of the list, at `at`).
+    pub(crate) fn add(&mut self, cx: &Context<'_>, seq: u64, at: &T) {
+        let Some(slash) = ends_with_slash(cx) else {
+            return;
+        };
+        let host = host_key(cx);
+        let tallies = match self.hosts.get_mut(host.as_ref()) {
+            Some(t) => t,
+            None => self.hosts.entry(host.into_owned()).or_default(),
+        };
+        let end = cx.path.end;
+        let span = if slash { end - 1..end } else { end..end };
+        tallies[usize::from(slash)].add(|| First::new(&INFO, cx, span, (seq, at.clone())));
+    }
+
+    /// One finding per host whose paths mix both kinds, on the first path of the rarer kind
+    /// (on a tie, the first without `/`).
+    pub(crate) fn finish(self) -> Vec<(u64, ListFinding<T>)> {
+        let mut out = Vec::new();
+        for (host, [without, with]) in self.hosts {
+            if without.count == 0 || with.count == 0 {
+                continue;
+            }
+            let (slash, rare, common) = if with.count < without.count {
+                (true, with, without.count)
+            } else {
+                (false, without, with.count)
+            };
+            let Some(first) = rare.first else { continue };
+            let message = format!(
+                "this path {} with '/', unlike {common} of the {} paths of {host} in the list \
+                 ({} of this kind, this one first)",
+                if slash { "ends" } else { "does not end" },
+                rare.count + common,
+                rare.count
+            );
+            out.push(first.finding(message));
+        }
+        out
+    }
 }
