@@ -134,7 +134,7 @@ fn a_refused_connection_is_not_retried() {
     use urlkit_sources::Fetcher;
     let f = retrying();
     let url = closed_port_url("/a");
-    let e = f.get(&url).err().expect("nothing listens there");
+    let e = f.get(&url).expect_err("nothing listens there");
     assert_eq!(f.budget().expect("a budget").used(), 1, "one attempt: {e}");
     assert!(!e.message.contains("attempts"), "{e}");
 }
@@ -147,7 +147,7 @@ fn a_failed_tls_handshake_is_not_retried_and_http_still_works() {
     let s = serve(|_| Reply::new(200, "plain http"));
     let f = retrying();
     let https = format!("https://{}/page", s.addr);
-    let e = f.get(&https).err().expect("no TLS there");
+    let e = f.get(&https).expect_err("no TLS there");
     assert_eq!(f.budget().expect("a budget").used(), 1, "one attempt: {e}");
     assert!(e.message.contains("tls"), "{e}");
     let http = format!("http://{}/page", s.addr);
