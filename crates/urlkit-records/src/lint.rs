@@ -119,6 +119,11 @@ pub struct Lint {
     /// With `--fix`: the URL with the fixes applied (then `findings` are those left in it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    /// `"list"` on the records a streamed list ends with: the findings of the list rules
+    /// (`mixed-forms`, `trailing-slash-mixed`) on a URL whose own record came before, known
+    /// only once the whole list is read. Absent on a URL's own record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<&'static str>,
     /// The file or source the URL came from (`urlkit lint urls.txt`), when it came from one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
@@ -133,8 +138,24 @@ impl Lint {
             line,
             ok: True,
             output: None,
+            scope: None,
             source: None,
         }
+    }
+
+    /// The same record as one of a streamed list's last: the list rules' findings on that URL
+    /// (`"scope": "list"`).
+    ///
+    /// ```
+    /// let r = urlkit_records::lint::Lint::new("http://a/", 3, &[]).list_rules();
+    /// assert_eq!(
+    ///     serde_json::to_string(&r).unwrap(),
+    ///     r#"{"findings":[],"input":"http://a/","line":3,"ok":true,"scope":"list"}"#
+    /// );
+    /// ```
+    pub fn list_rules(mut self) -> Lint {
+        self.scope = Some("list");
+        self
     }
 
     /// The same record for `lint --fix`: `output` is the fixed URL, and the record's findings

@@ -173,6 +173,7 @@ fn lint() {
             line: 1,
             ok: True,
             output: Some(s("b")),
+            scope: Some("list"),
             source: Some(s("urls.txt")),
         },
     );

@@ -106,6 +106,28 @@ enum Sink {
 }
 
 impl Sink {
+    /// Writes (or keeps) a list rule's findings on `url`, once the list is read: in JSON a
+    /// record of its own for that line (`"scope": "list"`), after every URL's own record.
+    fn list_url(
+        &mut self,
+        out: &mut impl Write,
+        (line, source): (usize, Option<&str>),
+        url: &str,
+        found: &[Diagnostic],
+    ) -> std::io::Result<()> {
+        match self {
+            Sink::Json => urlkit_records::write_json_line(
+                out,
+                &Record::Ok(
+                    Lint::new(url, line, found)
+                        .source(source.map(str::to_owned))
+                        .list_rules(),
+                ),
+            ),
+            _ => self.url(out, (line, source), url, found),
+        }
+    }
+
     /// Writes (or keeps) the findings `found` of `url`, the input at `line` of `source`.
     fn url(
         &mut self,
@@ -224,7 +246,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         let (line, source) = f.at;
         failing += usize::from(f.diagnostic.severity >= fail_on);
         let source = source.map(|i| sources[i].as_str());
-        sink.url(&mut stdout, (line, source), &f.url, &[f.diagnostic])?;
+        sink.list_url(&mut stdout, (line, source), &f.url, &[f.diagnostic])?;
     }
     sink.end(&mut stdout)?;
     stdout.flush()?;
