@@ -98,6 +98,48 @@ impl<T> Tally<T> {
     }
 }
 
+/// A list rule's tallies per host: `N` kinds counted (the forms of `mixed-forms`, with and
+/// without `/` for `trailing-slash-mixed`), each with its first URL. Memory grows with the
+/// hosts, not the URLs.
+pub(crate) struct PerHost<T, const N: usize> {
+    hosts: std::collections::HashMap<String, [Tally<T>; N]>,
+}
+
+impl<T, const N: usize> Default for PerHost<T, N> {
+    fn default() -> PerHost<T, N> {
+        PerHost {
+            hosts: std::collections::HashMap::new(),
+        }
+    }
+}
+
+impl<T, const N: usize> PerHost<T, N> {
+    /// The tallies of `cx`'s host ([`host_key`]), made empty on its first URL: the host's
+    /// text is copied once per host, not per URL.
+    pub(crate) fn of(&mut self, cx: &Context<'_>) -> &mut [Tally<T>; N] {
+        let host = host_key(cx);
+        if !self.hosts.contains_key(host.as_ref()) {
+            self.hosts.insert(
+                host.clone().into_owned(),
+                std::array::from_fn(|_| Tally::default()),
+            );
+        }
+        self.hosts
+            .get_mut(host.as_ref())
+            .expect("invariant: the host's tallies were just made")
+    }
+}
+
+impl<T, const N: usize> IntoIterator for PerHost<T, N> {
+    type Item = (String, [Tally<T>; N]);
+    type IntoIter = std::collections::hash_map::IntoIter<String, [Tally<T>; N]>;
+
+    /// The hosts in no particular order (the findings are placed by their URL's position).
+    fn into_iter(self) -> Self::IntoIter {
+        self.hosts.into_iter()
+    }
+}
+
 /// The host of `cx` as the list rules group URLs (ASCII-lowercased; `""` without a host),
 /// allocated only when it is not lowercase already.
 pub(crate) fn host_key<'a>(cx: &Context<'a>) -> std::borrow::Cow<'a, str> {

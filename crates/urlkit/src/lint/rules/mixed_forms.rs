@@ -1,8 +1,6 @@
 //! `mixed-forms` (U0211, list): one list spells non-ASCII text in several ways.
 
-use std::collections::HashMap;
-
-use crate::lint::list::{host_key, First, ListFinding, Tally};
+use crate::lint::list::{First, ListFinding, PerHost};
 use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
@@ -68,13 +66,13 @@ fn form(cx: &Context<'_>) -> Option<(Form, std::ops::Range<usize>)> {
 
 /// Per host: how many URLs write non-ASCII text in each form, and the first of each.
 pub(crate) struct Summary<T> {
-    hosts: HashMap<String, [Tally<T>; 3]>,
+    hosts: PerHost<T, 3>,
 }
 
 impl<T> Default for Summary<T> {
     fn default() -> Summary<T> {
         Summary {
-            hosts: HashMap::new(),
+            hosts: PerHost::default(),
         }
     }
 }
@@ -83,11 +81,7 @@ impl<T: Clone> Summary<T> {
     /// Counts the URL of `cx` (the `seq`-th of the list, at `at`).
     pub(crate) fn add(&mut self, cx: &Context<'_>, seq: u64, at: &T) {
         let Some((f, span)) = form(cx) else { return };
-        let host = host_key(cx);
-        let tallies = match self.hosts.get_mut(host.as_ref()) {
-            Some(t) => t,
-            None => self.hosts.entry(host.into_owned()).or_default(),
-        };
+        let tallies = self.hosts.of(cx);
         tallies[f as usize].add(|| First::new(&INFO, cx, span, (seq, at.clone())));
     }
 

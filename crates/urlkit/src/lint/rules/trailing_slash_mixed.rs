@@ -1,8 +1,6 @@
 //! `trailing-slash-mixed` (U0304, style, list): some paths of a host end in `/`, others not.
 
-use std::collections::HashMap;
-
-use crate::lint::list::{host_key, First, ListFinding, Tally};
+use crate::lint::list::{First, ListFinding, PerHost};
 use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
@@ -45,13 +43,13 @@ fn ends_with_slash(cx: &Context<'_>) -> Option<bool> {
 /// Per host: how many counted paths end with `/` (`[1]`) and how many do not (`[0]`), and
 /// the first of each.
 pub(crate) struct Summary<T> {
-    hosts: HashMap<String, [Tally<T>; 2]>,
+    hosts: PerHost<T, 2>,
 }
 
 impl<T> Default for Summary<T> {
     fn default() -> Summary<T> {
         Summary {
-            hosts: HashMap::new(),
+            hosts: PerHost::default(),
         }
     }
 }
@@ -62,11 +60,7 @@ impl<T: Clone> Summary<T> {
         let Some(slash) = ends_with_slash(cx) else {
             return;
         };
-        let host = host_key(cx);
-        let tallies = match self.hosts.get_mut(host.as_ref()) {
-            Some(t) => t,
-            None => self.hosts.entry(host.into_owned()).or_default(),
-        };
+        let tallies = self.hosts.of(cx);
         let end = cx.path.end;
         let span = if slash { end - 1..end } else { end..end };
         tallies[usize::from(slash)].add(|| First::new(&INFO, cx, span, (seq, at.clone())));
