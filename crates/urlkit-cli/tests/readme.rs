@@ -1,8 +1,9 @@
 //! The README's examples run as written: every `$ urlkit ...` line of its `console` blocks is
-//! run from the repository's root (through bash, with this build's `urlkit` first on `PATH`)
-//! and must print the lines that follow it (stdout, then what it says on stderr), and exit with
-//! the status its `# exit N` comment says (0 when there is none). A last line `...` marks an
-//! abridged output: the output must begin with the lines shown.
+//! run from the repository's root (through bash, with this build's `urlkit`, or the one
+//! `URLKIT_BIN` names, first on `PATH`) and must print the lines that follow it (stdout, then
+//! what it says on stderr), and exit with the status its `# exit N` comment says (0 when there
+//! is none). A last line `...` marks an abridged output: the output must begin with the lines
+//! shown.
 
 use std::path::Path;
 use std::process::Command;
@@ -52,7 +53,17 @@ fn examples(readme: &str) -> Vec<Example> {
 fn every_console_example_prints_what_the_readme_says() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let bin = Path::new(env!("CARGO_BIN_EXE_urlkit"));
+    // URLKIT_BIN runs them against another build (the release binary, scripts/checks/release.sh).
+    let bin = std::env::var_os("URLKIT_BIN").map_or_else(
+        || Path::new(env!("CARGO_BIN_EXE_urlkit")).to_path_buf(),
+        std::path::PathBuf::from,
+    );
+    assert!(
+        bin.file_name().is_some_and(|n| n == "urlkit") && bin.is_file(),
+        "URLKIT_BIN must name a file called urlkit (it is put first on PATH): {}",
+        bin.display()
+    );
+    eprintln!("README examples against {}", bin.display());
     let path = format!(
         "{}:{}",
         bin.parent().expect("the binary's folder").display(),

@@ -11,6 +11,8 @@
 //! ```
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
+// The vector kernels of the `simd` feature are the crate's only unsafe code.
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
 
 pub mod base64;
 pub mod build;
