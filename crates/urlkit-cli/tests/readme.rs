@@ -104,7 +104,7 @@ fn check_page(rel: &str, at_least: usize) {
 }
 
 /// The pages whose examples a test below runs.
-const CHECKED: &[&str] = &["README.md", "docs/cli.md"];
+const CHECKED: &[&str] = &["README.md", "docs/cli.md", "docs/json.md"];
 
 #[test]
 fn readme() {
@@ -114,6 +114,11 @@ fn readme() {
 #[test]
 fn docs_cli() {
     check_page("docs/cli.md", 19);
+}
+
+#[test]
+fn docs_json() {
+    check_page("docs/json.md", 2);
 }
 
 /// A page of `docs/` that gets examples needs a test of its own above, so that none is left
