@@ -57,8 +57,10 @@ fn root() -> PathBuf {
 /// `PATH` with the folder of the `urlkit` under test first: this build's, or the one
 /// `URLKIT_BIN` names (the release binary, scripts/checks/release.sh).
 fn path_with_urlkit() -> String {
-    let bin = std::env::var_os("URLKIT_BIN")
-        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_urlkit")), PathBuf::from);
+    let bin = std::env::var_os("URLKIT_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_urlkit")),
+        PathBuf::from,
+    );
     assert!(
         bin.file_name().is_some_and(|n| n == "urlkit") && bin.is_file(),
         "URLKIT_BIN must name a file called urlkit (it is put first on PATH): {}",
