@@ -101,10 +101,8 @@ fn lint_context_with(
     prefilter: Prefilter,
 ) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    for r in rules::URL_RULES {
-        if selection.has(r.id) && (prefilter == Prefilter::RunAll || r.trigger.can_fire(cx)) {
-            (r.check)(cx, &mut found);
-        }
+    for r in prefilter::to_run(cx, selection.bits(), prefilter) {
+        (r.check)(cx, &mut found);
     }
     finish(found)
 }

@@ -10,6 +10,8 @@
 //! entry in the table of rules), and a test runs every rule on a large corpus with and
 //! without the skipping and compares the findings.
 
+use super::id::{RuleBits, RuleId};
+use super::rules::URL_RULES;
 use super::Context;
 use crate::uri::chars::{class_of, UNWISE};
 
@@ -168,6 +170,76 @@ impl Trigger {
             Trigger::When(test) => test(cx),
         }
     }
+}
+
+/// The triggers of [`URL_RULES`] as rule sets, built once at compile time: per URL, the rules
+/// that can fire are a few ORs of sets, and only those are visited.
+struct Plan {
+    /// The rules that always run.
+    always: RuleBits,
+    /// The rules with a test of their own ([`Trigger::When`]).
+    tested: RuleBits,
+    /// For each byte class (by bit), the rules it can make fire.
+    by_class: [RuleBits; 16],
+    /// The index in [`URL_RULES`] of each rule id.
+    slot: [u8; RuleId::SLOTS],
+}
+
+static PLAN: Plan = plan();
+
+const fn plan() -> Plan {
+    let mut p = Plan {
+        always: RuleBits::EMPTY,
+        tested: RuleBits::EMPTY,
+        by_class: [RuleBits::EMPTY; 16],
+        slot: [u8::MAX; RuleId::SLOTS],
+    };
+    let mut i = 0;
+    while i < URL_RULES.len() {
+        let r = &URL_RULES[i];
+        p.slot[r.id.index()] = i as u8;
+        match r.trigger {
+            Trigger::Always => p.always = p.always.with(r.id),
+            Trigger::When(_) => p.tested = p.tested.with(r.id),
+            Trigger::Any(classes) => {
+                let mut bit = 0;
+                while bit < 16 {
+                    if classes.0 & (1 << bit) != 0 {
+                        p.by_class[bit] = p.by_class[bit].with(r.id);
+                    }
+                    bit += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    p
+}
+
+/// The rules of `selected` to run on `cx`, in code order: with [`Prefilter::Skip`], those
+/// whose trigger allows them.
+pub(crate) fn to_run<'r>(
+    cx: &'r Context<'_>,
+    selected: RuleBits,
+    prefilter: Prefilter,
+) -> impl Iterator<Item = &'static super::rules::UrlRule> + 'r {
+    let candidates = match prefilter {
+        Prefilter::RunAll => selected,
+        Prefilter::Skip => {
+            let mut bits = PLAN.always.or(PLAN.tested);
+            let mut classes = cx.classes().0;
+            while classes != 0 {
+                bits = bits.or(PLAN.by_class[classes.trailing_zeros() as usize]);
+                classes &= classes - 1;
+            }
+            bits.and(selected)
+        }
+    };
+    candidates.iter().filter_map(move |id| {
+        let r = URL_RULES.get(usize::from(PLAN.slot[id.index()]))?;
+        let run = prefilter == Prefilter::RunAll || !PLAN.tested.has(id) || r.trigger.can_fire(cx);
+        run.then_some(r)
+    })
 }
 
 /// Whether rules are skipped on the URLs their trigger rules out.

@@ -90,16 +90,28 @@ fn plain_domain(host: &str) -> bool {
     if host.is_empty() || host.len() > 253 || may_end_in_a_number(host) {
         return false;
     }
-    host.split('.').all(|label| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || c == b'-')
-            && !label
-                .get(..4)
-                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-    })
+    let b = host.as_bytes();
+    let mut start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'.' {
+            if !plain_label(&b[start..i]) {
+                return false;
+            }
+            start = i + 1;
+        } else if !(c.is_ascii_alphanumeric() || c == b'-') {
+            return false;
+        }
+    }
+    plain_label(&b[start..])
+}
+
+/// A label of [`plain_domain`] (its bytes already checked).
+fn plain_label(label: &[u8]) -> bool {
+    !label.is_empty()
+        && label.len() <= 63
+        && !label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
 }
 
 /// A port of one to five digits without a leading zero, at most 65535.

@@ -139,8 +139,8 @@ const EDGES: &[&str] = &[
 /// Trap bytes and spellings inserted at every place of a seed.
 const TRAPS: &[&str] = &[
     "%", "%2e", "%2E", "%7e", "%c3%a9", "%00", "%0d", "%25", "%2f", "é", "е", " ", "\t", "\n",
-    "\0", "+", "\\", "@", "#", "[", "]", ":", ".", "..", "/", "?", "0x", "1", "_", ";", "(",
-    "{x}", "|", "xn--",
+    "\0", "+", "\\", "@", "#", "[", "]", ":", ".", "..", "/", "?", "0x", "1", "_", ";", "(", "{x}",
+    "|", "xn--",
 ];
 
 /// The seeds with each trap inserted at every char boundary, and respelled.

@@ -123,8 +123,8 @@ const PAREN: ByteClasses = ByteClasses::PAREN;
 /// [`ByteClasses::UNWISE`] bytes (`{` starts a template) and a `#` in the fragment,
 /// `session-id-in-path` for `;name=` and `(S(`, `nul` and `crlf` for escapes and raw controls;
 /// the others for the one byte they report. Rules that read the host or the parts alone are
-/// cheap and always run; the two that read the browser's parse, and the two that read the
-/// host's Unicode labels, have a test of their own.
+/// cheap and always run; the two that read the browser's parse, and the three that read the
+/// host's `xn--` or non-ASCII labels, have a test of their own.
 pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(
         &malformed_escape::INFO,
@@ -209,7 +209,11 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
         mixed_script_host::check,
         When(host_labels::may_have_unicode_label),
     ),
-    rule(&invalid_punycode::INFO, invalid_punycode::check, Always),
+    rule(
+        &invalid_punycode::INFO,
+        invalid_punycode::check,
+        When(host_labels::may_have_unicode_label),
+    ),
     rule(
         &non_canonical_ipv4::INFO,
         non_canonical_ipv4::check,

@@ -141,20 +141,41 @@ fn report(
     out.push(d);
 }
 
-/// The targets one edit from `word`, read in ASCII lowercase (it is none of them). A target
-/// whose length differs from the word's by more than one is more than one edit away.
+/// The targets one edit from `word`, read in ASCII lowercase (it is none of them).
 fn nearest(word: &str) -> Vec<&'static str> {
     TARGETS
         .into_iter()
-        .filter(|t| t.len().abs_diff(word.len()) <= 1)
-        .filter(|t| osa_distance(word.as_bytes(), t.as_bytes()) == 1)
+        .filter(|t| one_edit(word.as_bytes(), t.as_bytes()))
         .collect()
 }
 
+/// Whether `a` in ASCII lowercase is one edit from `b` (one substitution, insertion,
+/// deletion, or swap of neighbours: an optimal string alignment distance of 1), in one pass.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    let eq = |x: u8, y: u8| x.to_ascii_lowercase() == y;
+    let prefix = a.iter().zip(b).take_while(|&(&x, &y)| eq(x, y)).count();
+    let (a_rest, b_rest) = (&a[prefix..], &b[prefix..]);
+    let same = |x: &[u8], y: &[u8]| x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| eq(p, q));
+    match a.len() as isize - b.len() as isize {
+        0 => {
+            !a_rest.is_empty()
+                && (same(&a_rest[1..], &b_rest[1..])
+                    || a_rest.len() >= 2
+                        && eq(a_rest[0], b_rest[1])
+                        && eq(a_rest[1], b_rest[0])
+                        && same(&a_rest[2..], &b_rest[2..]))
+        }
+        1 => same(&a_rest[1..], b_rest),
+        -1 => same(a_rest, &b_rest[1..]),
+        _ => false,
+    }
+}
+
 /// The optimal string alignment distance (Levenshtein with swaps of neighbours) from `a` in
-/// ASCII lowercase to `b`. Three rows of `b.len() + 1` cells are kept, on the stack for the
-/// short `b` of the targets.
-pub(crate) fn osa_distance(a: &[u8], b: &[u8]) -> usize {
+/// ASCII lowercase to `b`: the definition [`one_edit`] is tested against. Three rows of
+/// `b.len() + 1` cells.
+#[cfg(test)]
+fn osa_distance(a: &[u8], b: &[u8]) -> usize {
     const SHORT: usize = 8;
     let w = b.len() + 1;
     let mut short = [0usize; 3 * SHORT];
@@ -204,6 +225,33 @@ mod tests {
         assert_eq!(osa_distance(b"abcdefghij", b"abcdefghji"), 1);
         assert_eq!(osa_distance(b"abcdefghij", b"xbcdefghijk"), 2);
         assert_eq!(nearest("HTTPX"), ["http", "https"]);
+        assert_eq!(nearest("file"), Vec::<&str>::new());
+    }
+
+    /// `one_edit` is the distance's `== 1`, on every word of up to 6 letters of a small
+    /// alphabet (both cases) against every target.
+    #[test]
+    fn one_edit_is_distance_one() {
+        let letters = b"htpswfHT";
+        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut all = Vec::new();
+        for _ in 0..6 {
+            words = words
+                .iter()
+                .flat_map(|w| letters.iter().map(move |&c| [w.as_slice(), &[c]].concat()))
+                .collect();
+            all.extend(words.iter().cloned());
+        }
+        for w in &all {
+            for t in TARGETS {
+                assert_eq!(
+                    one_edit(w, t.as_bytes()),
+                    osa_distance(w, t.as_bytes()) == 1,
+                    "{:?} {t}",
+                    String::from_utf8_lossy(w)
+                );
+            }
+        }
         assert_eq!(nearest("httpx"), ["http", "https"]);
         assert_eq!(colonless("https//a/"), Some(("https", "")));
         assert_eq!(colonless("http;//a/"), Some(("http", ";")));
