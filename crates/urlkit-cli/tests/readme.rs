@@ -1,9 +1,10 @@
 //! The examples of the README and of every page of `docs/` run as written: every
 //! `$ urlkit ...` line of their `console` blocks is run from the repository's root (through
-//! bash, with this build's `urlkit` first on `PATH`) and must print the lines that follow it
-//! (stdout, then what it says on stderr), and exit with the status its `# exit N` comment says
-//! (0 when there is none). A last line `...` marks an abridged output: the output must begin
-//! with the lines shown. A failure names the page and line of the example.
+//! bash, with this build's `urlkit`, or the one `URLKIT_BIN` names, first on `PATH`) and
+//! must print the lines that follow it (stdout, then what it says on stderr), and exit with
+//! the status its `# exit N` comment says (0 when there is none). A last line `...` marks an
+//! abridged output: the output must begin with the lines shown. A failure names the page and
+//! line of the example.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -53,9 +54,19 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `PATH` with the folder of the `urlkit` under test first.
+/// `PATH` with the folder of the `urlkit` under test first: this build's, or the one
+/// `URLKIT_BIN` names (the release binary, scripts/checks/release.sh).
 fn path_with_urlkit() -> String {
-    let bin = Path::new(env!("CARGO_BIN_EXE_urlkit"));
+    let bin = std::env::var_os("URLKIT_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_urlkit")),
+        PathBuf::from,
+    );
+    assert!(
+        bin.file_name().is_some_and(|n| n == "urlkit") && bin.is_file(),
+        "URLKIT_BIN must name a file called urlkit (it is put first on PATH): {}",
+        bin.display()
+    );
+    eprintln!("examples run against {}", bin.display());
     format!(
         "{}:{}",
         bin.parent().expect("the binary's folder").display(),

@@ -115,6 +115,8 @@
 //! [RFC 4648]: https://www.rfc-editor.org/rfc/rfc4648
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
+// The vector kernels of the `simd` feature are the crate's only unsafe code.
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
 
 pub mod base64;
 pub mod build;
