@@ -64,12 +64,11 @@ pub(crate) fn surely_agree(cx: &Context<'_>) -> bool {
     }
     // Every `%` starts an escape, and none spells a `.` in the path (a dot segment to a
     // browser, `%2E` to RFC 3986).
-    if cx.classes().any(ByteClasses::PERCENT) {
-        if memchr::memchr_iter(b'%', b).count() != cx.escapes.len()
-            || cx.escapes_in(&cx.path).iter().any(|e| e.byte == b'.')
-        {
-            return false;
-        }
+    if cx.classes().any(ByteClasses::PERCENT)
+        && (memchr::memchr_iter(b'%', b).count() != cx.escapes.len()
+            || cx.escapes_in(&cx.path).iter().any(|e| e.byte == b'.'))
+    {
+        return false;
     }
     if cx
         .segments
