@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The Python package: `pip install ./python` into a virtual environment this script creates
-# (.venv-python, with pyarrow, DuckDB, Polars, PySpark and pytest from the registry), then
-# pytest: every function against the CLI on the real lists, the python.* flavors against the
-# real urllib.parse, errors and offsets, the Arrow bulk path (zero-copy, nulls, chunked
-# arrays), and DuckDB, Polars and a local[2] Spark session against the CLI.
+# The Python package: its abi3 wheel (maturin, scripts/checks/lib/wheel.sh) installed into a
+# virtual environment this script creates (.venv-python, with pyarrow, DuckDB, Polars, PySpark
+# and pytest from the registry), then pytest: every function against the CLI on the real
+# lists, the python.* flavors against the real urllib.parse, errors and offsets, the Arrow
+# bulk path (zero-copy, nulls, chunked arrays), and DuckDB, Polars and a local[2] Spark
+# session against the CLI.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,8 +13,10 @@ venv=.venv-python
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check \
   'maturin>=1.16,<2' 'pyarrow>=14' 'duckdb>=1.1' 'polars>=1.0' 'pyspark>=4.1' 'pandas<3' pytest
-# Exactly what a user runs; the wheel is built by maturin with this workspace's Cargo.lock.
-"$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps ./python
+# The abi3 wheel, built once into target/wheels (release.sh installs the same file into a
+# fresh environment with --no-index).
+. scripts/checks/lib/wheel.sh
+"$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$WHEEL"
 
 cargo build -q --locked -p urlkit-cli
 export URLKIT_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/urlkit"

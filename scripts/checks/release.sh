@@ -5,7 +5,10 @@
 # with cargo-zigbuild, and zig from PyPI's ziglang as ada's C++ compiler: static, libc++
 # included), checked static, its archive and checksum checked, and the examples of the README
 # and docs/ run against it (crates/urlkit-cli/tests/readme.rs with URLKIT_BIN).
-# rustup installs the musl target's standard library when it is missing.
+# rustup installs the musl target's standard library when it is missing. Then the abi3 wheel
+# (scripts/checks/lib/wheel.sh: the file python.sh built and installed, repacked in seconds
+# when the tree is unchanged) goes into a fresh virtual environment with
+# `pip install --no-index`, and its smoke test (scripts/checks/lib/wheel_smoke.py) runs there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -40,3 +43,14 @@ grep -qx "urlkit-[^/]*-$target/urlkit" <<<"$listing" \
 # The examples of the README and docs/ against the release binary.
 URLKIT_BIN="$bin" cargo test -q --locked -p urlkit-cli --test readme
 log "static $target binary: archive, checksum and every documented example checked"
+
+# The abi3 wheel in a fresh environment, offline.
+. scripts/checks/lib/wheel.sh
+smoke="$PWD/scripts/checks/lib/wheel_smoke.py"
+fresh="$(mktemp -d)"
+trap 'rm -rf "$fresh"' EXIT
+python3 -m venv "$fresh/venv"
+"$fresh/venv/bin/pip" install -q --disable-pip-version-check --no-index "$WHEEL"
+log "installed $(basename "$WHEEL") into a fresh venv with --no-index"
+# From outside the source tree, so that `import urlkit` is the installed wheel.
+(cd "$fresh" && "$fresh/venv/bin/python" "$smoke")
