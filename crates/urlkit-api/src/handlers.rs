@@ -53,6 +53,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("content-disposition", content_disposition),
         Endpoint::small("base64", base64),
         Endpoint::small("permalink", permalink),
+        Endpoint::small("qr", crate::qr::endpoint),
     ]
 }
 

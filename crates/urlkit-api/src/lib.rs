@@ -23,6 +23,7 @@
 //! body reading, connection limits) stays in `urlkit-web`.
 
 mod handlers;
+pub mod qr;
 mod request;
 
 pub use handlers::endpoints;
