@@ -330,7 +330,7 @@ export async function panelChecks({ check, page, context, vp, requests, URLKIT, 
       await page.selectOption("#lang", "ja");
       const ja = (await messages("ja"))["rec-needs-server"];
       await page.waitForFunction((t) => document.querySelector("#rec-needs-server")?.textContent === t, ja);
-      assert.match(ja, /照合/);
+      assert.match(ja, /突き合わせ/);
       await shot(page, vp.name, "reconcile-ja");
       await page.selectOption("#lang", "en");
       await page.waitForFunction(() => document.querySelector("#tab-compare").textContent === "Compare");

@@ -64,6 +64,7 @@ for (const vp of VIEWPORTS) {
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("requestfailed", (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
 
     await check(`${vp.name}, ${how}: the page runs on the module, in the browser's language (Japanese)`, async () => {
       await page.goto(origin + "index.html");
@@ -107,6 +108,8 @@ for (const vp of VIEWPORTS) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("requestfailed", (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
   await page.goto(base);
   await page.waitForSelector("#enc-table");
   await context.setOffline(true);
