@@ -20,6 +20,7 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 # The SSRF test (crates/urlkit-cli/tests/ssrf_netns.rs) gives itself addresses in a network
 # namespace of its own with iproute2's `ip` (and util-linux's unshare and mount).
 command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+command -v groff >/dev/null 2>&1 || missing+=(groff-base)  # tests/man.rs renders the man pages
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

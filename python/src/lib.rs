@@ -10,6 +10,8 @@
 //! assert urlkit.key("https://example.com/%e9%81%8b/") == urlkit.key("https://example.com/運/")
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod build;
 mod bulk;
 mod codec;

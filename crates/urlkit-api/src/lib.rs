@@ -22,6 +22,8 @@
 //! crate builds for `wasm32-unknown-unknown`. What is about HTTP (methods, content types,
 //! body reading, connection limits) stays in `urlkit-web`.
 
+#![forbid(unsafe_code)]
+
 mod handlers;
 pub mod qr;
 mod request;

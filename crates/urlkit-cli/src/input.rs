@@ -108,8 +108,15 @@ pub fn for_each_url_input(
     err_style: &Style,
     f: impl FnMut(Item<'_>) -> io::Result<()>,
 ) -> Result<(), CliError> {
+    let mut inputs = Inputs::new(content).read_sources();
+    // Without the `http` feature there is no fetcher: a source given by URL is then the
+    // readers' `http-disabled` error, which names the feature.
+    #[cfg(feature = "http")]
     let fetcher = urlkit_sources::HttpFetcher::new();
-    let mut inputs = Inputs::new(content).read_sources().fetcher(&fetcher);
+    #[cfg(feature = "http")]
+    {
+        inputs = inputs.fetcher(&fetcher);
+    }
     if sources.allow_empty {
         inputs = inputs.allow_empty();
     }

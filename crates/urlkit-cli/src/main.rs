@@ -5,6 +5,8 @@
 //! good / equal / no findings; 1 differences, findings or bad lines; 2 usage or I/O error. A
 //! closed pipe (`| head`) exits 0 quietly.
 
+#![forbid(unsafe_code)]
+
 mod cmd;
 mod diag;
 #[macro_use]
@@ -29,6 +31,15 @@ Examples:
   cat urls.txt | urlkit decode --json         one JSON object per line
 
 Exit status: 0 all good, 1 differences / findings / bad lines, 2 usage or I/O error.";
+
+/// What `urlkit --help` says of `serve` and `qr` in a build without the `serve` feature.
+#[cfg(not(feature = "serve"))]
+const MISSING_SERVE: &str =
+    "Not in this build: needs the `serve` feature (the local page, QR codes; docs/install.md)";
+/// What `urlkit --help` says of `check` in a build without the `http` feature.
+#[cfg(not(feature = "http"))]
+const MISSING_HTTP: &str =
+    "Not in this build: needs the `http` feature (live sites over HTTP(S); docs/install.md)";
 
 /// URL percent-encoding, normalization and comparison that is correct, explains itself, and
 /// is fast.
@@ -94,11 +105,23 @@ enum Command {
     Repair(cmd::repair::Args),
     /// Serve a local page (127.0.0.1 only) with every panel: encode, decode, compare, lint,
     /// build, round trip, Content-Disposition, Base64.
+    #[cfg(feature = "serve")]
     Serve(cmd::serve::Args),
+    #[cfg(not(feature = "serve"))]
+    #[command(about = MISSING_SERVE)]
+    Serve(cmd::missing::Args),
     /// Draw a URL's QR code on the terminal.
+    #[cfg(feature = "serve")]
     Qr(cmd::qr::Args),
+    #[cfg(not(feature = "serve"))]
+    #[command(about = MISSING_SERVE)]
+    Qr(cmd::missing::Args),
     /// Check a live site's URLs: status, redirects, declared canonical, spelling variants.
+    #[cfg(feature = "http")]
     Check(cmd::check::Args),
+    #[cfg(not(feature = "http"))]
+    #[command(about = MISSING_HTTP)]
+    Check(cmd::missing::Args),
     /// Print a shell completion script.
     Completions(cmd::completions::Args),
     /// Print the manual page (roff), generated from this help.
@@ -133,9 +156,18 @@ fn main() -> ExitCode {
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),
         Command::Repair(a) => cmd::repair::run(a, &ctx),
+        #[cfg(feature = "http")]
         Command::Check(a) => cmd::check::run(a, &ctx),
+        #[cfg(not(feature = "http"))]
+        Command::Check(a) => cmd::missing::run("check", "http", a),
+        #[cfg(feature = "serve")]
         Command::Serve(a) => cmd::serve::run(a, &ctx),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve(a) => cmd::missing::run("serve", "serve", a),
+        #[cfg(feature = "serve")]
         Command::Qr(a) => cmd::qr::run(a, &ctx),
+        #[cfg(not(feature = "serve"))]
+        Command::Qr(a) => cmd::missing::run("qr", "serve", a),
         Command::Completions(a) => cmd::completions::run::<Cli>(a, &ctx),
         Command::Man(a) => cmd::man::run::<Cli>(a, &ctx),
     };

@@ -1,10 +1,12 @@
-//! The README's examples run as written: every `$ urlkit ...` line of its `console` blocks is
-//! run from the repository's root (through bash, with this build's `urlkit` first on `PATH`)
-//! and must print the lines that follow it (stdout, then what it says on stderr), and exit with
+//! The examples of the README and of every page of `docs/` run as written: every
+//! `$ urlkit ...` line of their `console` blocks is run from the repository's root (through
+//! bash, with this build's `urlkit`, or the one `URLKIT_BIN` names, first on `PATH`) and
+//! must print the lines that follow it (stdout, then what it says on stderr), and exit with
 //! the status its `# exit N` comment says (0 when there is none). A last line `...` marks an
-//! abridged output: the output must begin with the lines shown.
+//! abridged output: the output must begin with the lines shown. A failure names the page and
+//! line of the example.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 struct Example {
@@ -14,11 +16,11 @@ struct Example {
     status: i32,
 }
 
-fn examples(readme: &str) -> Vec<Example> {
+fn examples(page: &str) -> Vec<Example> {
     let mut out = Vec::new();
     let mut in_console = false;
     let mut current: Option<Example> = None;
-    for (i, line) in readme.lines().enumerate() {
+    for (i, line) in page.lines().enumerate() {
         if line.starts_with("```") {
             in_console = line == "```console";
             out.extend(current.take());
@@ -48,18 +50,38 @@ fn examples(readme: &str) -> Vec<Example> {
     out
 }
 
-#[test]
-fn every_console_example_prints_what_the_readme_says() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let bin = Path::new(env!("CARGO_BIN_EXE_urlkit"));
-    let path = format!(
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `PATH` with the folder of the `urlkit` under test first: this build's, or the one
+/// `URLKIT_BIN` names (the release binary, scripts/checks/release.sh).
+fn path_with_urlkit() -> String {
+    let bin = std::env::var_os("URLKIT_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_urlkit")),
+        PathBuf::from,
+    );
+    assert!(
+        bin.file_name().is_some_and(|n| n == "urlkit") && bin.is_file(),
+        "URLKIT_BIN must name a file called urlkit (it is put first on PATH): {}",
+        bin.display()
+    );
+    eprintln!("examples run against {}", bin.display());
+    format!(
         "{}:{}",
         bin.parent().expect("the binary's folder").display(),
         std::env::var("PATH").unwrap_or_default()
-    );
-    let all = examples(&readme);
-    assert!(all.len() >= 19, "{} examples", all.len());
+    )
+}
+
+/// Runs every example of the page `rel` (a path from the repository's root), which must
+/// have at least `at_least` of them, and fails with each one that printed something else.
+fn check_page(rel: &str, at_least: usize) {
+    let root = root();
+    let page = std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let path = path_with_urlkit();
+    let all = examples(&page);
+    assert!(all.len() >= at_least, "{rel}: {} examples", all.len());
     let mut problems = Vec::new();
     for e in &all {
         let out = Command::new("bash")
@@ -71,7 +93,7 @@ fn every_console_example_prints_what_the_readme_says() {
             .output()
             .expect("bash runs");
         // Blank lines at the end (the empty record of a bad line, the space before the next
-        // example) are not part of what the README shows.
+        // example) are not part of what the page shows.
         let got = format!(
             "{}\n",
             String::from_utf8_lossy(&out.stdout).trim_end_matches('\n')
@@ -84,10 +106,59 @@ fn every_console_example_prints_what_the_readme_says() {
         };
         if !same || status != e.status {
             problems.push(format!(
-                "README.md:{}: $ {}\n--- expected (exit {})\n{}--- got (exit {status})\n{got}",
+                "{rel}:{}: $ {}\n--- expected (exit {})\n{}--- got (exit {status})\n{got}",
                 e.line, e.command, e.status, e.output
             ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The pages whose examples a test below runs.
+const CHECKED: &[&str] = &["README.md", "docs/cli.md", "docs/json.md"];
+
+#[test]
+fn readme() {
+    check_page("README.md", 3);
+}
+
+#[test]
+fn docs_cli() {
+    check_page("docs/cli.md", 19);
+}
+
+#[test]
+fn docs_json() {
+    check_page("docs/json.md", 2);
+}
+
+/// A page of `docs/` that gets examples needs a test of its own above, so that none is left
+/// unrun.
+#[test]
+fn every_page_with_examples_is_checked() {
+    let docs = root().join("docs");
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(&docs).expect("docs/") {
+        let path = entry.expect("a docs/ entry").path();
+        if path.extension().is_some_and(|x| x == "md") {
+            let name = format!(
+                "docs/{}",
+                path.file_name().expect("a name").to_string_lossy()
+            );
+            let text = std::fs::read_to_string(&path).expect("a page");
+            pages.push((name, examples(&text).len()));
+        }
+    }
+    assert!(
+        pages.iter().any(|(n, _)| n == "docs/cli.md"),
+        "docs/ was read: {pages:?}"
+    );
+    let unchecked: Vec<_> = pages
+        .iter()
+        .filter(|(n, count)| *count > 0 && !CHECKED.contains(&n.as_str()))
+        .collect();
+    assert!(
+        unchecked.is_empty(),
+        "pages with examples no test runs: {unchecked:?}"
+    );
 }

@@ -26,6 +26,7 @@
 //! The crate is pure: no I/O but the writers it is handed, no threads, no global state, so
 //! that it builds for `wasm32-unknown-unknown` with the library.
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod base64;
 pub mod build;

@@ -368,7 +368,7 @@ pub(crate) fn get_ok(
         return Err(SourceError::new(
             SourceErrorKind::HttpDisabled,
             url,
-            "fetching URLs needs the `http` feature (urlkit's command line has it)",
+            "fetching URLs needs the `http` feature (a default feature of urlkit's command line)",
         ));
     };
     let response = fetcher.get(url).map_err(|e| e.into_source_error(url))?;

@@ -25,6 +25,7 @@
 //! ```
 #![warn(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
+#![forbid(unsafe_code)]
 
 mod block;
 mod catalog;

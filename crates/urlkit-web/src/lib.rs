@@ -21,6 +21,8 @@
 //! calls the same ones); this crate holds what is about HTTP: routing, limits, the page. The
 //! endpoints are handed in (`urlkit serve` gives `urlkit_api::endpoints()`).
 
+#![forbid(unsafe_code)]
+
 pub mod assets;
 mod conn;
 mod http;

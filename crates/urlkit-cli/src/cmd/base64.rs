@@ -22,7 +22,8 @@ Examples:
   urlkit base64 --url --no-pad '??>'        Pz8-
   urlkit base64 --decode 'Zm9vYmFy'         foobar
   urlkit base64 --decode --url 'Pz8-'       ??>
-  urlkit base64 --decode 'Zm9v YmFy'        error: column 5 (byte 4): a character outside the alphabet
+  urlkit base64 --decode 'Zm9v YmFy'        error: column 5 (byte 4): a character outside
+                                            the alphabet
   urlkit base64 --decode --lenient 'YWJjZA'   abcd (note: no '=' padding)";
 
 /// Arguments of `urlkit base64`.

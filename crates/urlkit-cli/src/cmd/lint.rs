@@ -33,7 +33,14 @@ selected. Exit status: 1 when a finding at or above --fail-on exists or an input
 A bare argument without a scheme that names a file is read as that file (said on stderr); \
 text:FILE, csv:FILE#COLUMN, sitemap:FILE, wp:FILE, json:FILE#/POINTER name a source's format, \
 and stdin holding a sitemap, WordPress JSON or a CSV with a URL column is read as such (said; \
-text:- reads it as lines). --allow-empty reads a source that gives no URL as an empty list."
+text:- reads it as lines). --allow-empty reads a source that gives no URL as an empty list.
+
+Examples:
+  urlkit lint 'https://example.com/%e6%97%a5/a+b'    lowercase-hex and plus-in-path, with fixes
+  urlkit lint --fix < urls.txt > fixed.txt           each URL with its safe fixes applied
+  urlkit lint --select style --ignore U0305 sitemap:sitemap.xml
+  urlkit lint --format sarif urls.txt > lint.sarif   one SARIF log, for code scanning
+  urlkit lint --explain lowercase-hex                what a rule finds, why, and its fix"
 )]
 pub struct Args {
     /// URLs to lint (none, or `-`: one per line on stdin).

@@ -7,6 +7,7 @@ use crate::style::{ColorChoice, Style};
 
 pub mod base64;
 pub mod build;
+#[cfg(feature = "http")]
 pub mod check;
 pub mod compare;
 pub mod completions;
@@ -22,12 +23,16 @@ pub mod lint;
 mod lint_sarif;
 mod lint_text;
 pub mod man;
+#[cfg(not(all(feature = "serve", feature = "http")))]
+pub mod missing;
 pub mod normalize;
 pub mod parse;
+#[cfg(feature = "serve")]
 pub mod qr;
 pub mod reconcile;
 pub mod repair;
 pub mod roundtrip;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod table;
 pub mod values;

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use urlkit::normalize::Options;
 use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
 use urlkit_sources::{
-    Catalog, Effect, Format, HttpFetcher, LineBlock, Location, Position, Reader, Record,
-    RecordSink, SourceSpec,
+    Catalog, Effect, Format, LineBlock, Location, Position, Reader, Record, RecordSink, SourceSpec,
 };
 
+#[cfg(feature = "serve")]
 pub mod memory;
 mod report;
 
@@ -147,9 +147,26 @@ pub struct HttpArgs {
     pub max_redirects: usize,
 }
 
+/// The fetcher of live sources: urlkit-sources' over ureq (the `http` feature).
+#[cfg(feature = "http")]
+type Net = urlkit_sources::HttpFetcher;
+
+/// Without the `http` feature there is no fetcher: a source given by URL is then the readers'
+/// `http-disabled` error, which names the feature. The arguments are still checked.
+#[cfg(not(feature = "http"))]
+#[derive(Clone, Debug)]
+pub struct Net;
+
+#[cfg(not(feature = "http"))]
+impl Net {
+    fn new_start(&self) -> Net {
+        Net
+    }
+}
+
 impl HttpArgs {
     /// The fetcher these arguments describe.
-    pub fn fetcher(&self) -> Result<HttpFetcher, CliError> {
+    pub fn fetcher(&self) -> Result<Net, CliError> {
         let secs = |name: &str, s: f64| {
             std::time::Duration::try_from_secs_f64(s)
                 .ok()
@@ -160,13 +177,20 @@ impl HttpArgs {
                     ))
                 })
         };
-        Ok(HttpFetcher::with_timeouts(
+        let (connect, whole) = (
             secs("connect-timeout", self.connect_timeout)?,
             secs("timeout", self.timeout)?,
-        )
-        .retries(self.retries)
-        .max_redirects(self.max_redirects)
-        .max_requests(self.max_requests))
+        );
+        #[cfg(not(feature = "http"))]
+        {
+            let _ = (connect, whole);
+            Ok(Net)
+        }
+        #[cfg(feature = "http")]
+        Ok(Net::with_timeouts(connect, whole)
+            .retries(self.retries)
+            .max_redirects(self.max_redirects)
+            .max_requests(self.max_requests))
     }
 }
 
@@ -420,9 +444,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let fetcher = args.http.fetcher()?;
     // Each source the user gave is a start of its own: what it fetches (index children,
     // WordPress pages, redirects) may reach only the address classes its first request did.
-    let starts = |specs: &[String]| -> Vec<HttpFetcher> {
-        specs.iter().map(|_| fetcher.new_start()).collect()
-    };
+    let starts =
+        |specs: &[String]| -> Vec<Net> { specs.iter().map(|_| fetcher.new_start()).collect() };
     let (left_fetchers, right_fetchers) = (starts(&left), starts(&right));
     let (left_dyn, right_dyn) = (as_dyn(&left_fetchers), as_dyn(&right_fetchers));
     let progress = crate::progress::enabled();
@@ -633,11 +656,18 @@ fn text_file_bytes(specs: &[String]) -> u64 {
 }
 
 /// The fetchers, as the readers take them.
-fn as_dyn(fetchers: &[HttpFetcher]) -> Vec<&dyn urlkit_sources::Fetcher> {
+#[cfg(feature = "http")]
+fn as_dyn(fetchers: &[Net]) -> Vec<Option<&dyn urlkit_sources::Fetcher>> {
     fetchers
         .iter()
-        .map(|f| f as &dyn urlkit_sources::Fetcher)
+        .map(|f| Some(f as &dyn urlkit_sources::Fetcher))
         .collect()
+}
+
+/// Without the `http` feature the readers get no fetcher (see [`Net`]).
+#[cfg(not(feature = "http"))]
+fn as_dyn(fetchers: &[Net]) -> Vec<Option<&dyn urlkit_sources::Fetcher>> {
+    vec![None; fetchers.len()]
 }
 
 /// The keyer for a level and its loose switches.
@@ -653,7 +683,7 @@ fn read_sides<'f>(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
     args: &Args,
-    fetchers: [&[&'f dyn urlkit_sources::Fetcher]; 2],
+    fetchers: [&[Option<&'f dyn urlkit_sources::Fetcher>]; 2],
     progress: bool,
     err_style: Option<&crate::style::Style>,
     spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
@@ -698,7 +728,9 @@ fn read_sides<'f>(
                 let fetcher = fetchers
                     .get(i)
                     .expect("invariant: the callers give one fetcher per spec");
-                reader.use_fetcher(*fetcher);
+                if let Some(fetcher) = fetcher {
+                    reader.use_fetcher(*fetcher);
+                }
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
                 if let Some(err_style) = err_style {

@@ -106,7 +106,7 @@ pub(super) fn read_live(
         return Err(SourceError::new(
             SourceErrorKind::HttpDisabled,
             base,
-            "reading a live WordPress site needs the `http` feature (urlkit's command line has it)",
+            "reading a live WordPress site needs the `http` feature (a default feature of urlkit's command line)",
         ));
     };
     let (routes, types) = discover(fetcher, &site)?;

@@ -112,7 +112,7 @@ pub fn report(
         &mut engine,
         [&l, &r],
         &args,
-        [&[&Nothing], &[&Nothing]],
+        [&[Some(&Nothing)], &[Some(&Nothing)]],
         false,
         None,
         &|_| {

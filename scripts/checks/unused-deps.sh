@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# No crate of the workspace (nor fuzz/) declares a dependency it does not use: cargo-machete
+# reads each crate's sources for every dependency's name, and exits 1 naming the ones it does
+# not find. A dependency used in a way it cannot see goes in that crate's
+# [package.metadata.cargo-machete] ignored, with the reason in a comment. cargo-machete is
+# installed from crates.io when it is missing (a minute of building, once per machine).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+command -v cargo-machete >/dev/null 2>&1 || cargo install --locked --quiet cargo-machete
+# --with-metadata: names as cargo resolves them (renamed and hyphenated packages).
+cargo machete --with-metadata
