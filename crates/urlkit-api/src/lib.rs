@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 mod handlers;
+#[cfg(feature = "qr")]
 pub mod qr;
 mod request;
 
