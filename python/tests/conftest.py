@@ -35,6 +35,30 @@ def run_cli(args: list[str], lines: Iterable[str]) -> list[dict]:
     return [json.loads(r) for r in done.stdout.decode().split("\n") if r]
 
 
+def by_span(findings: list[dict]) -> list[dict]:
+    """Findings in span order (then by code): the order a URL's record gives them in."""
+    return sorted(findings, key=lambda f: (f["span"]["start"], f["span"]["end"], f["code"]))
+
+
+def merge_list_scope(streamed: list[dict], lines: int) -> list[dict]:
+    """`urlkit lint --json` streams each line's own record, then the list rules' findings
+    (mixed-forms, trailing-slash-mixed) as records marked ``"scope": "list"`` naming a line
+    already answered; the library and the API give one record per URL with all its findings.
+    Merged by line (each list record checked against the line it names), the CLI's answer is
+    one record per input line, its findings in span order."""
+    own = [r for r in streamed if "scope" not in r]
+    assert len(own) == lines, "the CLI writes one record per input line (before the list records)"
+    for r in streamed:
+        if "scope" in r:
+            assert r["scope"] == "list", r
+            assert 1 <= r["line"] <= lines, r
+            mine = own[r["line"] - 1]
+            assert mine["input"] == r["input"], (mine, r)
+            assert r["findings"], r
+            mine["findings"] = by_span(mine["findings"] + r["findings"])
+    return own
+
+
 def real_lines() -> list[str]:
     """Every line of the real URL lists kept in testdata/urls-sample (with provenance)."""
     assert URL_LISTS, "testdata/urls-sample has no lists"

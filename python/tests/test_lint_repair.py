@@ -11,7 +11,7 @@ import urllib.parse
 import pytest
 
 import urlkit
-from conftest import cli_binary, run_cli
+from conftest import cli_binary, merge_list_scope, run_cli
 
 
 def cli_records(args: list[str], lines: list[str]) -> list[dict]:
@@ -34,7 +34,7 @@ def test_rules_are_the_clis_list() -> None:
 @pytest.mark.parametrize("select", [[], ["all"]], ids=["default", "all"])
 def test_lint_list_agrees_with_cli(lines: list[str], select: list[str]) -> None:
     args = ["lint", *(f"--select={s}" for s in select)]
-    records = cli_records(args, lines)
+    records = merge_list_scope(run_cli(args, lines), len(lines))
     good = [r["input"] for r in records if r["ok"]]
     assert len(good) > 1000
     ours = urlkit.lint_list(good, select=select)

@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable, Optional
 import pytest
 
 import urlkit
-from conftest import cli_binary, real_lines
+from conftest import by_span, cli_binary, merge_list_scope, real_lines
 
 # --- the inputs --------------------------------------------------------------------------
 
@@ -338,27 +338,13 @@ def test_compare(inputs: list[str], api: Server, diffs: Differences) -> None:
             diffs.check("compare", f"compare {level} cli/python", (a, b), mine, got)
 
 
-def by_span(findings: list[dict]) -> list[dict]:
-    """Findings in span order (then by code): the order a URL's record gives them in."""
-    return sorted(findings, key=lambda f: (f["span"]["start"], f["span"]["end"], f["code"]))
-
-
 def test_lint(inputs: list[str], api: Server, diffs: Differences) -> None:
     batch = 500
     for start in range(0, len(inputs), batch):
         urls = inputs[start : start + batch]
-        streamed = cli_records(["lint"], urls)
-        # The CLI streams: each line's own record, then the list rules' findings (mixed-forms,
-        # trailing-slash-mixed) as records marked "scope": "list"; the API and Python give one
-        # record per URL with all its findings. Merged by line, the answers must be equal.
-        cli = [r for r in streamed if "scope" not in r]
-        assert len(cli) == len(urls)
-        for r in streamed:
-            if "scope" in r:
-                assert r["scope"] == "list", r
-                own = cli[r["line"] - 1]
-                assert own["input"] == r["input"], (own, r)
-                own["findings"] = by_span(own["findings"] + r["findings"])
+        # The CLI streams the list rules' findings after the lines; merged by line, the
+        # answers must be equal.
+        cli = merge_list_scope(cli_records(["lint"], urls), len(urls))
         status, answer = api.call("lint", {"urls": urls})
         assert status == 200, answer
         for line, rec, theirs in zip(urls, cli, answer["records"]):

@@ -29,8 +29,9 @@ else
     input=$tmp/urls.txt
     # Every sample file ends with a newline, so the repeated lines stay one URL each.
     cat testdata/urls-sample/*.txt >"$tmp/sample"
-    repeats=$((lines / $(wc -l <"$tmp/sample") + 1))
-    for _ in $(seq 1 "$repeats"); do cat "$tmp/sample"; done | head -n "$lines" >"$input"
+    # (awk, not `cat ... | head`: under pipefail the cut-off writer's SIGPIPE ended the script.)
+    awk -v n="$lines" '{ a[NR] = $0 } END { for (i = 0; i < n; i++) print a[i % NR + 1] }' \
+        "$tmp/sample" >"$input"
 fi
 echo "input: $input ($(wc -l <"$input") lines, $(wc -c <"$input") bytes)"
 

@@ -6,6 +6,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use super::parser_disagreement::rfc3986_reading::{appendix_b, split_authority};
+use super::prefilter::ByteClasses;
 use crate::charset::repair::Repair;
 use crate::uri::chars::escape_at;
 use crate::uri::{Component, Place};
@@ -45,6 +46,14 @@ impl Escape {
     }
 }
 
+/// The lists a [`Context`] fills, kept from one URL to the next by a list's linter.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    segments: Vec<Range<usize>>,
+    params: Vec<Param>,
+    escapes: Vec<Escape>,
+}
+
 /// What every rule reads: the input and its parts.
 ///
 /// ```
@@ -82,6 +91,7 @@ pub struct Context<'a> {
     pub params: Vec<Param>,
     /// Every well-formed escape of the input, in order.
     pub escapes: Vec<Escape>,
+    classes: ByteClasses,
     whatwg: OnceCell<Option<Url>>,
     repair: OnceCell<Option<Repair>>,
 }
@@ -96,6 +106,21 @@ impl<'a> Context<'a> {
     /// assert!(cx.scheme.is_none());
     /// ```
     pub fn new(input: &'a str) -> Context<'a> {
+        Context::new_in(input, Buffers::default())
+    }
+
+    /// Parses `input` once into the space of `buffers` (cleared), which
+    /// [`Context::into_buffers`] gives back for the next URL: a list costs no allocation per
+    /// URL for its segments, parameters and escapes.
+    pub(crate) fn new_in(input: &'a str, buffers: Buffers) -> Context<'a> {
+        let Buffers {
+            mut segments,
+            mut params,
+            mut escapes,
+        } = buffers;
+        segments.clear();
+        params.clear();
+        escapes.clear();
         let p = appendix_b(input);
         let (userinfo, host, port) = match &p.authority {
             Some(a) => {
@@ -105,22 +130,21 @@ impl<'a> Context<'a> {
             None => (None, None, None),
         };
         let b = input.as_bytes();
-        let mut segments = Vec::new();
         let path = p.path.clone();
         let mut start = path.start;
         if b.get(start) == Some(&b'/') {
             start += 1;
         }
         if !path.is_empty() {
-            for (i, &c) in b.iter().enumerate().take(path.end).skip(start) {
-                if c == b'/' {
-                    segments.push(start..i);
-                    start = i + 1;
-                }
+            // The path is not empty, so it holds `start` (after its leading `/`, if any).
+            let from = start;
+            for i in memchr::memchr_iter(b'/', &b[from..path.end]) {
+                let i = from + i;
+                segments.push(start..i);
+                start = i + 1;
             }
             segments.push(start..path.end);
         }
-        let mut params = Vec::new();
         if let Some(q) = &p.query {
             let mut s = q.start;
             for i in q.start..=q.end {
@@ -137,9 +161,13 @@ impl<'a> Context<'a> {
                 }
             }
         }
-        let escapes = memchr::memchr_iter(b'%', b)
-            .filter_map(|at| escape_at(b, at).map(|byte| Escape { at, byte }))
-            .collect();
+        let classes = ByteClasses::of(b);
+        if classes.any(ByteClasses::PERCENT) {
+            escapes.extend(
+                memchr::memchr_iter(b'%', b)
+                    .filter_map(|at| escape_at(b, at).map(|byte| Escape { at, byte })),
+            );
+        }
         Context {
             input,
             scheme: p.scheme,
@@ -153,9 +181,24 @@ impl<'a> Context<'a> {
             segments,
             params,
             escapes,
+            classes,
             whatwg: OnceCell::new(),
             repair: OnceCell::new(),
         }
+    }
+
+    /// The space of the context's lists, for [`Context::new_in`].
+    pub(crate) fn into_buffers(self) -> Buffers {
+        Buffers {
+            segments: self.segments,
+            params: self.params,
+            escapes: self.escapes,
+        }
+    }
+
+    /// Which classes of byte the URL holds (what the rules' triggers read).
+    pub(crate) fn classes(&self) -> ByteClasses {
+        self.classes
     }
 
     /// The text of `r`.

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::context::Context;
+use super::context::{Buffers, Context};
 use super::rules::{self, mixed_forms, trailing_slash_mixed};
 use super::{Diagnostic, Selection};
 
@@ -176,6 +176,8 @@ pub(crate) fn host_key<'a>(cx: &Context<'a>) -> std::borrow::Cow<'a, str> {
 /// URL when lint held every URL's reading), and one finding per host says what to change.
 pub struct ListLinter<T> {
     selection: Selection,
+    /// The lists of the last URL's context, reused for the next one.
+    buffers: Option<Buffers>,
     seen: u64,
     mixed_forms: Option<mixed_forms::Summary<T>>,
     trailing_slash: Option<trailing_slash_mixed::Summary<T>>,
@@ -186,6 +188,7 @@ impl<T: Clone> ListLinter<T> {
     pub fn new(selection: &Selection) -> ListLinter<T> {
         ListLinter {
             selection: selection.clone(),
+            buffers: Some(Buffers::default()),
             seen: 0,
             mixed_forms: selection
                 .contains(&mixed_forms::INFO)
@@ -198,7 +201,7 @@ impl<T: Clone> ListLinter<T> {
 
     /// The findings of the per-URL rules on `input`, which the list rules count too.
     pub fn lint(&mut self, input: &str, at: T) -> Vec<Diagnostic> {
-        let cx = Context::new(input);
+        let cx = Context::new_in(input, self.buffers.take().unwrap_or_default());
         let found = super::lint_context(&cx, &self.selection);
         let seq = self.seen;
         self.seen += 1;
@@ -208,6 +211,7 @@ impl<T: Clone> ListLinter<T> {
         if let Some(s) = &mut self.trailing_slash {
             s.add(&cx, seq, &at);
         }
+        self.buffers = Some(cx.into_buffers());
         found
     }
 

@@ -13,12 +13,15 @@
 
 use std::fmt;
 
+use prefilter::Prefilter;
+
 mod context;
 mod diagnostic;
 mod id;
 mod list;
 pub mod parser_disagreement;
 mod precedence;
+mod prefilter;
 mod registry;
 pub(crate) mod rules;
 mod select;
@@ -87,11 +90,19 @@ pub fn lint(input: &str, selection: &Selection) -> Vec<Diagnostic> {
 
 /// The selected per-URL rules over one reading.
 fn lint_context(cx: &Context<'_>, selection: &Selection) -> Vec<Diagnostic> {
+    lint_context_with(cx, selection, Prefilter::Skip)
+}
+
+/// The selected per-URL rules over one reading, skipping those that cannot fire on it unless
+/// `prefilter` says to run them all.
+fn lint_context_with(
+    cx: &Context<'_>,
+    selection: &Selection,
+    prefilter: Prefilter,
+) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    for r in rules::URL_RULES {
-        if selection.has(r.id) {
-            (r.check)(cx, &mut found);
-        }
+    for r in prefilter::to_run(cx, selection.bits(), prefilter) {
+        (r.check)(cx, &mut found);
     }
     finish(found)
 }

@@ -174,6 +174,12 @@ impl Selection {
         self.has(RuleId::of_code(r.code))
     }
 
+    /// The rules that run, as a set.
+    #[inline]
+    pub(crate) fn bits(&self) -> RuleBits {
+        self.rules
+    }
+
     /// Whether the rule of `id` runs: one bit test.
     #[inline]
     pub(crate) fn has(&self, id: RuleId) -> bool {

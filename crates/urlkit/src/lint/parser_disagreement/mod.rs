@@ -24,6 +24,7 @@
 //! **Use instead.** The form both agree on: the browser's serialization
 //! (`urlkit parse` shows it) once it is the URL you meant, e.g. `http://127.0.0.1/`.
 
+pub(crate) mod agreement;
 mod keys;
 pub(crate) mod rfc3986_reading;
 

@@ -133,25 +133,16 @@ pub(crate) fn appendix_b(s: &str) -> Parts {
     let mut authority = None;
     if b[i..].starts_with(b"//") {
         let start = i + 2;
-        let stop = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| start + p);
+        let stop = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
         authority = Some(start..stop);
         i = stop;
     }
-    let path_end = b[i..]
-        .iter()
-        .position(|&c| matches!(c, b'?' | b'#'))
-        .map_or(b.len(), |p| i + p);
+    let path_end = memchr::memchr2(b'?', b'#', &b[i..]).map_or(b.len(), |p| i + p);
     let path = i..path_end;
     i = path_end;
     let mut query = None;
     if b.get(i) == Some(&b'?') {
-        let stop = b[i + 1..]
-            .iter()
-            .position(|&c| c == b'#')
-            .map_or(b.len(), |p| i + 1 + p);
+        let stop = memchr::memchr(b'#', &b[i + 1..]).map_or(b.len(), |p| i + 1 + p);
         query = Some(i + 1..stop);
         i = stop;
     }

@@ -40,7 +40,12 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     // The DNS root: one trailing dot is not an empty label.
     let body = text.strip_suffix('.').unwrap_or(text);
-    if !body.split('.').any(str::is_empty) {
+    // A label is empty where the body starts or ends with `.`, or has `..` (or is empty).
+    let b = body.as_bytes();
+    let empty = b.first().is_none_or(|&c| c == b'.')
+        || b.last() == Some(&b'.')
+        || memchr::memchr_iter(b'.', b).any(|i| b.get(i + 1) == Some(&b'.'));
+    if !empty {
         return;
     }
     let labels: Vec<&str> = body.split('.').collect();

@@ -48,3 +48,22 @@ pub(crate) fn non_ascii_labels(cx: &Context<'_>) -> Vec<Label> {
     }
     out
 }
+
+/// Whether [`non_ascii_labels`] can return a label for `cx`: only when the host has a
+/// non-ASCII byte or an `xn--` (every other label is ASCII and skipped).
+pub(crate) fn may_have_unicode_label(cx: &Context<'_>) -> bool {
+    let Some(host) = &cx.host else { return false };
+    if cx
+        .classes()
+        .any(crate::lint::prefilter::ByteClasses::NON_ASCII)
+    {
+        return true;
+    }
+    let b = &cx.input.as_bytes()[host.clone()];
+    // The first `-` of an `xn--` is its third byte.
+    memchr::memchr_iter(b'-', b).any(|at| {
+        at >= 2
+            && b.get(at - 2..at + 2)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn--"))
+    })
+}

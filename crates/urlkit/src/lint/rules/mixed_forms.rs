@@ -48,6 +48,14 @@ impl Form {
 }
 
 fn form(cx: &Context<'_>) -> Option<(Form, std::ops::Range<usize>)> {
+    use crate::lint::prefilter::ByteClasses;
+    // An ASCII URL has no raw text, one without `%` no escape: most URLs of a list are both.
+    if !cx
+        .classes()
+        .any(ByteClasses::NON_ASCII.or(ByteClasses::PERCENT))
+    {
+        return None;
+    }
     let start = cx.host.as_ref().map_or(0, |h| h.end);
     if let Some((i, c)) = cx.input[start..]
         .char_indices()

@@ -4,6 +4,8 @@
 use std::ops::Range;
 
 use super::id::RuleId;
+use super::prefilter::ByteClasses;
+use super::prefilter::Trigger::{self, Always, Any, When};
 use super::{Applicability, Context, Diagnostic, Evidence, Fix, RuleInfo};
 
 mod backslash;
@@ -54,6 +56,8 @@ pub(crate) struct UrlRule {
     pub(crate) info: &'static RuleInfo,
     pub(crate) id: RuleId,
     pub(crate) check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+    /// When it can fire: the rule is not run on a URL this rules out.
+    pub(crate) trigger: Trigger,
 }
 
 /// A rule over the whole list: its counts per host are [`crate::lint::ListLinter`]'s.
@@ -96,47 +100,127 @@ pub(crate) static PRECEDENCE: &[(&RuleInfo, &RuleInfo)] = &[
     (&empty_host_label::INFO, &parser_disagreement::INFO),
 ];
 
-/// Every per-URL rule, in code order.
+// The classes the triggers name, short.
+const PERCENT: ByteClasses = ByteClasses::PERCENT;
+const NON_ASCII: ByteClasses = ByteClasses::NON_ASCII;
+const SPACE: ByteClasses = ByteClasses::SPACE;
+const CONTROL: ByteClasses = ByteClasses::CONTROL;
+const PLUS: ByteClasses = ByteClasses::PLUS;
+const BACKSLASH: ByteClasses = ByteClasses::BACKSLASH;
+const AT: ByteClasses = ByteClasses::AT;
+const UPPER: ByteClasses = ByteClasses::UPPER;
+const UNDERSCORE: ByteClasses = ByteClasses::UNDERSCORE;
+const UNWISE: ByteClasses = ByteClasses::UNWISE;
+const HASH: ByteClasses = ByteClasses::HASH;
+const SEMICOLON: ByteClasses = ByteClasses::SEMICOLON;
+const PAREN: ByteClasses = ByteClasses::PAREN;
+
+/// Every per-URL rule, in code order, with the bytes it needs to fire ([`Trigger`]).
+///
+/// A class is named only when the rule's check returns nothing without it: the `%` rules read
+/// the escapes (or `%` itself), the charset rules [`Context::repair`] (nothing for ASCII without
+/// escapes), `nfd-path` skips ASCII segments without `%`, `raw-reserved-misuse` looks for
+/// [`ByteClasses::UNWISE`] bytes (`{` starts a template) and a `#` in the fragment,
+/// `session-id-in-path` for `;name=` and `(S(`, `nul` and `crlf` for escapes and raw controls;
+/// the others for the one byte they report. Rules that read the host or the parts alone are
+/// cheap and always run; the two that read the browser's parse, and the three that read the
+/// host's `xn--` or non-ASCII labels, have a test of their own.
 pub(crate) static URL_RULES: &[UrlRule] = &[
-    rule(&malformed_escape::INFO, malformed_escape::check),
-    rule(&invalid_utf8::INFO, invalid_utf8::check),
-    rule(&raw_space::INFO, raw_space::check),
-    rule(&raw_control::INFO, raw_control::check),
-    rule(&raw_reserved_misuse::INFO, raw_reserved_misuse::check),
-    rule(&scheme_typo::INFO, scheme_typo::check),
-    rule(&missing_scheme::INFO, missing_scheme::check),
-    rule(&empty_host_label::INFO, empty_host_label::check),
-    rule(&relative_reference::INFO, relative_reference::check),
-    rule(&lowercase_hex::INFO, lowercase_hex::check),
-    rule(&encoded_unreserved::INFO, encoded_unreserved::check),
-    rule(&raw_non_ascii::INFO, raw_non_ascii::check),
-    rule(&plus_in_path::INFO, plus_in_path::check),
-    rule(&encoded_slash::INFO, encoded_slash::check),
-    rule(&double_encoding::INFO, double_encoding::check),
-    rule(&latin1_mojibake::INFO, latin1_mojibake::check),
-    rule(&legacy_charset::INFO, legacy_charset::check),
-    rule(&host_percent_encoded::INFO, host_percent_encoded::check),
-    rule(&nfd_path::INFO, nfd_path::check),
-    rule(&plus_in_query::INFO, plus_in_query::check),
-    rule(&mojibake::INFO, mojibake::check),
-    rule(&uppercase_path::INFO, uppercase_path::check),
-    rule(&underscore_in_path::INFO, underscore_in_path::check),
-    rule(&index_file::INFO, index_file::check),
-    rule(&file_extension::INFO, file_extension::check),
-    rule(&session_id_in_path::INFO, session_id_in_path::check),
-    rule(&double_slash::INFO, double_slash::check),
-    rule(&parser_disagreement::INFO, parser_disagreement::check),
-    rule(&encoded_dot_segment::INFO, encoded_dot_segment::check),
-    rule(&nul::INFO, nul::check),
-    rule(&crlf::INFO, crlf::check),
-    rule(&credentials_in_url::INFO, credentials_in_url::check),
-    rule(&secret_in_query::INFO, secret_in_query::check),
-    rule(&confusable_host::INFO, confusable_host::check),
-    rule(&mixed_script_host::INFO, mixed_script_host::check),
-    rule(&invalid_punycode::INFO, invalid_punycode::check),
-    rule(&non_canonical_ipv4::INFO, non_canonical_ipv4::check),
-    rule(&backslash::INFO, backslash::check),
-    rule(&userinfo_at::INFO, userinfo_at::check),
+    rule(
+        &malformed_escape::INFO,
+        malformed_escape::check,
+        Any(PERCENT),
+    ),
+    rule(&invalid_utf8::INFO, invalid_utf8::check, Any(PERCENT)),
+    rule(&raw_space::INFO, raw_space::check, Any(SPACE)),
+    rule(&raw_control::INFO, raw_control::check, Any(CONTROL)),
+    rule(
+        &raw_reserved_misuse::INFO,
+        raw_reserved_misuse::check,
+        Any(UNWISE.or(HASH)),
+    ),
+    rule(&scheme_typo::INFO, scheme_typo::check, Always),
+    rule(&missing_scheme::INFO, missing_scheme::check, Always),
+    rule(&empty_host_label::INFO, empty_host_label::check, Always),
+    rule(&relative_reference::INFO, relative_reference::check, Always),
+    rule(&lowercase_hex::INFO, lowercase_hex::check, Any(PERCENT)),
+    rule(
+        &encoded_unreserved::INFO,
+        encoded_unreserved::check,
+        Any(PERCENT),
+    ),
+    rule(&raw_non_ascii::INFO, raw_non_ascii::check, Any(NON_ASCII)),
+    rule(&plus_in_path::INFO, plus_in_path::check, Any(PLUS)),
+    rule(&encoded_slash::INFO, encoded_slash::check, Any(PERCENT)),
+    rule(&double_encoding::INFO, double_encoding::check, Any(PERCENT)),
+    rule(
+        &latin1_mojibake::INFO,
+        latin1_mojibake::check,
+        Any(NON_ASCII.or(PERCENT)),
+    ),
+    rule(
+        &legacy_charset::INFO,
+        legacy_charset::check,
+        Any(NON_ASCII.or(PERCENT)),
+    ),
+    rule(
+        &host_percent_encoded::INFO,
+        host_percent_encoded::check,
+        Any(PERCENT),
+    ),
+    rule(&nfd_path::INFO, nfd_path::check, Any(NON_ASCII.or(PERCENT))),
+    rule(&plus_in_query::INFO, plus_in_query::check, Any(PLUS)),
+    rule(&mojibake::INFO, mojibake::check, Any(NON_ASCII.or(PERCENT))),
+    rule(&uppercase_path::INFO, uppercase_path::check, Any(UPPER)),
+    rule(
+        &underscore_in_path::INFO,
+        underscore_in_path::check,
+        Any(UNDERSCORE),
+    ),
+    rule(&index_file::INFO, index_file::check, Always),
+    rule(&file_extension::INFO, file_extension::check, Always),
+    rule(
+        &session_id_in_path::INFO,
+        session_id_in_path::check,
+        Any(SEMICOLON.or(PAREN)),
+    ),
+    rule(&double_slash::INFO, double_slash::check, Always),
+    rule(
+        &parser_disagreement::INFO,
+        parser_disagreement::check,
+        When(parser_disagreement::can_fire),
+    ),
+    rule(
+        &encoded_dot_segment::INFO,
+        encoded_dot_segment::check,
+        Any(PERCENT),
+    ),
+    rule(&nul::INFO, nul::check, Any(PERCENT.or(CONTROL))),
+    rule(&crlf::INFO, crlf::check, Any(PERCENT.or(CONTROL))),
+    rule(&credentials_in_url::INFO, credentials_in_url::check, Always),
+    rule(&secret_in_query::INFO, secret_in_query::check, Always),
+    rule(
+        &confusable_host::INFO,
+        confusable_host::check,
+        When(host_labels::may_have_unicode_label),
+    ),
+    rule(
+        &mixed_script_host::INFO,
+        mixed_script_host::check,
+        When(host_labels::may_have_unicode_label),
+    ),
+    rule(
+        &invalid_punycode::INFO,
+        invalid_punycode::check,
+        When(host_labels::may_have_unicode_label),
+    ),
+    rule(
+        &non_canonical_ipv4::INFO,
+        non_canonical_ipv4::check,
+        When(non_canonical_ipv4::can_fire),
+    ),
+    rule(&backslash::INFO, backslash::check, Any(BACKSLASH)),
+    rule(&userinfo_at::INFO, userinfo_at::check, Any(AT)),
 ];
 
 /// Every list-level rule, in code order.
@@ -149,11 +233,16 @@ pub(crate) static LIST_RULES: &[ListRule] = &[
     },
 ];
 
-const fn rule(info: &'static RuleInfo, check: fn(&Context<'_>, &mut Vec<Diagnostic>)) -> UrlRule {
+const fn rule(
+    info: &'static RuleInfo,
+    check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+    trigger: Trigger,
+) -> UrlRule {
     UrlRule {
         info,
         id: RuleId::of_code(info.code),
         check,
+        trigger,
     }
 }
 

@@ -63,3 +63,23 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+/// Whether the rule can fire, without the browser's parse: only on a host that is not empty
+/// or an IP literal, and that has a byte that can change how a browser reads it (`%`,
+/// non-ASCII, `\`, a space or control) or may end in a number. An ASCII host without these
+/// is a domain to a browser, spelled as written but for case, or an opaque host as written:
+/// never an IPv4 address other than the text itself.
+pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
+    use crate::lint::prefilter::ByteClasses;
+    let Some(host) = &cx.host else { return false };
+    let text = cx.text(host);
+    if text.is_empty() || text.starts_with('[') {
+        return false;
+    }
+    let reread = ByteClasses::PERCENT
+        .or(ByteClasses::NON_ASCII)
+        .or(ByteClasses::BACKSLASH)
+        .or(ByteClasses::SPACE)
+        .or(ByteClasses::CONTROL);
+    cx.classes().any(reread) || crate::lint::prefilter::may_end_in_a_number(text)
+}

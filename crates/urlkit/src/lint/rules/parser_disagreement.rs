@@ -38,3 +38,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     out.extend(crate::lint::parser_disagreement::check_context(cx));
 }
+
+/// Whether the rule can fire: not on a URL both readings surely agree on, known without
+/// reading it either way (see [`crate::lint::parser_disagreement::agreement`]).
+pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
+    !crate::lint::parser_disagreement::agreement::surely_agree(cx)
+}

@@ -55,8 +55,9 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if written.len() < 2 || known(&TARGETS) || known(KNOWN) {
                 return;
             }
-            let scheme = written.to_ascii_lowercase();
-            let near = nearest(&scheme);
+            // Compared in lowercase byte by byte: no allocation for a scheme that is no typo
+            // (`file`, `mailto`).
+            let near = nearest(written);
             if near.is_empty() {
                 return;
             }
@@ -140,37 +141,71 @@ fn report(
     out.push(d);
 }
 
-/// The targets one edit from `word` (it is none of them).
+/// The targets one edit from `word`, read in ASCII lowercase (it is none of them).
 fn nearest(word: &str) -> Vec<&'static str> {
     TARGETS
         .into_iter()
-        .filter(|t| osa_distance(word.as_bytes(), t.as_bytes()) == 1)
+        .filter(|t| one_edit(word.as_bytes(), t.as_bytes()))
         .collect()
 }
 
-/// The optimal string alignment distance (Levenshtein with swaps of neighbours).
-pub(crate) fn osa_distance(a: &[u8], b: &[u8]) -> usize {
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
+/// Whether `a` in ASCII lowercase is one edit from `b` (one substitution, insertion,
+/// deletion, or swap of neighbours: an optimal string alignment distance of 1), in one pass.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    let eq = |x: u8, y: u8| x.to_ascii_lowercase() == y;
+    let prefix = a.iter().zip(b).take_while(|&(&x, &y)| eq(x, y)).count();
+    let (a_rest, b_rest) = (&a[prefix..], &b[prefix..]);
+    let same = |x: &[u8], y: &[u8]| x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| eq(p, q));
+    match a.len() as isize - b.len() as isize {
+        0 => {
+            !a_rest.is_empty()
+                && (same(&a_rest[1..], &b_rest[1..])
+                    || a_rest.len() >= 2
+                        && eq(a_rest[0], b_rest[1])
+                        && eq(a_rest[1], b_rest[0])
+                        && same(&a_rest[2..], &b_rest[2..]))
+        }
+        1 => same(&a_rest[1..], b_rest),
+        -1 => same(a_rest, &b_rest[1..]),
+        _ => false,
     }
-    for (j, cell) in d[0].iter_mut().enumerate() {
+}
+
+/// The optimal string alignment distance (Levenshtein with swaps of neighbours) from `a` in
+/// ASCII lowercase to `b`: the definition [`one_edit`] is tested against. Three rows of
+/// `b.len() + 1` cells.
+#[cfg(test)]
+fn osa_distance(a: &[u8], b: &[u8]) -> usize {
+    const SHORT: usize = 8;
+    let w = b.len() + 1;
+    let mut short = [0usize; 3 * SHORT];
+    let mut long = Vec::new();
+    let cells: &mut [usize] = if w <= SHORT {
+        &mut short
+    } else {
+        long.resize(3 * w, 0);
+        &mut long
+    };
+    let lower = |i: usize| a[i].to_ascii_lowercase();
+    // Row `i` is at `(i % 3) * w`.
+    let at = |i: usize, j: usize| (i % 3) * w + j;
+    for (j, cell) in cells[..w].iter_mut().enumerate() {
         *cell = j;
     }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
+    for i in 1..=a.len() {
+        cells[at(i, 0)] = i;
+        for j in 1..w {
+            let cost = usize::from(lower(i - 1) != b[j - 1]);
+            let mut v = (cells[at(i - 1, j)] + 1)
+                .min(cells[at(i, j - 1)] + 1)
+                .min(cells[at(i - 1, j - 1)] + cost);
+            if i > 1 && j > 1 && lower(i - 1) == b[j - 2] && lower(i - 2) == b[j - 1] {
+                v = v.min(cells[at(i - 2, j - 2)] + 1);
             }
-            d[i][j] = v;
+            cells[at(i, j)] = v;
         }
     }
-    d[n][m]
+    cells[at(a.len(), w - 1)]
 }
 
 #[cfg(test)]
@@ -183,6 +218,40 @@ mod tests {
         assert_eq!(osa_distance(b"htps", b"http"), 2);
         assert_eq!(osa_distance(b"htpts", b"https"), 1);
         assert_eq!(osa_distance(b"hxxp", b"http"), 2);
+        assert_eq!(osa_distance(b"HTPS", b"https"), 1);
+        assert_eq!(osa_distance(b"", b"ws"), 2);
+        assert_eq!(osa_distance(b"file", b"ftp"), 3);
+        // Longer than the stack rows.
+        assert_eq!(osa_distance(b"abcdefghij", b"abcdefghji"), 1);
+        assert_eq!(osa_distance(b"abcdefghij", b"xbcdefghijk"), 2);
+        assert_eq!(nearest("HTTPX"), ["http", "https"]);
+        assert_eq!(nearest("file"), Vec::<&str>::new());
+    }
+
+    /// `one_edit` is the distance's `== 1`, on every word of up to 6 letters of a small
+    /// alphabet (both cases) against every target.
+    #[test]
+    fn one_edit_is_distance_one() {
+        let letters = b"htpswfHT";
+        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut all = Vec::new();
+        for _ in 0..6 {
+            words = words
+                .iter()
+                .flat_map(|w| letters.iter().map(move |&c| [w.as_slice(), &[c]].concat()))
+                .collect();
+            all.extend(words.iter().cloned());
+        }
+        for w in &all {
+            for t in TARGETS {
+                assert_eq!(
+                    one_edit(w, t.as_bytes()),
+                    osa_distance(w, t.as_bytes()) == 1,
+                    "{:?} {t}",
+                    String::from_utf8_lossy(w)
+                );
+            }
+        }
         assert_eq!(nearest("httpx"), ["http", "https"]);
         assert_eq!(colonless("https//a/"), Some(("https", "")));
         assert_eq!(colonless("http;//a/"), Some(("http", ";")));
