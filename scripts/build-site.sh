@@ -90,16 +90,23 @@ cp "$wasm" "$site/urlkit.wasm"
   base64 -w0 "$wasm"
   printf '";\n'
 } >"$site/urlkit-wasm.js"
-# The same page as `urlkit serve`'s, with the module and its glue loaded before app.js.
+# The same page as `urlkit serve`'s, with the module and its glue loaded before app.js, and
+# the icon inline (a data: URL): the browser asks for the icon again whenever the page's
+# address changes (each permalink), which fails once the network is cut.
 node -e '
   const fs = require("fs");
-  const [src, dst] = process.argv.slice(1);
-  const page = fs.readFileSync(src, "utf8");
+  const [src, icon, dst] = process.argv.slice(1);
+  let page = fs.readFileSync(src, "utf8");
   const at = "<script src=\"app.js\" defer></script>";
-  if (!page.includes(at)) { console.error("build-site: index.html has no", at); process.exit(1); }
+  const link = "<link rel=\"icon\" href=\"favicon.svg\"";
+  for (const want of [at, link]) {
+    if (!page.includes(want)) { console.error("build-site: index.html has no", want); process.exit(1); }
+  }
   const glue = "<script src=\"urlkit-wasm.js\" defer></script>\n<script src=\"urlkit.js\" defer></script>\n";
-  fs.writeFileSync(dst, page.replace(at, glue + at));
-' "$assets/index.html" "$site/index.html"
+  const data = "data:image/svg+xml;base64," + fs.readFileSync(icon).toString("base64");
+  page = page.replace(at, glue + at).replace(link, "<link rel=\"icon\" href=\"" + data + "\"");
+  fs.writeFileSync(dst, page);
+' "$assets/index.html" "$assets/favicon.svg" "$site/index.html"
 
 # --- 4. the size budget --------------------------------------------------------------------
 raw=$(stat -c %s "$wasm")

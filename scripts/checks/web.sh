@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Browser tests of `urlkit serve` (tests/web/serve.test.mjs), then of the static site
 # (tests/web/site.test.mjs: target/site from scripts/build-site.sh, on a plain static file
-# server with every other host blocked, offline, and from file://): Debian's chromium driven by
-# playwright-core from npm (pinned in tests/web/package-lock.json, pointed at the system
-# browser: no browser download). Installs chromium and the CJK fonts when missing, and the npm
-# package with `npm ci`. Screenshots of each panel go to target/web-screenshots/.
+# server with every other host blocked, offline, and from file://; then every panel's checks
+# of the serve run, tests/web/panels.mjs, on the module with the network cut): Debian's
+# chromium driven by playwright-core from npm (pinned in tests/web/package-lock.json, pointed
+# at the system browser: no browser download). Installs chromium and the CJK fonts when
+# missing, and the npm package with `npm ci`. Screenshots of each panel go to target/web-screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,5 +29,5 @@ target="$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";proces
 URLKIT="$target/debug/urlkit" CHROMIUM="$(command -v chromium)" SHOTS="$target/web-screenshots" \
   timeout 600 node tests/web/serve.test.mjs
 site="$(bash scripts/build-site.sh)"
-SITE="$site" CHROMIUM="$(command -v chromium)" SHOTS="$target/web-screenshots" \
+URLKIT="$target/debug/urlkit" SITE="$site" CHROMIUM="$(command -v chromium)" SHOTS="$target/web-screenshots" \
   timeout 600 node tests/web/site.test.mjs

@@ -1,8 +1,9 @@
 // The differential test of urlkit.wasm (issue 32): the same requests through the module in
 // Node and through the same Rust function natively (crates/urlkit-wasm/examples/answer.rs);
-// every answer must be equal, status and JSON. The corpus is the project's URL lists and the
-// WPT URL and IDNA inputs (testdata/), with non-ASCII, percent-encoded and malformed spellings
-// derived from them, since the module once answered wrong only for non-ASCII input.
+// every answer must be equal, status and JSON. Every endpoint the page uses is asked, over the
+// cross-surface corpus (python/tests/test_surfaces.py's inputs) and the WPT URL and IDNA
+// inputs with non-ASCII, percent-encoded and malformed spellings derived from them, since the
+// module once answered wrong only for non-ASCII input.
 //
 //   WASM=target/site/urlkit.wasm ANSWER=target/debug/examples/answer node tests/wasm/differential.mjs
 import { spawnSync } from "node:child_process";
@@ -20,23 +21,62 @@ if (!answerBin) {
   process.exit(2);
 }
 
-// ---- the corpus: inputs ------------------------------------------------------------------
-const inputs = new Set();
-for (const dir of ["testdata/urls-sample", "testdata/urls-sample-whatwg"]) {
-  for (const f of readdirSync(join(root, dir)).filter((f) => f.endsWith(".txt"))) {
-    for (const line of readFileSync(join(root, dir, f), "utf8").split("\n")) if (line) inputs.add(line);
-  }
+// ---- the corpus ----------------------------------------------------------------------------
+// 1. The cross-surface corpus (python/tests/test_surfaces.py, the same inputs, built the same
+//    way): every line of the real lists in testdata/urls-sample, and bad input generated from a
+//    sample of them (whitespace, control characters, upper case, escaped slashes), file names,
+//    odd lines, inputs that begin with a byte order mark.
+// Python's str.splitlines: the line breaks it knows, no empty last line.
+const splitlines = (text) => {
+  const out = text.split(/\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (out.length && out[out.length - 1] === "") out.pop();
+  return out;
+};
+const real = [];
+for (const f of readdirSync(join(root, "testdata/urls-sample")).filter((f) => f.endsWith(".txt")).sort()) {
+  real.push(...splitlines(readFileSync(join(root, "testdata/urls-sample", f), "utf8")));
+}
+const FILE_NAMES = ["urls.txt", "list.csv", "wp-sitemap.xml", "./export/posts.json", "C:\\Users\\me\\Desktop\\urls.txt",
+  "~/Downloads/sitemap.xml", "testdata/urls-sample/kasztp.txt", "file.name with spaces.txt"];
+const ODD = ["", "not a url", "http://[::1", "%zz", "100%", "a b&c=d/e?f#g+h~!'()*", "https://例え.jp/パス?q=値#f",
+  "HTTP://EXAMPLE.COM:80/%7e/./a/../b", "javascript:alert(1)", "mailto:someone@example.com", "//host/path", "http://a/b%2Fc",
+  "http://a/%E9%81%8B%zz", "https://example.com/?q=%8AO%91%95%95s%97%C7", "http://0x7f.1/", "http://example.com\\path",
+  "https://xn--wgv71a119e.jp/", "http://a/\u00e9\u0301", "http://a/e\u0301", "https://example.com/a+b?c=d+e"];
+const WHITESPACE = [" ", "\t", "  \t ", "\u3000", "\u00a0", "\u2003", "\u0085", "\u200b"];
+const CONTROLS = ["\x00", "\x01", "\x1b", "\x7f", "\u0080", "\u009f", "\u202e", "\u2028"];
+const BOM_INPUTS = ["\ufeffhttps://example.com/", "\ufeff https://example.com/a ", "\ufeff", "\ufeff\ufeffhttp://a/", "\ufeffa%20b", "\ufeffnot a url"];
+function generated(lines) {
+  const step = Math.max(1, Math.floor(lines.length / 120));
+  const sample = lines.filter((_, i) => i % step === 0).slice(0, 120);
+  const out = [...FILE_NAMES, ...ODD, ...WHITESPACE, WHITESPACE.join("")];
+  sample.forEach((u, i) => {
+    const w = WHITESPACE[i % WHITESPACE.length];
+    const c = CONTROLS[i % CONTROLS.length];
+    const cps = [...u];
+    const half = Math.floor(cps.length / 2);
+    let slashes = 0;
+    out.push(` ${u}`, `${u} `, `${w}${u}${w}`, cps.slice(0, half).join("") + c + cps.slice(half).join(""), `${c}${u}`,
+      u.toUpperCase(), u.replace(/\//g, (m) => (slashes++ < 3 ? "%2F" : m)));
+  });
+  return out.filter((l) => !l.includes("\n"));
+}
+const surface = [...real, ...generated(real), ...BOM_INPUTS];
+
+// 2. The WPT URL and IDNA inputs (testdata/wpt, testdata/ada) and the project's WHATWG lists,
+//    with non-ASCII, percent-encoded and malformed spellings derived from them: the module once
+//    answered wrong only for non-ASCII input (docs/wasm.md).
+const wpt = new Set();
+for (const f of readdirSync(join(root, "testdata/urls-sample-whatwg")).filter((f) => f.endsWith(".txt"))) {
+  for (const line of readFileSync(join(root, "testdata/urls-sample-whatwg", f), "utf8").split("\n")) if (line) wpt.add(line);
 }
 for (const f of ["testdata/wpt/urltestdata.json", "testdata/ada/ada_extra_urltestdata.json"]) {
   for (const t of JSON.parse(readFileSync(join(root, f), "utf8"))) {
-    if (typeof t === "object" && typeof t.input === "string") inputs.add(t.input);
+    if (typeof t === "object" && typeof t.input === "string") wpt.add(t.input);
   }
 }
 for (const t of JSON.parse(readFileSync(join(root, "testdata/wpt/toascii.json"), "utf8"))) {
-  if (typeof t === "object" && typeof t.input === "string") inputs.add(`https://${t.input}/x`);
+  if (typeof t === "object" && typeof t.input === "string") wpt.add(`https://${t.input}/x`);
 }
-// Respellings: the host in Unicode, the path in Japanese raw and escaped, lowercase hex,
-// a malformed escape, a space, invalid UTF-8 once decoded.
 const respell = [
   (u) => u.replace(/^(https?:\/\/)([^/?#]*)/, "$1日本語.$2"),
   (u) => u + (u.includes("?") ? "&" : "?") + "q=東京 カフェ&x=ä",
@@ -44,21 +84,85 @@ const respell = [
   (u) => u + "%zz%8A%2e%2E/..",
   (u) => u.toUpperCase(),
 ];
-const base = [...inputs];
-base.forEach((u, i) => inputs.add(respell[i % respell.length](u)));
-for (const u of ["", " ", "\u0000", "https://例え.jp/", "https://日本語.jp/a b?q=ä#x", "https://ｅｘａｍｐｌｅ.com/", "http://[::1]/", "https://xn--/"]) inputs.add(u);
+[...wpt].forEach((u, i) => wpt.add(respell[i % respell.length](u)));
+for (const u of ["", " ", "\u0000", "https://例え.jp/", "https://日本語.jp/a b?q=ä#x", "https://ｅｘａｍｐｌｅ.com/", "http://[::1]/", "https://xn--/"]) wpt.add(u);
 
-// ---- the requests ------------------------------------------------------------------------
+// ---- the requests: every endpoint the page uses ------------------------------------------
+// As the cross-surface test asks the server (the same fields and levels), plus the page's
+// other endpoints over the same inputs.
 const requests = [];
-for (const url of inputs) {
-  requests.push({ endpoint: "whatwg", body: { url } });
-  requests.push({ endpoint: "key", body: { url } });
+const ask = (endpoint, body) => requests.push({ endpoint, body });
+const LEVELS = ["exact", "safe", "normal", "loose", "whatwg"];
+for (const url of surface) {
+  for (const level of LEVELS) ask("key", { url, level });
+  for (const level of ["safe", "loose"]) for (const to of ["uri", "iri"]) ask("normalize", { url, level, to });
+  ask("repair", { url });
+  ask("decode", { text: url });
+  ask("encode", { text: url });
+  ask("parse", { url });
+  ask("build", { base: url, segments: ["a b/c", "運営", "100%"], params: ["k=v w", "q=日本&x", "empty"], fragment: "f g#h" });
+  ask("convert", { text: url });
+  ask("lint-fix", { url });
+  ask("lint-fix", { url, fixes: "unsafe" });
+  for (const mode of ["attachment", "inline", "parse"]) ask("content-disposition", { text: url, mode });
+  for (const way of ["encode", "decode"]) for (const reading of ["strict", "lenient"]) ask("base64", { text: url, way, reading, alphabet: way === "encode" ? "url" : "standard" });
+  ask("permalink", { fields: { p: "compare", l: "ja", a: url, b: url.toLowerCase() } });
+  ask("permalink", { fragment: url });
 }
-requests.push({ endpoint: "nope", body: { url: "x" } });
-for (const lang of ["en", "ja", "fr", undefined]) requests.push({ endpoint: "messages", body: { lang } });
-requests.push({ endpoint: "key", body: {} });
+surface.forEach((a, i) => {
+  for (const b of [surface[(i + 1) % surface.length], a.toLowerCase()]) {
+    for (const level of ["safe", "normal"]) ask("compare", { a, b, level });
+  }
+});
+for (let i = 0; i < surface.length; i += 500) ask("lint", { urls: surface.slice(i, i + 500) });
+ask("lint", { urls: surface.slice(0, 1001) }); // too many
+ask("lint", { urls: surface.slice(0, 50), select: "style" });
+// The 31 flavors' table, the characters' explanation and the round-trip matrix (2 components x
+// encoders x decoders a value) cost the most natively, in the debug build the test runs: they
+// are asked over every third input (each kind of generated input is there), the matrix over
+// every 16th, 8 values a request.
+const third = surface.filter((_, i) => i % 3 === 0);
+for (const text of third) {
+  ask("table", { text });
+  ask("explain", { text });
+}
+const sixteenth = surface.filter((_, i) => i % 16 === 0);
+for (let i = 0; i < sixteenth.length; i += 8) ask("roundtrip", { values: sixteenth.slice(i, i + 8) });
+ask("roundtrip", { values: [] });
+// Every sample value as a segment, a parameter and the fragment; QR codes of a sample.
+surface.filter((_, i) => i % 7 === 0).forEach((v) => {
+  ask("build", { base: "https://example.com/", segments: [v], params: [`q=${v}`], fragment: v });
+  ask("qr", { text: v });
+});
+ask("qr", { text: "x".repeat(3000) });
+// Every rule's doc, both languages (the codes of the Japanese rule docs).
+const codes = [...readFileSync(join(root, "crates/urlkit-l10n/locales/ja/rules.ftl"), "utf8").matchAll(/^## (U\d{4}) /gm)].map((m) => m[1]);
+for (const rule of [...codes, "no-such-rule"]) for (const lang of ["en", "ja"]) ask("lint-rule", { rule, lang });
+for (const lang of ["en", "ja", "fr", undefined]) ask("messages", { lang });
+// A reconcile: the module has none, and must say so as the native call does.
+ask("reconcile", { left: surface.slice(0, 100).join("\n"), right: surface.slice(50, 150).join("\n"), format: "json" });
+// The WPT corpus through parse (the WHATWG reading and RFC 3986 side by side) and key.
+for (const url of wpt) {
+  ask("parse", { url });
+  ask("key", { url, level: "whatwg" });
+}
+// Bad requests.
+ask("nope", { url: "x" });
+ask("key", {});
+ask("key", { url: 3 });
+ask("compare", { a: "x:", b: "y:", level: "tight" });
+ask("encode", { text: "x".repeat(20000) });
+const inputs = { size: surface.length + wpt.size };
+// Every endpoint the page calls (`api("NAME"` in app.js) is asked here.
+const pageCalls = new Set([...readFileSync(join(root, "crates/urlkit-web/assets/app.js"), "utf8").matchAll(/\bapi\("([a-z0-9-]+)"/g)].map((m) => m[1]));
+const unasked = [...pageCalls].filter((name) => !requests.some((r) => r.endpoint === name));
+if (pageCalls.size < 10 || unasked.length) {
+  console.error(`differential: the page calls ${[...pageCalls].join(", ")}; not asked here: ${unasked.join(", ")}`);
+  process.exit(2);
+}
 
 // ---- the two doors -----------------------------------------------------------------------
+const started = Date.now();
 const native = spawnSync(answerBin, [], {
   input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n",
   maxBuffer: 1 << 30,
@@ -74,6 +178,7 @@ if (nativeAnswers.length !== requests.length) {
   process.exit(2);
 }
 
+const nativeMs = Date.now() - started;
 const urlkit = await UrlkitWasm.load(readFileSync(wasmPath));
 // Equal once parsed: the same JSON with keys in any order.
 const sorted = (v) => (Array.isArray(v) ? v.map(sorted) : v && typeof v === "object"
@@ -94,5 +199,6 @@ requests.forEach((r, i) => {
     }
   }
 });
+console.log(`differential: native ${(nativeMs / 1000).toFixed(1)} s, module and comparison ${((Date.now() - started - nativeMs) / 1000).toFixed(1)} s`);
 console.log(`differential: ${requests.length} requests (${inputs.size} inputs; ${Object.entries(byEndpoint).map(([k, n]) => `${k} ${n}`).join(", ")}), ${differences} differences (${traps} of them a trap or panic in the module, ${differences - traps} a different answer)`);
 process.exit(differences === 0 ? 0 : 1);

@@ -1,32 +1,28 @@
 // Browser tests of the static site (target/site, scripts/build-site.sh): served by a plain
 // static file server on 127.0.0.1 with every other host blocked, then with the network cut,
 // then opened from file://; desktop and a 390 px phone viewport, English and Japanese. The
-// page must run on the WebAssembly module alone: no request leaves the site's origin.
+// page must run on the WebAssembly module alone: no request leaves the site's origin, and no
+// panel asks a server (no request to api/). Then every panel's checks of the serve run
+// (panels.mjs: each answer compared with the CLI's --json), on the static site with the
+// network cut.
 //
-// Environment: SITE (default target/site), CHROMIUM (default /usr/bin/chromium), SHOTS.
+// Environment: URLKIT (the urlkit binary the panels are compared with), SITE (default
+// target/site), CHROMIUM (default /usr/bin/chromium), SHOTS.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { mkdirSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { VIEWPORTS, checks, panelChecks, shooter } from "./panels.mjs";
 
+const URLKIT = process.env.URLKIT;
 const SITE = process.env.SITE || "target/site";
 const SHOTS = process.env.SHOTS || "target/web-screenshots";
+assert.ok(URLKIT, "set URLKIT to the urlkit binary");
 mkdirSync(SHOTS, { recursive: true });
 
-let passed = 0;
-const failures = [];
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n${e.stack || e}`);
-  }
-}
+const { check, finish } = checks();
 
 // A plain static file server: GET of a file under SITE, nothing else.
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".wasm": "application/wasm" };
@@ -53,11 +49,6 @@ const browser = await chromium.launch({
   args: ["--no-sandbox"],
 });
 
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-];
-
 for (const vp of VIEWPORTS) {
   for (const origin of [base, fileBase]) {
     const how = origin === base ? "static server" : "file://";
@@ -73,6 +64,7 @@ for (const vp of VIEWPORTS) {
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("requestfailed", (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
 
     await check(`${vp.name}, ${how}: the page runs on the module, in the browser's language (Japanese)`, async () => {
       await page.goto(origin + "index.html");
@@ -87,26 +79,61 @@ for (const vp of VIEWPORTS) {
       await context.setOffline(true);
       await page.selectOption("#lang", "en");
       await page.waitForFunction(() => document.documentElement.lang === "en" && document.querySelector("#tab-compare").textContent === "Compare");
-      const answer = await page.evaluate(async () => (await UrlkitWasm.ready).call("whatwg", { url: "https://日本語.jp/a b?q=ä#x" }));
-      assert.deepEqual(answer, { status: 200, v: { href: "https://xn--wgv71a119e.jp/a%20b?q=%C3%A4#x" } });
+      const answer = await page.evaluate(async () => (await UrlkitWasm.ready).call("parse", { url: "https://日本語.jp/a b?q=ä#x" }));
+      assert.equal(answer.status, 200);
+      assert.equal(answer.v.whatwg.href, "https://xn--wgv71a119e.jp/a%20b?q=%C3%A4#x");
       await page.selectOption("#lang", "ja");
       await page.waitForFunction(() => document.querySelector("#tab-lint").textContent === "Lint" && document.querySelector("#tab-build").textContent === "組み立て");
       await context.setOffline(false);
     });
 
-    await check(`${vp.name}, ${how}: no request left the site, and no script error`, async () => {
+    await check(`${vp.name}, ${how}: no request left the site, none asked a server, and no script error`, async () => {
       assert.ok(requests.length >= 5, `${requests.length} requests`);
       assert.deepEqual(requests.filter((u) => !u.startsWith(origin)), []);
+      assert.deepEqual(requests.filter((u) => u.includes("/api/")), []);
       assert.deepEqual(errors, []);
     });
     await context.close();
   }
+
+  // Every panel, as the serve run checks it, on the module with the network cut.
+  const context = await browser.newContext({ viewport: vp.viewport, isMobile: vp.isMobile, hasTouch: vp.hasTouch, acceptDownloads: true, locale: "en-US" });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const requests = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    return url.startsWith(base) ? route.continue() : route.abort();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("requestfailed", (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
+  await page.goto(base);
+  await page.waitForSelector("#enc-table");
+  await context.setOffline(true);
+  // Another page of the site (a permalink): loading it needs the static host, its answers
+  // then come from the module with the network cut again.
+  const open = async (url) => {
+    await context.setOffline(false);
+    const other = await context.newPage();
+    await other.goto(url);
+    await other.waitForFunction(() => typeof UrlkitWasm === "object");
+    await context.setOffline(true);
+    return other;
+  };
+  await panelChecks({ check, page, context, vp, requests, URLKIT, shot: shooter(SHOTS, "site-"), open, home: base, reconcile: "needs-server" });
+  await check(`${vp.name}, static server, network cut: no request left the site, none asked a server, and no script error`, async () => {
+    assert.ok(requests.length >= 5, `${requests.length} requests`);
+    const loads = requests.filter((u) => u.startsWith(base));
+    assert.deepEqual(requests.filter((u) => !u.startsWith(base)), []);
+    assert.deepEqual(loads.filter((u) => u.includes("/api/")), []);
+    assert.deepEqual(errors, []);
+  });
+  await context.close();
 }
 
 await browser.close();
 server.close();
-console.log(`\n${passed} passed, ${failures.length} failed`);
-if (failures.length) {
-  console.log(failures.map((f) => `  ${f}`).join("\n"));
-  process.exit(1);
-}
+finish();

@@ -31,9 +31,9 @@ pub const MAX_ROUNDTRIP_VALUES: usize = 8;
 /// The most segments or parameters of one build request.
 pub const MAX_PARTS: usize = 64;
 
-/// Every endpoint, by name.
+/// Every endpoint, by name (`qr` with the `qr` feature).
 pub fn endpoints() -> Vec<Endpoint> {
-    vec![
+    let all = vec![
         Endpoint::small("table", table),
         Endpoint::small("explain", explain),
         Endpoint::small("decode", decode),
@@ -53,7 +53,20 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("content-disposition", content_disposition),
         Endpoint::small("base64", base64),
         Endpoint::small("permalink", permalink),
-    ]
+    ];
+    all.into_iter().chain(qr_endpoint()).collect()
+}
+
+/// `qr`, with the `qr` feature.
+#[cfg(feature = "qr")]
+fn qr_endpoint() -> Option<Endpoint> {
+    Some(Endpoint::small("qr", crate::qr::endpoint))
+}
+
+/// `qr`, with the `qr` feature.
+#[cfg(not(feature = "qr"))]
+fn qr_endpoint() -> Option<Endpoint> {
+    None
 }
 
 fn table(r: &Request) -> Result<Answer, ApiError> {

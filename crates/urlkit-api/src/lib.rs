@@ -25,6 +25,8 @@
 #![forbid(unsafe_code)]
 
 mod handlers;
+#[cfg(feature = "qr")]
+pub mod qr;
 mod request;
 
 pub use handlers::endpoints;

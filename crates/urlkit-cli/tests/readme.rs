@@ -162,3 +162,123 @@ fn every_page_with_examples_is_checked() {
         "pages with examples no test runs: {unchecked:?}"
     );
 }
+
+/// GitHub's anchor of a heading: lowercase, punctuation dropped but `-` and `_`, spaces as `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings (outside code blocks), a repeated one as `name-1`, ...
+fn anchors(page: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_code = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code || !line.starts_with('#') {
+            continue;
+        }
+        let base = slug(line.trim_start_matches('#'));
+        let mut name = base.clone();
+        let mut n = 0;
+        while out.contains(&name) {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        out.push(name);
+    }
+    out
+}
+
+/// The targets of a page's Markdown links and images, `[text](target)`, outside code.
+fn links(page: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for (i, line) in page.lines().enumerate() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        // Inline code spans are not links.
+        let text: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(k, _)| k % 2 == 0)
+            .map(|(_, s)| s)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            out.push((i + 1, after[..end].to_owned()));
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// Every relative link of the README and of `docs/` names a file that exists, and an
+/// anchor (`#...`) a heading of that page.
+#[test]
+fn relative_links_resolve() {
+    let root = root();
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs/") {
+        let path = entry.expect("a docs/ entry").path();
+        if path.extension().is_some_and(|x| x == "md") {
+            pages.push(path);
+        }
+    }
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).expect("a page");
+        let name = page
+            .strip_prefix(&root)
+            .unwrap_or(page)
+            .display()
+            .to_string();
+        for (line, target) in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (file, anchor) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let dest = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().expect("a folder").join(file)
+            };
+            if !dest.exists() {
+                problems.push(format!("{name}:{line}: {target}: no such file"));
+                continue;
+            }
+            if let Some(anchor) = anchor {
+                let dest_text = std::fs::read_to_string(&dest).unwrap_or_default();
+                if !anchors(&dest_text).iter().any(|a| a == anchor) {
+                    problems.push(format!("{name}:{line}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked} relative links");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

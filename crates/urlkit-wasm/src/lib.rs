@@ -1,17 +1,18 @@
 //! urlkit in the browser: the web API's request/response functions compiled to
 //! `wasm32-unknown-unknown`, so that the page runs without a server (issue 32).
 //!
-//! [`call`] answers a request as `urlkit serve` would: an endpoint's name and its JSON body
-//! in, the HTTP status and the JSON answer out. It is plain Rust: natively it is what the
+//! [`call`] answers a request as `urlkit serve` does: an endpoint's name and its JSON body
+//! in, the HTTP status and the JSON answer out, from [`urlkit_api::call`], the function the
+//! server's handlers are (one code path). It is plain Rust: natively it is what the
 //! differential test compares the module against (`examples/answer.rs`), in WebAssembly the
 //! exports of `abi` wrap it (`js/urlkit.js` is the glue), and `scripts/build-site.sh` builds
 //! the static site around it.
 //!
 //! ```
-//! let (status, body) = urlkit_wasm::call(b"whatwg", br#"{"url":"https://EXAMPLE.com/a b"}"#);
+//! let (status, body) = urlkit_wasm::call(b"parse", br#"{"url":"https://EXAMPLE.com/a b"}"#);
 //! assert_eq!(status, 200);
 //! let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
-//! assert_eq!(v["href"], "https://example.com/a%20b");
+//! assert_eq!(v["whatwg"]["href"], "https://example.com/a%20b");
 //! ```
 //!
 //! docs/wasm.md tells how the module is built and why it defines C's `malloc`.
@@ -25,84 +26,38 @@ mod abi;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod c_alloc;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-/// Answers one request: `(status, JSON body)`.
+/// The endpoints of `urlkit serve` that the module does not answer, each with why: the
+/// reconcile of two lists still lives in the CLI crate (its readers' options, engine set-up
+/// and report writers are the command's), so the module says so rather than answering
+/// something else.
+pub const SERVER_ONLY: &[(&str, &str)] = &[(
+    "reconcile",
+    "reconciling two lists needs `urlkit serve`: its report is written by the command's code, \
+     which is not in this module yet",
+)];
+
+/// Answers one request: `(status, JSON body)`, as `POST /api/NAME` of `urlkit serve` would;
+/// an endpoint of [`SERVER_ONLY`] is a 501 `needs-server` error naming it.
+///
+/// ```
+/// let (status, body) = urlkit_wasm::call(b"reconcile", b"{}");
+/// assert_eq!(status, 501);
+/// let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+/// assert_eq!(v["error"]["kind"], "needs-server");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc9110#name-501-not-implemented>
 pub fn call(endpoint: &[u8], body: &[u8]) -> (u16, Vec<u8>) {
-    let (status, value) = answer(endpoint, body);
+    let name = String::from_utf8_lossy(endpoint);
+    let (status, value) = match SERVER_ONLY.iter().find(|(n, _)| *n == name) {
+        Some((n, why)) => (
+            501,
+            json!({"error": {"kind": "needs-server", "message": why, "endpoint": n}}),
+        ),
+        None => urlkit_api::call(&name, body),
+    };
     let bytes = serde_json::to_vec(&value).expect("invariant: a serde_json::Value serializes");
     (status, bytes)
-}
-
-fn error(status: u16, kind: &str, message: String) -> (u16, Value) {
-    (status, json!({"error": {"kind": kind, "message": message}}))
-}
-
-fn answer(endpoint: &[u8], body: &[u8]) -> (u16, Value) {
-    let request: Value = match serde_json::from_slice(body) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => {
-            return error(
-                400,
-                "not-an-object",
-                "the body must be a JSON object".into(),
-            )
-        }
-        Err(e) => return error(400, "bad-json", format!("the body is not JSON: {e}")),
-    };
-    match endpoint {
-        b"messages" => return messages(&request),
-        b"whatwg" | b"key" => {}
-        _ => {
-            return error(
-                404,
-                "unknown-endpoint",
-                format!("no endpoint {:?}", String::from_utf8_lossy(endpoint)),
-            )
-        }
-    }
-    let Some(url) = request.get("url").and_then(Value::as_str) else {
-        return error(400, "missing-field", "the request has no \"url\"".into());
-    };
-    match endpoint {
-        b"whatwg" => match urlkit::whatwg::href(url, None) {
-            Ok(href) => (200, json!({ "href": href })),
-            Err(e) => (200, json!({ "error": e.to_string() })),
-        },
-        b"key" => {
-            let mut keys = serde_json::Map::new();
-            for name in ["exact", "safe", "normal", "loose", "whatwg"] {
-                let level = urlkit::normalize::Level::from_name(name)
-                    .expect("invariant: a level name of the ladder");
-                let options = urlkit::normalize::Options::new(level);
-                let key = match urlkit::normalize::key(url, &options) {
-                    Ok(k) => json!(k),
-                    Err(e) => json!({ "error": e.to_string() }),
-                };
-                keys.insert(name.into(), key);
-            }
-            (200, Value::Object(keys))
-        }
-        _ => unreachable!("invariant: the endpoint was matched above"),
-    }
-}
-
-/// The page's words (`urlkit serve`'s `messages`): `{"lang"}` gives `{"lang", "messages"}`.
-fn messages(request: &Value) -> (u16, Value) {
-    let tag = match request.get("lang") {
-        None | Some(Value::Null) => "en",
-        Some(Value::String(t)) => t.as_str(),
-        Some(_) => return error(400, "wrong-type", "\"lang\" must be a string".into()),
-    };
-    match urlkit_l10n::Lang::ALL.into_iter().find(|l| l.tag() == tag) {
-        Some(lang) => (
-            200,
-            json!({"lang": lang.tag(), "messages": urlkit_l10n::messages(lang)}),
-        ),
-        None => error(
-            400,
-            "unknown-value",
-            "\"lang\" must be one of en, ja".into(),
-        ),
-    }
 }

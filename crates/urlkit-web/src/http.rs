@@ -51,8 +51,9 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds 127.0.0.1:`port` (0: any free port) and serves the page and `endpoints` (plus the
-    /// built-in `qr`) on a thread of its own, with the default [`Limits`].
+    /// Binds 127.0.0.1:`port` (0: any free port) and serves the page and `endpoints`
+    /// (`urlkit serve` gives `urlkit_api::endpoints()`, `qr` among them) on a thread of its
+    /// own, with the default [`Limits`].
     ///
     /// # Rationale
     ///
@@ -80,7 +81,7 @@ impl Server {
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
         let mut table: HashMap<&'static str, Endpoint> = HashMap::new();
-        for e in endpoints.into_iter().chain([crate::qr::ENDPOINT]) {
+        for e in endpoints {
             table.insert(e.name, e);
         }
         let limits = Limits {

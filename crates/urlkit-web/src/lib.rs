@@ -27,10 +27,11 @@ pub mod assets;
 mod conn;
 mod http;
 mod limits;
-pub mod qr;
 
 pub use http::Server;
 pub use limits::Limits;
+/// QR codes (the `qr` endpoint is urlkit-api's; `urlkit qr` draws them on a terminal).
+pub use urlkit_api::qr;
 /// The request and answer types are urlkit-api's (the handlers are pure; this crate carries
 /// them over HTTP).
 pub use urlkit_api::{

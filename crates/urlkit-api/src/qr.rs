@@ -4,7 +4,7 @@ use qrcode::render::{svg, unicode};
 use qrcode::{EcLevel, QrCode};
 use serde_json::json;
 
-use urlkit_api::{Answer, ApiError, Endpoint, Request};
+use crate::request::{Answer, ApiError, Request};
 
 /// The most bytes a QR code takes at level M (version 40, byte mode).
 pub const MAX_BYTES: usize = 2331;
@@ -41,7 +41,7 @@ fn code(text: &str) -> Result<QrCode, QrError> {
 /// The QR code of `text` as an SVG document (black on white, with its quiet zone).
 ///
 /// ```
-/// let svg = urlkit_web::qr::svg("https://example.com/").unwrap();
+/// let svg = urlkit_api::qr::svg("https://example.com/").unwrap();
 /// assert!(svg.contains("<svg"));
 /// ```
 pub fn svg(text: &str) -> Result<String, QrError> {
@@ -57,7 +57,7 @@ pub fn svg(text: &str) -> Result<String, QrError> {
 /// with a dark background (light modules drawn, dark ones left blank).
 ///
 /// ```
-/// let art = urlkit_web::qr::terminal("https://example.com/").unwrap();
+/// let art = urlkit_api::qr::terminal("https://example.com/").unwrap();
 /// assert!(art.lines().count() > 10);
 /// ```
 pub fn terminal(text: &str) -> Result<String, QrError> {
@@ -68,7 +68,9 @@ pub fn terminal(text: &str) -> Result<String, QrError> {
         .build())
 }
 
-fn endpoint(req: &Request) -> Result<Answer, ApiError> {
+/// `POST /api/qr {"text"}`: `{"input", "ok", "svg"}` (an empty or too long text is a record
+/// with its error, as the other one-input endpoints answer).
+pub(crate) fn endpoint(req: &Request) -> Result<Answer, ApiError> {
     let text = req.text("text")?;
     match svg(text) {
         Ok(svg) => Ok(Answer::ok(json!({"input": text, "ok": true, "svg": svg}))),
@@ -85,6 +87,3 @@ fn endpoint(req: &Request) -> Result<Answer, ApiError> {
         }
     }
 }
-
-/// `POST /api/qr {"text"}`: `{"input", "ok", "svg"}`.
-pub const ENDPOINT: Endpoint = Endpoint::small("qr", endpoint);
