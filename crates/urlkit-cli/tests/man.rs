@@ -16,24 +16,10 @@ fn the_man_page_has_every_command() {
     let page = String::from_utf8(out.stdout).expect("UTF-8 roff");
     assert!(page.contains(".TH urlkit 1"), "{page}");
     assert!(page.contains("\\-\\-line\\-buffered"));
-    let help = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .arg("--help")
-        .output()
-        .expect("urlkit runs");
-    let help = String::from_utf8(help.stdout).expect("UTF-8");
-    let commands: Vec<&str> = help
-        .split("Commands:\n")
-        .nth(1)
-        .expect("a command list")
-        .lines()
-        .take_while(|l| !l.is_empty())
-        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|c| *c != "help")
-        .collect();
+    let commands = commands();
     assert!(commands.len() >= 15, "{commands:?}");
     assert_eq!(commands[0], "reconcile", "reconcile comes first in --help");
-    for c in commands {
+    for c in &commands {
         assert!(
             page.contains(&format!(".SH \"urlkit {}\"", c.replace('-', "\\-"))),
             "no section for {c}"
