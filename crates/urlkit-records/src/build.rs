@@ -1,11 +1,12 @@
 //! The record of `build`: the URL as a URI and as an IRI, and its canonical forms.
 
 use serde::Serialize;
-use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
+use urlkit::build::{check_segment, BuildError, HostInput, QueryFlavor, QueryStyle, UrlBuilder};
 
 use crate::envelope::{Failure, Record, True};
 
-/// `urlkit build --json`: `{"canonical"?, "input", "iri", "ok", "output", "uri"}`.
+/// `urlkit build --json`: `{"browser_rewrite"?, "canonical"?, "input", "iri", "ok", "output",
+/// "uri"}`.
 ///
 /// ```
 /// let r = urlkit_records::build::Build::new("https://a/", "https://a/x", "https://a/x".into(), "https://a/x".into());
@@ -16,6 +17,11 @@ use crate::envelope::{Failure, Record, True};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Build {
+    /// When `--set-param` / `--remove-param` edit a query that a browser's
+    /// `url.searchParams` would write differently: the URL it would write (see
+    /// [`browser_rewrite`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub browser_rewrite: Option<String>,
     /// With `--canonical`: the canonical forms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub canonical: Option<Canonical>,
@@ -40,6 +46,7 @@ impl Build {
         iri: String,
     ) -> Build {
         Build {
+            browser_rewrite: None,
             canonical: None,
             input: input.into(),
             iri,
@@ -78,7 +85,7 @@ pub enum Canonical {
 
 /// The edits of `urlkit build` (its `--host`, `--port`, `--segment`, `--param`,
 /// `--set-param`, `--remove-param`, `--fragment`, `--query-style`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Edits {
     /// A domain (through IDNA) or an IP address.
     pub host: Option<String>,
@@ -141,6 +148,39 @@ pub fn edit(text: &str, args: &Edits) -> Result<urlkit::build::Built, BuildError
         b = b.fragment(f);
     }
     b.build()
+}
+
+/// The URL a browser writes for the same edits, when `edits` set or remove a parameter and
+/// that URL is not `built`: `url.searchParams.delete(k)`, `.set(k, v)` and `.append(k, v)`
+/// (in the order [`edit`] applies them) serialize the whole query again as
+/// application/x-www-form-urlencoded (`?q=a%20b` becomes `?q=a+b`), where urlkit keeps the
+/// bytes of the parameters it does not touch.
+///
+/// ```
+/// use urlkit::build::QueryStyle;
+/// use urlkit_records::build::{browser_rewrite, edit, Edits};
+/// let edits = Edits { set_params: vec!["tag=C++".into()], ..Edits::default() };
+/// let built = edit("https://example.com/?q=a%20b", &edits).unwrap();
+/// assert_eq!(built.uri(), "https://example.com/?q=a%20b&tag=C%2B%2B");
+/// let rewrite = browser_rewrite("https://example.com/?q=a%20b", &edits, built.uri());
+/// assert_eq!(rewrite.as_deref(), Some("https://example.com/?q=a+b&tag=C%2B%2B"));
+/// ```
+///
+/// Spec: <https://url.spec.whatwg.org/#dom-urlsearchparams-set>
+pub fn browser_rewrite(text: &str, edits: &Edits, built: &str) -> Option<String> {
+    if edits.set_params.is_empty() && edits.remove_params.is_empty() {
+        return None;
+    }
+    let js = QueryStyle::Flavor(QueryFlavor::JsUrlSearchParams);
+    if edits.query_style == js {
+        return None;
+    }
+    let browser = Edits {
+        query_style: js,
+        ..edits.clone()
+    };
+    let written = edit(text, &browser).ok()?.into_uri();
+    (written != built).then_some(written)
 }
 
 /// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`; a value no URL

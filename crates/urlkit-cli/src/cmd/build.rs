@@ -2,14 +2,14 @@
 //! appended, parameters set, appended or removed, the fragment set), every value encoded
 //! once with its component's set; `--canonical` prints what a signer would hash.
 
-use urlkit::build::{check_segment, BuildError, HostInput, QueryStyle, UrlBuilder};
+use urlkit::build::{check_segment, BuildError, HostInput, QueryFlavor, QueryStyle, UrlBuilder};
 use urlkit::flavor::{aws_sigv4, oauth1};
 use urlkit::normalize::Form;
 use urlkit::uri::parse;
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_input, Content, Failure};
-use urlkit_records::build::{edit, failure, Build, Edits};
+use urlkit_records::build::{browser_rewrite, edit, failure, Build, Edits};
 
 const AFTER_HELP: &str = "\
 Every value is data: it is encoded once, with the set of the component it goes into.
@@ -22,6 +22,23 @@ Every value is data: it is encoded once, with the set of the component it goes i
 Edits apply in this order: --host, --port, --segment, --remove-param, --set-param, --param,
 --fragment. What no edit touches keeps its bytes. Parameter names given to --set-param and
 --remove-param are compared with each existing name decoded once in the query style.
+
+--query-style FLAVOR writes the whole query as another language's builder does, byte for
+byte (the existing parameters are read as a form, as URLSearchParams reads them):
+  python.urlencode              urllib.parse.urlencode(pairs): quote_plus, '~' kept
+  python.urlencode.quote        urlencode(pairs, quote_via=quote): space %20, '/' encoded
+  php.http_build_query          http_build_query($data): urlencode, '~' as %7E; a repeated
+                                key becomes one array, k%5B0%5D=1&k%5B1%5D=2
+  php.http_build_query.rfc3986  http_build_query(.., PHP_QUERY_RFC3986): rawurlencode
+  go.Values.Encode              url.Values.Encode(): sorted by key, repeated keys in order
+  js.URLSearchParams            URLSearchParams.toString(): '~' as %7E, '*' kept
+  ruby.URI.encode_www_form      URI.encode_www_form(pairs): '~' as %7E, '*' kept
+  java.URLEncoder               URLEncoder.encode(k, UTF_8) + \"=\" + ..., joined by '&'
+
+When --set-param or --remove-param edits a query that a browser's url.searchParams.set()
+would write differently (it rewrites the whole query: ?q=a%20b becomes ?q=a+b), a note on
+stderr (--json: \"browser_rewrite\") shows the URL the browser would write;
+--query-style js.URLSearchParams writes exactly that URL.
 
 With no URL and no --base, each line of stdin is a URL to edit (batch edits).
 
@@ -38,6 +55,8 @@ Examples:
   urlkit build https://example.com --segment 2026/10/report.pdf --to iri
   urlkit build --set-param utm_source=feed < urls.txt        one edited URL per line
   urlkit build --remove-param fbclid --remove-param gclid < urls.txt
+  urlkit build https://a/ --param b=2 --param a=1 --query-style go.Values.Encode
+      https://a/?a=1&b=2
   urlkit build --canonical aws.sigv4 'https://s3.amazonaws.com/a b/c?x=1&a=2'";
 
 /// Arguments of `urlkit build`.
@@ -68,7 +87,8 @@ pub struct Args {
     /// Set the fragment.
     #[arg(long, value_name = "VALUE")]
     fragment: Option<String>,
-    /// How query keys and values are encoded: form (space '+') or rfc3986 (space %20).
+    /// How query keys and values are encoded: form (space '+'), rfc3986 (space %20), or a
+    /// builder flavor that writes the whole query (python.urlencode, go.Values.Encode, ...).
     #[arg(long, value_name = "STYLE", default_value = "form", value_parser = parse_style)]
     query_style: QueryStyle,
     /// Write the URI (ASCII) or the IRI (readable).
@@ -92,8 +112,13 @@ pub enum Canonical {
 }
 
 fn parse_style(name: &str) -> Result<QueryStyle, String> {
-    QueryStyle::from_name(name)
-        .ok_or_else(|| format!("unknown query style '{name}'; use form or rfc3986"))
+    QueryStyle::from_name(name).ok_or_else(|| {
+        let flavors: Vec<&str> = QueryFlavor::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "unknown query style '{name}'; use form, rfc3986 or one of {}",
+            flavors.join(", ")
+        )
+    })
 }
 
 fn parse_form(name: &str) -> Result<Form, String> {
@@ -151,16 +176,27 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             Form::Uri => &uri,
             Form::Iri => &iri,
         };
-        let record = |output: &str| Build::new(item.display(), output, uri.clone(), iri.clone());
+        let rewrite = browser_rewrite(text, &edits, &uri);
+        let record = |output: &str| Build {
+            browser_rewrite: rewrite.clone(),
+            ..Build::new(item.display(), output, uri.clone(), iri.clone())
+        };
         match args.canonical {
-            None => out.ok(shown, || record(shown)),
+            None => out.ok(shown, || record(shown))?,
             Some(c) => match canonical(c, &uri) {
                 Ok((lines, fields)) => out.ok(&lines, || Build {
                     canonical: Some(fields),
                     ..record(&lines)
-                }),
-                Err(f) => out.fail(&item, &f),
+                })?,
+                Err(f) => return out.fail(&item, &f),
             },
+        }
+        match &rewrite {
+            Some(r) => out.note(
+                &item,
+                &format!("a browser's url.searchParams.set(...) rewrites the whole query: {r}"),
+            ),
+            None => Ok(()),
         }
     })?;
     let failures = out.finish()?;

@@ -3,7 +3,7 @@
 use super::error::{BuildError, BuildErrorKind};
 use super::host::{encode_host, HostInput};
 use super::path::{append_segment, encode_segment, path_of};
-use super::query::{has_name, QueryStyle};
+use super::query::{has_name, rewrite, QueryStyle};
 use super::Built;
 use crate::codec::{sets, Encoder};
 use crate::uri::chars::{CLASS, SCHEME};
@@ -148,6 +148,12 @@ impl UrlBuilder {
     /// use urlkit::build::{QueryStyle, UrlBuilder};
     /// let u = UrlBuilder::from_url("https://a/")?.query_style(QueryStyle::Rfc3986).param("q", "a b").build()?;
     /// assert_eq!(u.uri(), "https://a/?q=a%20b");
+    ///
+    /// // A builder flavor writes the whole query, as `url.searchParams.set` does in a browser.
+    /// use urlkit::build::QueryFlavor;
+    /// let js = QueryStyle::Flavor(QueryFlavor::JsUrlSearchParams);
+    /// let u = UrlBuilder::from_url("https://example.com/?q=a%20b")?.query_style(js).set_param("tag", "C++").build()?;
+    /// assert_eq!(u.uri(), "https://example.com/?q=a+b&tag=C%2B%2B");
     /// # Ok::<(), urlkit::build::BuildError>(())
     /// ```
     #[must_use]
@@ -413,7 +419,12 @@ impl UrlBuilder {
             }
         }
         IRI_PATH.encode_str_into(&self.path, &mut out);
-        if let Some(pieces) = &self.query {
+        if let (QueryStyle::Flavor(f), Some(pieces)) = (self.style, &self.query) {
+            if let Some(q) = rewrite(f, pieces) {
+                out.push('?');
+                out.push_str(&q);
+            }
+        } else if let Some(pieces) = &self.query {
             out.push('?');
             for (i, p) in pieces.iter().enumerate() {
                 if i > 0 {

@@ -10,6 +10,7 @@
 //! |---|---|---|
 //! | path segment | everything but `pchar` ([`sets::PCHAR`]) | RFC 3986 §3.3 |
 //! | query key, value | [`QueryStyle::Form`] (space `+`) or [`QueryStyle::Rfc3986`] | WHATWG URL §5.2, RFC 3986 §2.3 |
+//! | whole query | a [`QueryFlavor`]: `python.urlencode`, `go.Values.Encode`, ... | each language's documentation |
 //! | fragment | everything but `fragment` ([`sets::RFC3986_FRAGMENT`]) | RFC 3986 §3.5 |
 //! | user, password | everything but `userinfo` ([`sets::RFC3986_USERINFO`]; `:` too in the user) | RFC 3986 §3.2.1 |
 //! | host | UTS #46 ToASCII, or an IP literal | RFC 3986 §3.2.2, UTS #46 |
@@ -34,6 +35,7 @@ mod error;
 mod host;
 mod path;
 mod query;
+mod query_flavor;
 mod read;
 
 use std::fmt;
@@ -44,6 +46,7 @@ pub use builder::UrlBuilder;
 pub use error::{BuildError, BuildErrorKind};
 pub use host::HostInput;
 pub use query::QueryStyle;
+pub use query_flavor::QueryFlavor;
 pub use read::{read_params, read_segments, Param, Segment};
 
 /// Whether a value can be a path segment: every value can except `.` and `..` (see
