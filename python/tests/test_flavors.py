@@ -58,3 +58,23 @@ def test_round_trip_of_every_set_with_percent() -> None:
 def test_flavor_catalogue_lists_python_functions() -> None:
     names = {f["name"] for f in urlkit.flavors()}
     assert {"python.quote", "python.quote_plus", "python.unquote", "js.encodeURIComponent"} <= names
+
+
+def test_build_query_style_python_urlencode() -> None:
+    # The builder flavors python.urlencode(.quote) write what urlencode writes for the same pairs
+    # (repeated keys, empty values, every character of the alphabet), in the order given.
+    rng = random.Random(20261203)
+    values = samples(400, seed=1738)
+    for _ in range(300):
+        pairs = [(rng.choice(["a", "b", "", "k k"] + values), rng.choice(values)) for _ in range(rng.randint(0, 5))]
+        pairs = [(k, v) for k, v in pairs if "=" not in k and "\x00" not in k + v]
+        params = [f"{k}={v}" for k, v in pairs]
+        for style, quote_via in (("python.urlencode", urllib.parse.quote_plus), ("python.urlencode.quote", urllib.parse.quote)):
+            query = urllib.parse.urlencode(pairs, quote_via=quote_via)
+            expected = "https://example.com/" + ("?" + query if query else "")
+            assert urlkit.build("https://example.com/", params=params, query_style=style)["uri"] == expected, (style, pairs)
+
+
+def test_build_query_style_unknown_lists_the_styles() -> None:
+    with pytest.raises(ValueError, match="go.Values.Encode"):
+        urlkit.build("https://example.com/", query_style="go.values.encode")

@@ -53,7 +53,12 @@ def compare(
 ) -> Comparison: ...
 def parse(url: str) -> dict[str, Any]: ...
 def build(
-    base: str, segments: Sequence[str] = ..., params: Sequence[str] = ..., fragment: Optional[str] = None
+    base: str,
+    segments: Sequence[str] = ...,
+    params: Sequence[str] = ...,
+    fragment: Optional[str] = None,
+    *,
+    query_style: str = "form",
 ) -> dict[str, Any]: ...
 def lint(url: str, select: Sequence[str] = ..., ignore: Sequence[str] = ...) -> list[dict[str, Any]]: ...
 def lint_list(
