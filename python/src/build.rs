@@ -67,3 +67,23 @@ pub fn build<'py>(
         Err(message) => Err(PyValueError::new_err(message)),
     }
 }
+
+/// The query string another language's builder writes for `pairs` (without the `?`), byte for
+/// byte: `as_` is a builder flavor (`python.urlencode`, `python.urlencode.quote`,
+/// `php.http_build_query`, `php.http_build_query.rfc3986`, `go.Values.Encode`,
+/// `js.URLSearchParams`, `ruby.URI.encode_www_form`, `java.URLEncoder`), as `urlkit build
+/// --query-style` takes it. Go sorts by key; PHP gathers a repeated key into one array
+/// (`k%5B0%5D=1&k%5B1%5D=2`); the others keep the order given. An unknown name raises
+/// `ValueError` with the list.
+#[pyfunction]
+#[pyo3(signature = (pairs, *, as_))]
+pub fn encode_query(pairs: Vec<(String, String)>, as_: &str) -> PyResult<String> {
+    let flavor = QueryFlavor::from_name(as_).ok_or_else(|| {
+        let names: Vec<&str> = QueryFlavor::ALL.iter().map(|f| f.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown builder flavor {as_:?}; use one of {}",
+            names.join(", ")
+        ))
+    })?;
+    Ok(flavor.serialize(&pairs))
+}
