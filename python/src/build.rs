@@ -3,6 +3,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use urlkit::build::{QueryFlavor, QueryStyle};
 use urlkit_records::Record;
 
 use crate::errors::{located, Class};
@@ -31,22 +32,58 @@ use crate::records::to_py;
 /// (readable), `output` (the URI) and `ok`. Each segment is data (a `/` in it is encoded);
 /// each param is `"key=value"` (no `=`: an empty value), encoded as a form. A base that is not
 /// a URL raises `urlkit.UrlError` with its kind and offset; a segment no URL can hold (`..`)
-/// raises `ValueError`.
+/// raises `ValueError`. `query_style` is `form` (default), `rfc3986` or a builder flavor that
+/// writes the whole query as another language's builder does (`python.urlencode`,
+/// `python.urlencode.quote`, `php.http_build_query`, `php.http_build_query.rfc3986`,
+/// `go.Values.Encode`, `js.URLSearchParams`, `ruby.URI.encode_www_form`, `java.URLEncoder`);
+/// an unknown name raises `ValueError` with the list.
 #[pyfunction]
-#[pyo3(signature = (base, segments=Vec::new(), params=Vec::new(), fragment=None))]
+#[pyo3(signature = (base, segments=Vec::new(), params=Vec::new(), fragment=None, *, query_style="form"))]
 pub fn build<'py>(
     py: Python<'py>,
     base: &str,
     segments: Vec<String>,
     params: Vec<String>,
     fragment: Option<&str>,
+    query_style: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let style = QueryStyle::from_name(query_style).ok_or_else(|| {
+        let names: Vec<&str> = QueryStyle::ALL
+            .iter()
+            .map(|s| s.name())
+            .chain(QueryFlavor::ALL.iter().map(|f| f.name()))
+            .collect();
+        PyValueError::new_err(format!(
+            "unknown query_style {query_style:?}; use one of {}",
+            names.join(", ")
+        ))
+    })?;
     let base = crate::input::url(py, base)?;
     let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
     let params: Vec<&str> = params.iter().map(String::as_str).collect();
-    match urlkit_records::build::record(base, &segments, &params, fragment) {
+    match urlkit_records::build::record(base, &segments, &params, fragment, style) {
         Ok(Record::Ok(built)) => to_py(py, &built),
         Ok(Record::Failed(failed)) => Err(failure(py, &failed.error)),
         Err(message) => Err(PyValueError::new_err(message)),
     }
+}
+
+/// The query string another language's builder writes for `pairs` (without the `?`), byte for
+/// byte: `as_` is a builder flavor (`python.urlencode`, `python.urlencode.quote`,
+/// `php.http_build_query`, `php.http_build_query.rfc3986`, `go.Values.Encode`,
+/// `js.URLSearchParams`, `ruby.URI.encode_www_form`, `java.URLEncoder`), as `urlkit build
+/// --query-style` takes it. Go sorts by key; PHP gathers a repeated key into one array
+/// (`k%5B0%5D=1&k%5B1%5D=2`); the others keep the order given. An unknown name raises
+/// `ValueError` with the list.
+#[pyfunction]
+#[pyo3(signature = (pairs, *, as_))]
+pub fn encode_query(pairs: Vec<(String, String)>, as_: &str) -> PyResult<String> {
+    let flavor = QueryFlavor::from_name(as_).ok_or_else(|| {
+        let names: Vec<&str> = QueryFlavor::ALL.iter().map(|f| f.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown builder flavor {as_:?}; use one of {}",
+            names.join(", ")
+        ))
+    })?;
+    Ok(flavor.serialize(&pairs))
 }

@@ -46,6 +46,7 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<compare::Difference>()?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
     m.add_function(wrap_pyfunction!(build::build, m)?)?;
+    m.add_function(wrap_pyfunction!(build::encode_query, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(lint::lint_list, m)?)?;
     m.add_function(wrap_pyfunction!(lint::fix, m)?)?;

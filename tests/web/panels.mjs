@@ -250,6 +250,14 @@ export async function panelChecks({ check, page, context, vp, requests, URLKIT, 
     await shot(page, vp.name, "build");
     await typeAndWait(page, "#bld-segments", "..", "#bld-out", ["includes", "invalid-value"]);
     await page.fill("#bld-segments", "パス");
+    // A builder flavor writes the whole query as that language does: Go sorts by key.
+    await page.fill("#bld-params", "b=2\na=x y\nb=1");
+    await page.selectOption("#bld-style", "go.Values.Encode");
+    await page.waitForFunction(() => document.querySelector("#bld-uri")?.textContent.endsWith("?a=x+y&b=2&b=1"));
+    const go = JSON.parse(cli("build", "--json", "https://日本語.jp", "--segment", "パス", "--param", "b=2", "--param", "a=x y", "--param", "b=1", "--query-style", "go.Values.Encode"));
+    assert.equal(await page.textContent("#bld-uri"), go.uri);
+    await page.selectOption("#bld-style", "form");
+    await page.fill("#bld-params", "q=東京 カフェ");
   });
 
   if (reconcile === "full") {

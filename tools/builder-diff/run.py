@@ -10,12 +10,15 @@ edit goes through `urlkit build --json` (one process per group of 50 URLs sharin
 edit options, with the default and with `--query-style js.URLSearchParams`) and through
 Node's `new URL(base).searchParams`: the js.URLSearchParams output must be Node's href, and
 the `browser_rewrite` note must be there exactly when urlkit's own output differs from it,
-holding Node's href. Prints counts per flavor and a closing "N passed, N failed".
+holding Node's href. Each flavor's lists must reach every interesting case (repeated,
+unsorted and empty keys, empty values, no pair, non-ASCII, space, '+', '%', all 32 ASCII
+punctuation characters). Prints counts per flavor and a closing "N passed, N failed".
 """
 import collections
 import json
 import os
 import shutil
+import string
 import subprocess
 import sys
 import tempfile
@@ -70,8 +73,12 @@ def coverage(cases):
         seen["'%'"] += "%" in text
         punct.update(c for c in text if c.isascii() and not c.isalnum() and c.isprintable()
                      and c != " ")
-    return ", ".join(f"{n} {what}" for what, n in seen.items()) + \
+    missing = [what for what, n in seen.items() if n == 0]
+    if len(punct) < 32:
+        missing.append(f"ASCII punctuation {sorted(set(string.punctuation) - punct)}")
+    text = ", ".join(f"{n} {what}" for what, n in seen.items()) + \
         f"; {len(punct)} of 32 ASCII punctuation characters"
+    return text, missing
 
 
 def run(cmd, stdin):
@@ -142,7 +149,12 @@ def main():
                     if failed <= 5:
                         print(f"  MISMATCH {fl} pairs={decode_pairs(field)!r}\n"
                               f"    urlkit:  {query}\n    runtime: {real}")
-                print(f"{fl}: {passed} passed, {failed} failed ({coverage(corpus[fl])})")
+                reached, missing = coverage(corpus[fl])
+                print(f"{fl}: {passed} passed, {failed} failed ({reached})")
+                if missing:
+                    # A corpus that no longer reaches a case checks less than it says.
+                    print(f"  {fl}: the generated lists reach no case of {', '.join(missing)}")
+                    failed += 1
                 total_pass += passed
                 total_fail += failed
             if lang == "js":
@@ -165,6 +177,9 @@ def main():
                               f"    urlkit note:  {own.get('browser_rewrite')}")
                 print(f"edits (url.searchParams): {passed} passed, {failed} failed "
                       f"({notes} of them with the browser-rewrite note)")
+                if not 0 < notes < len(edits):
+                    print("  edits: the generated edits need cases with and without the note")
+                    failed += 1
                 total_pass += passed
                 total_fail += failed
     finally:

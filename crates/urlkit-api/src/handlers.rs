@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 use urlkit::base64::Alphabet;
+use urlkit::build::{QueryFlavor, QueryStyle};
 use urlkit::codec::DecodeMode;
 use urlkit::content_disposition::Disposition;
 use urlkit::lint::FixLevel;
@@ -243,7 +244,14 @@ fn build(r: &Request) -> Result<Answer, ApiError> {
     let segments = r.list("segments", MAX_PARTS)?;
     let params = r.list("params", MAX_PARTS)?;
     let fragment = r.optional("fragment")?;
-    match records::build::record(base, &segments, &params, fragment) {
+    let styles: Vec<&str> = QueryStyle::ALL
+        .iter()
+        .map(|s| s.name())
+        .chain(QueryFlavor::ALL.iter().map(|f| f.name()))
+        .collect();
+    let style = r.choice("query_style", &styles, "form")?;
+    let style = QueryStyle::from_name(style).expect("invariant: a name of the list above");
+    match records::build::record(base, &segments, &params, fragment, style) {
         Ok(built) => Ok(record(&built)),
         Err(message) => Err(ApiError::bad("invalid-value", message)),
     }

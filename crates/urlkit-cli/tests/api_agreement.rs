@@ -135,6 +135,37 @@ fn url_endpoints_answer_as_the_commands() {
             "f"
         ])
     );
+    for style in [
+        "rfc3986",
+        "go.Values.Encode",
+        "php.http_build_query",
+        "java.URLEncoder",
+    ] {
+        let params = ["b=x~y", "a=1 2", "b=*"];
+        let (_, built) = api(
+            "build",
+            json!({"base": "https://a/?z=%20", "segments": [], "params": params, "query_style": style}),
+        );
+        let mut args = vec![
+            "build",
+            "--json",
+            "https://a/?z=%20",
+            "--query-style",
+            style,
+        ];
+        for p in &params {
+            args.extend(["--param", p]);
+        }
+        assert_eq!(built, cli_one(&args), "{style}");
+    }
+    let (status, refused) = api(
+        "build",
+        json!({"base": "https://a/", "segments": [], "params": [], "query_style": "go.values.encode"}),
+    );
+    assert_eq!(
+        (status, &refused["error"]["kind"]),
+        (400, &json!("unknown-value"))
+    );
     let (_, cells) = api("roundtrip", json!({ "values": ["C++", "a b"] }));
     assert_eq!(
         cells["records"],

@@ -183,19 +183,25 @@ pub fn browser_rewrite(text: &str, edits: &Edits, built: &str) -> Option<String>
     (written != built).then_some(written)
 }
 
-/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F]`; a value no URL
-/// can take is the usage error's message, as the CLI says it.
+/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F] [--query-style
+/// STYLE]`; a value no URL can take is the usage error's message, as the CLI says it.
 ///
 /// ```
-/// let r = urlkit_records::build::record("https://日本語.jp", &["パス"], &[], None).unwrap();
+/// use urlkit::build::{QueryFlavor, QueryStyle};
+/// use urlkit_records::build::record;
+/// let r = record("https://日本語.jp", &["パス"], &[], None, QueryStyle::Form).unwrap();
 /// assert_eq!(serde_json::to_value(&r).unwrap()["uri"], "https://xn--wgv71a119e.jp/%E3%83%91%E3%82%B9");
-/// assert!(urlkit_records::build::record("https://a/", &[".."], &[], None).is_err());
+/// assert!(record("https://a/", &[".."], &[], None, QueryStyle::Form).is_err());
+/// let go = QueryStyle::Flavor(QueryFlavor::GoValuesEncode);
+/// let r = record("https://a/", &[], &["b=1", "a=x y"], None, go).unwrap();
+/// assert_eq!(serde_json::to_value(&r).unwrap()["uri"], "https://a/?a=x+y&b=1");
 /// ```
 pub fn record(
     base: &str,
     segments: &[&str],
     params: &[&str],
     fragment: Option<&str>,
+    query_style: QueryStyle,
 ) -> Result<Record<Build>, String> {
     for s in segments {
         check_segment(s).map_err(|e| format!("--segment {s:?}: {}", e.kind().explain()))?;
@@ -208,7 +214,7 @@ pub fn record(
         set_params: Vec::new(),
         remove_params: Vec::new(),
         fragment: fragment.map(str::to_owned),
-        query_style: QueryStyle::from_name("form").expect("invariant: form is a query style"),
+        query_style,
     };
     let built = edit(base, &edits).map_err(|e| failure(&e)).map(|built| {
         let uri = built.uri().to_owned();

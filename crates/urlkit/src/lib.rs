@@ -82,7 +82,7 @@
 //! | [`normalize`] | the levels, normalization, keys | [RFC 3986 §6], [RFC 3987 §5] |
 //! | [`compare`] | the verdict, its rules, the first real difference | [RFC 3986 §6] |
 //! | [`whatwg`] | the browser's view (over the `ada-url` crate) | [WHATWG URL] |
-//! | [`build`] | URLs from unencoded components; editing URLs | [RFC 3986 §3], [WHATWG URL §5] |
+//! | [`build`] | URLs from unencoded components; editing URLs; other languages' query builders ([`build::QueryFlavor`]) | [RFC 3986 §3], [WHATWG URL §5] |
 //! | [`flavor`] | JavaScript, Python, PHP, Go, Java, Ruby, Perl encoders and decoders | each language's documentation, checked against its runtime |
 //! | [`charset`] | legacy charsets, repair of mojibake | [WHATWG Encoding] |
 //! | [`lint`] | the lint rules | [RFC 3986], [WHATWG URL] validation errors, [UTS #39] |

@@ -128,6 +128,7 @@ bld-base = Scheme and host (or a URL to add to)
 bld-segments = Path segments, one a line, unencoded
 bld-params = Query parameters, key=value a line, unencoded
 bld-fragment = Fragment
+bld-style = Query written as (form, RFC 3986, or another language's builder)
 bld-qr =
     .aria-label = QR code of the URI
 rt-heading = Encoder × decoder (urlkit roundtrip)

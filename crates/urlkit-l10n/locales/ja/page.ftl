@@ -128,6 +128,7 @@ bld-base = スキームとホスト（または追加先の URL）
 bld-segments = パスセグメント（1 行に 1 つ、エンコード前）
 bld-params = クエリパラメーター（1 行に key=value、エンコード前）
 bld-fragment = フラグメント
+bld-style = クエリの書き方（フォーム形式、RFC 3986、またはほかの言語のビルダー）
 bld-qr =
     .aria-label = URI の QR コード
 rt-heading = エンコーダー × デコーダー（urlkit roundtrip）

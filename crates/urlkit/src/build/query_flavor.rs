@@ -21,6 +21,16 @@ use crate::flavor::{Flavor, Input, Language, Params};
 ///
 /// Every flavor was checked against the real runtime named in [`QueryFlavor::checked_against`]
 /// on thousands of generated parameter lists (`scripts/checks/builders.sh`).
+///
+/// # Rationale
+///
+/// Parameters are pairs of text: a key without a value (`urlkit build --param k`, or `?k` in
+/// an edited URL) is the empty value, which every one of these writes `k=`. The values some
+/// languages have beside strings are left out, since no URL or command line holds them:
+/// Ruby's `nil` (written `k`, no `=`), PHP's `null` (left out), Python's `None` (`k=None`).
+/// Text is Unicode (Rust `str`): the byte strings of PHP, Go and Ruby that are not UTF-8, and
+/// the lone surrogates of JavaScript and Java, are out of scope here (the encoder flavors
+/// take them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum QueryFlavor {
@@ -88,6 +98,12 @@ pub enum QueryFlavor {
     /// ```
     ///
     /// <https://pkg.go.dev/net/url#Values.Encode>
+    ///
+    /// # Rationale
+    ///
+    /// `url.Values` is a map, so it has no order of its own to keep: `Encode` sorts the keys.
+    /// Each parameter given goes in with `Add` (not `Set`, which would keep one value and drop
+    /// the others), so a repeated key keeps every value, in the order given.
     GoValuesEncode,
     /// JavaScript `new URLSearchParams(pairs).toString()` (WHATWG URL §5.2,
     /// application/x-www-form-urlencoded): keeps `*-._A-Za-z0-9`, so `~` is `%7E` and `*` is
@@ -120,6 +136,13 @@ pub enum QueryFlavor {
     /// ```
     ///
     /// <https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/net/URLEncoder.html>
+    ///
+    /// # Rationale
+    ///
+    /// The JDK writes no query from parameters (`java.net.URI` and `HttpRequest` take a
+    /// finished string), so what Java code sends is the join it writes by hand around
+    /// `URLEncoder`; the one written here is the common one, over a list of pairs in order
+    /// (a `LinkedHashMap` gives the same bytes; a `HashMap` an order of its own).
     JavaUrlEncoder,
 }
 
