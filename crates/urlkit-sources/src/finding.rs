@@ -151,6 +151,9 @@ pub enum FindingKind {
     WpPageLimit,
     /// A WordPress collection was read: how many items in how many pages.
     WpCollectionRead,
+    /// A live WordPress site does not list its users (`/wp/v2/users` answered 401, 403 or
+    /// 404, as security plugins make it): its author archives were not read.
+    WpUsersNotListed,
 }
 
 impl FindingKind {
@@ -200,6 +203,7 @@ impl FindingKind {
             FindingKind::WpTotalPagesInconsistent => "wp-total-pages-inconsistent",
             FindingKind::WpPageLimit => "wp-page-limit",
             FindingKind::WpCollectionRead => "wp-collection-read",
+            FindingKind::WpUsersNotListed => "wp-users-not-listed",
         }
     }
 }

@@ -145,6 +145,18 @@ fn route(path_and_query: &str, hits: &HashMap<String, usize>, base: &str) -> Ans
             2 => json(200, items("type", "book", "books/b", 100, 120), total(120)),
             _ => invalid_page(),
         },
+        // Users: listed on the pretty site (no kind member, as `_fields=id,link,name` asks);
+        // closed on the plain one, as security plugins close it.
+        ("pretty", "/wp/v2/users") => json(
+            200,
+            r#"[{"id":1,"link":"http://site.test/author/admin/","name":"admin"},{"id":2,"link":"http://site.test/author/%E5%B1%B1%E7%94%B0/","name":"山田"}]"#.into(),
+            total(2),
+        ),
+        ("plain", "/wp/v2/users") => json(
+            401,
+            r#"{"code":"rest_user_cannot_view","message":"Sorry, you are not allowed to list users.","data":{"status":401}}"#.into(),
+            vec![],
+        ),
         ("pretty" | "plain", "/wp/v2/media") => json(200, items("type", "attachment", "media/m", 0, 5), total(5)),
         ("files", "/sitemap_index.xml") => Answer {
             status: 200,
@@ -286,6 +298,7 @@ fn live_wordpress_reads_every_public_type_through_pagination() {
             ("page".to_string(), 100),
             ("post".to_string(), 250),
             ("post_tag".to_string(), 7),
+            ("user".to_string(), 2),
         ]
     );
     let notes: Vec<&str> = catalog
@@ -302,8 +315,13 @@ fn live_wordpress_reads_every_public_type_through_pagination() {
             "post: 250 items in 3 pages",
             "category: 3 items in 1 page",
             "post_tag: 7 items in 1 page",
+            "user: 2 items in 1 page",
         ]
     );
+    assert!(catalog
+        .findings()
+        .iter()
+        .all(|f| f.kind.name() != "wp-users-not-listed"));
     let log = server.log.lock().unwrap();
     // per_page=100 and _fields on every collection request; the page past the end was asked.
     assert!(log
@@ -344,8 +362,19 @@ fn live_wordpress_reads_every_public_type_through_pagination() {
 fn live_wordpress_falls_back_to_rest_route() {
     let server = serve();
     let f = fetcher();
-    let (records, _) = read(&format!("wp:{}/plain", server.base), &f);
+    let (records, catalog) = read(&format!("wp:{}/plain", server.base), &f);
     assert_eq!(records.len(), 480);
+    // The closed users endpoint is said, and the rest is read.
+    let closed: Vec<&str> = catalog
+        .findings()
+        .iter()
+        .filter(|f| f.kind.name() == "wp-users-not-listed")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        closed,
+        ["the site does not list its users (/wp/v2/users answered HTTP 401); their author archives (/author/NAME/) were not read"]
+    );
     let log = server.log.lock().unwrap();
     assert!(log.paths.iter().any(|p| p == "/plain/wp-json/wp/v2/types"));
     assert!(log

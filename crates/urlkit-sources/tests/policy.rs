@@ -514,7 +514,12 @@ fn a_lying_total_pages_header_is_bounded() {
     assert_eq!(s.hits("/wp-json/wp/v2/posts"), 3);
     assert_eq!(
         finding_kinds(&c),
-        ["wp-total-pages-inconsistent", "wp-collection-read"]
+        // The fake site has no users route: that is said too.
+        [
+            "wp-total-pages-inconsistent",
+            "wp-collection-read",
+            "wp-users-not-listed"
+        ]
     );
     assert_eq!(
         c.findings()[0].message,
@@ -527,7 +532,11 @@ fn a_lying_total_pages_header_is_bounded() {
     assert_eq!(s.hits("/wp-json/wp/v2/posts"), 2);
     assert_eq!(
         finding_kinds(&c),
-        ["wp-page-repeated", "wp-collection-read"]
+        [
+            "wp-page-repeated",
+            "wp-collection-read",
+            "wp-users-not-listed"
+        ]
     );
     // New items on every page: the request budget ends it, with a finding.
     let s = lying_wordpress("endless");
@@ -594,7 +603,14 @@ fn a_redirected_wordpress_page_says_where_it_came_from() {
     });
     let (records, c) = read(&format!("wp:{}", s.base), &fetcher()).unwrap();
     assert_eq!(records.len(), 1);
-    assert_eq!(finding_kinds(&c), ["http-redirected", "wp-collection-read"]);
+    assert_eq!(
+        finding_kinds(&c),
+        [
+            "http-redirected",
+            "wp-collection-read",
+            "wp-users-not-listed"
+        ]
+    );
     assert_eq!(
         c.findings()[0].message,
         format!(

@@ -942,3 +942,22 @@ fn csv_with_100000_distinct_types_counts_each() {
     assert_eq!(kinds.len(), 100_000);
     assert!(kinds.iter().all(|(_, n)| *n == 1));
 }
+
+#[test]
+fn a_saved_users_export_is_typed_user() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("users.json");
+    std::fs::write(
+        &path,
+        r#"[{"id":1,"name":"admin","link":"https://example.com/author/admin/","slug":"admin","avatar_urls":{"24":"https://secure.gravatar.com/avatar/x?s=24"}},
+           {"id":2,"name":"山田","link":"https://example.com/author/%e5%b1%b1%e7%94%b0/","avatar_urls":{}}]"#,
+    )
+    .unwrap();
+    let (r, _) = read(&format!("wp:{}", path.display()));
+    let records = r.unwrap();
+    assert_eq!(records.len(), 2);
+    assert!(
+        records.iter().all(|r| r.kind() == Some("user")),
+        "{records:?}"
+    );
+}

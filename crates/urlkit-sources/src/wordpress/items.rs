@@ -12,6 +12,9 @@ use crate::catalog::{Catalog, Kinds};
 use crate::error::{SourceError, SourceErrorKind};
 use crate::finding::FindingKind;
 use crate::input::{byte_reader, io_error, skip_bom, Tracked};
+
+/// The kind of the items of `/wp/v2/users`: an author archive (`/author/NAME/`) each.
+pub(super) const USER_KIND: &str = "user";
 use crate::json_value::{json_error, StringOrNot};
 use crate::lines::BOM_REMOVED;
 use crate::reader::Reader;
@@ -204,6 +207,7 @@ impl<'de> Visitor<'de> for ItemSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
         let mut item = no_item();
         let mut taxonomy = None;
+        let mut avatar = false;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "link" => {
@@ -214,6 +218,12 @@ impl<'de> Visitor<'de> for ItemSeed {
                 }
                 "type" => item.kind = map.next_value_seed(StringOrNot)?,
                 "taxonomy" => taxonomy = map.next_value_seed(StringOrNot)?,
+                // Only `/wp/v2/users` items have avatars: a saved user list is typed `user`,
+                // as the live reader types it.
+                "avatar_urls" => {
+                    avatar = true;
+                    map.next_value::<IgnoredAny>()?;
+                }
                 "title" | "name" => {
                     let title = map.next_value_seed(title::TitleSeed)?;
                     // A post's `title` wins over a `name`, whatever their order.
@@ -227,7 +237,10 @@ impl<'de> Visitor<'de> for ItemSeed {
             }
         }
         // `type` wins over `taxonomy`, whatever their order.
-        item.kind = item.kind.or(taxonomy);
+        item.kind = item
+            .kind
+            .or(taxonomy)
+            .or_else(|| avatar.then(|| USER_KIND.to_owned()));
         Ok(item)
     }
 

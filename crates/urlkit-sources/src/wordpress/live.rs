@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::items::{parse_json, stream_items};
+use super::items::{parse_json, stream_items, USER_KIND};
 use crate::error::{SourceError, SourceErrorKind};
 use crate::fetch::{FetchErrorKind, Fetcher};
 use crate::finding::FindingKind;
@@ -92,6 +92,27 @@ struct Collection {
     kind: Arc<str>,
     route: String,
     fields: &'static str,
+    listing: Listing,
+}
+
+/// Whether a site may refuse to list a collection.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    /// A public post type or taxonomy: a refusal is an error.
+    Public,
+    /// `/wp/v2/users`, which security plugins and hosts often close (401, 403 or 404): a
+    /// refusal of its first page is said, and the walk goes on.
+    MayBeClosed,
+}
+
+/// The users: their author archives are public pages that the sitemap lists.
+fn users() -> Collection {
+    Collection {
+        kind: Arc::from(USER_KIND),
+        route: "/wp/v2/users".to_owned(),
+        fields: "id,link,name",
+        listing: Listing::MayBeClosed,
+    }
 }
 
 /// Reads every public post type and taxonomy of a live site.
@@ -113,6 +134,7 @@ pub(super) fn read_live(
     let taxonomies = get_json(fetcher, &route_url(&site, routes, "/wp/v2/taxonomies", ""))?;
     let mut collections = collections(&types, "types", "id,link,type,title", &SKIPPED_TYPES);
     collections.extend(collections_of(&taxonomies, "id,link,taxonomy,name"));
+    collections.push(users());
     for c in collections {
         if read_collection(reader, fetcher, &site, routes, &c, sink)? == Flow::Stop {
             break;
@@ -162,6 +184,18 @@ fn read_collection(
         let response = match fetch_page(reader, fetcher, &pages, &url)? {
             Fetched::Page(response) => response,
             Fetched::PastTheEnd => break,
+            Fetched::Closed(status) => {
+                let message = format!(
+                    "the site does not list its users ({} answered HTTP {status}); their author \
+                     archives (/author/NAME/) were not read",
+                    c.route
+                );
+                let id = pages.id;
+                reader
+                    .catalog
+                    .note(id, FindingKind::WpUsersNotListed, None, message);
+                return Ok(Flow::Go);
+            }
             Fetched::BudgetSpent => {
                 flow = Flow::Stop;
                 break;
@@ -207,6 +241,8 @@ enum Fetched {
     Page(crate::fetch::Response),
     /// The answer that says the page is past the last: the collection is read.
     PastTheEnd,
+    /// The first page of a collection that a site may close was refused with this status.
+    Closed(u16),
     /// The run's request budget is spent (said): the walk stops.
     BudgetSpent,
 }
@@ -255,6 +291,10 @@ fn fetch_page(
         })?;
     if response.status == 400 && is_past_the_end(&body) {
         return Ok(Fetched::PastTheEnd);
+    }
+    let closed = matches!(response.status, 401 | 403 | 404);
+    if closed && page == 1 && pages.collection.listing == Listing::MayBeClosed {
+        return Ok(Fetched::Closed(response.status));
     }
     Err(http_status_error(url, response.status, &body))
 }
@@ -461,6 +501,7 @@ fn collection(slug: &str, t: &Value, fields: &'static str) -> Option<Collection>
         kind: Arc::from(slug),
         route: format!("/{namespace}/{rest_base}"),
         fields,
+        listing: Listing::Public,
     })
 }
 
