@@ -27,18 +27,22 @@ fn failure(py: Python<'_>, f: &urlkit_records::Failure) -> PyErr {
 }
 use crate::records::to_py;
 
-/// The record of `urlkit build --json BASE --segment S... --param K=V... --fragment F`: a dict
-/// with `input` (the base), `uri` (ASCII, every component encoded once with its set), `iri`
-/// (readable), `output` (the URI) and `ok`. Each segment is data (a `/` in it is encoded);
-/// each param is `"key=value"` (no `=`: an empty value), encoded as a form. A base that is not
-/// a URL raises `urlkit.UrlError` with its kind and offset; a segment no URL can hold (`..`)
-/// raises `ValueError`. `query_style` is `form` (default), `rfc3986` or a builder flavor that
-/// writes the whole query as another language's builder does (`python.urlencode`,
-/// `python.urlencode.quote`, `php.http_build_query`, `php.http_build_query.rfc3986`,
-/// `go.Values.Encode`, `js.URLSearchParams`, `ruby.URI.encode_www_form`, `java.URLEncoder`);
-/// an unknown name raises `ValueError` with the list.
+/// The record of `urlkit build --json BASE --segment S... --param K=V... --set-param K=V...
+/// --remove-param K... --fragment F --query-style STYLE`: a dict with `input` (the base), `uri`
+/// (ASCII, every component encoded once with its set), `iri` (readable), `output` (the URI),
+/// `ok`, and `browser_rewrite` when `set_params` / `remove_params` edit a query that a
+/// browser's `url.searchParams` would write differently (the URL it would write). Each
+/// segment is data (a `/` in it is encoded); each param is `"key=value"` (no `=`: an empty
+/// value). A base that is not a URL raises `urlkit.UrlError` with its kind and offset; a
+/// segment no URL can hold (`..`) raises `ValueError`. `query_style` is `form` (default),
+/// `rfc3986` or a builder flavor that writes the whole query as another language's builder
+/// does (`python.urlencode`, `python.urlencode.quote`, `php.http_build_query`,
+/// `php.http_build_query.rfc3986`, `go.Values.Encode`, `js.URLSearchParams`,
+/// `ruby.URI.encode_www_form`, `java.URLEncoder`); an unknown name raises `ValueError` with the
+/// list.
 #[pyfunction]
-#[pyo3(signature = (base, segments=Vec::new(), params=Vec::new(), fragment=None, *, query_style="form"))]
+#[pyo3(signature = (base, segments=Vec::new(), params=Vec::new(), fragment=None, *, query_style="form", set_params=Vec::new(), remove_params=Vec::new()))]
+#[allow(clippy::too_many_arguments)]
 pub fn build<'py>(
     py: Python<'py>,
     base: &str,
@@ -46,6 +50,8 @@ pub fn build<'py>(
     params: Vec<String>,
     fragment: Option<&str>,
     query_style: &str,
+    set_params: Vec<String>,
+    remove_params: Vec<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let style = QueryStyle::from_name(query_style).ok_or_else(|| {
         let names: Vec<&str> = QueryStyle::ALL
@@ -59,9 +65,16 @@ pub fn build<'py>(
         ))
     })?;
     let base = crate::input::url(py, base)?;
-    let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
-    let params: Vec<&str> = params.iter().map(String::as_str).collect();
-    match urlkit_records::build::record(base, &segments, &params, fragment, style) {
+    let edits = urlkit_records::build::Edits {
+        segments,
+        params,
+        set_params,
+        remove_params,
+        fragment: fragment.map(str::to_owned),
+        query_style: style,
+        ..urlkit_records::build::Edits::default()
+    };
+    match urlkit_records::build::record(base, &edits) {
         Ok(Record::Ok(built)) => to_py(py, &built),
         Ok(Record::Failed(failed)) => Err(failure(py, &failed.error)),
         Err(message) => Err(PyValueError::new_err(message)),

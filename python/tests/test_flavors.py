@@ -104,3 +104,12 @@ def test_encode_query_other_flavors() -> None:
     assert urlkit.encode_query(pairs, as_="php.http_build_query") == "b%5B0%5D=x%7Ey&b%5B1%5D=%2A&a=1+2&e="
     with pytest.raises(ValueError, match="js.URLSearchParams"):
         urlkit.encode_query(pairs, as_="js.urlsearchparams")
+
+
+def test_build_says_the_browser_rewrite() -> None:
+    # As `urlkit build --set-param`: urlkit keeps q=a%20b, a browser's searchParams.set() does not.
+    r = urlkit.build("https://example.com/?q=a%20b", set_params=["tag=C++"])
+    assert (r["uri"], r["browser_rewrite"]) == ("https://example.com/?q=a%20b&tag=C%2B%2B", "https://example.com/?q=a+b&tag=C%2B%2B")
+    r = urlkit.build("https://example.com/?q=a%20b", set_params=["tag=C++"], query_style="js.URLSearchParams")
+    assert r["uri"] == "https://example.com/?q=a+b&tag=C%2B%2B" and "browser_rewrite" not in r
+    assert "browser_rewrite" not in urlkit.build("https://example.com/?q=a+b&x=1", remove_params=["x"])

@@ -257,6 +257,17 @@ export async function panelChecks({ check, page, context, vp, requests, URLKIT, 
     const go = JSON.parse(cli("build", "--json", "https://日本語.jp", "--segment", "パス", "--param", "b=2", "--param", "a=x y", "--param", "b=1", "--query-style", "go.Values.Encode"));
     assert.equal(await page.textContent("#bld-uri"), go.uri);
     await page.selectOption("#bld-style", "form");
+    // Setting a parameter where a browser would rewrite the whole query: the page says how.
+    await page.fill("#bld-base", "https://example.com/?q=a%20b");
+    await page.fill("#bld-segments", "");
+    await page.fill("#bld-params", "");
+    await typeAndWait(page, "#bld-set", "tag=C++", "#bld-out", ["includes", "?q=a+b&tag=C%2B%2B"]);
+    const noted = JSON.parse(cli("build", "--json", "https://example.com/?q=a%20b", "--set-param", "tag=C++"));
+    assert.equal(await page.textContent("#bld-uri"), noted.uri);
+    assert.equal(await page.textContent("#bld-rewrite .value"), noted.browser_rewrite);
+    await page.fill("#bld-set", "");
+    await page.fill("#bld-base", "https://日本語.jp");
+    await page.fill("#bld-segments", "パス");
     await page.fill("#bld-params", "q=東京 カフェ");
   });
 

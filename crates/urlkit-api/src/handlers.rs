@@ -239,19 +239,31 @@ fn lint_fix(r: &Request) -> Result<Answer, ApiError> {
     Ok(Answer::ok(json!({"input": url, "output": fixed})))
 }
 
+/// `urlkit build --json`: `{base, segments, params, set_params?, remove_params?, fragment?,
+/// query_style?}`.
 fn build(r: &Request) -> Result<Answer, ApiError> {
     let base = url(r.text("base")?);
-    let segments = r.list("segments", MAX_PARTS)?;
-    let params = r.list("params", MAX_PARTS)?;
-    let fragment = r.optional("fragment")?;
+    let owned = |items: Vec<&str>| items.into_iter().map(str::to_owned).collect::<Vec<_>>();
+    let optional_list = |field: &str| match r.value(field) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(_) => r.list(field, MAX_PARTS).map(owned),
+    };
     let styles: Vec<&str> = QueryStyle::ALL
         .iter()
         .map(|s| s.name())
         .chain(QueryFlavor::ALL.iter().map(|f| f.name()))
         .collect();
     let style = r.choice("query_style", &styles, "form")?;
-    let style = QueryStyle::from_name(style).expect("invariant: a name of the list above");
-    match records::build::record(base, &segments, &params, fragment, style) {
+    let edits = records::build::Edits {
+        segments: owned(r.list("segments", MAX_PARTS)?),
+        params: owned(r.list("params", MAX_PARTS)?),
+        set_params: optional_list("set_params")?,
+        remove_params: optional_list("remove_params")?,
+        fragment: r.optional("fragment")?.map(str::to_owned),
+        query_style: QueryStyle::from_name(style).expect("invariant: a name of the list above"),
+        ..records::build::Edits::default()
+    };
+    match records::build::record(base, &edits) {
         Ok(built) => Ok(record(&built)),
         Err(message) => Err(ApiError::bad("invalid-value", message)),
     }

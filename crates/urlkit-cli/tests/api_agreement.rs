@@ -158,6 +158,30 @@ fn url_endpoints_answer_as_the_commands() {
         }
         assert_eq!(built, cli_one(&args), "{style}");
     }
+    // The browser-rewrite note, at both doors.
+    let (_, noted) = api(
+        "build",
+        json!({"base": "https://example.com/?q=a%20b&x", "segments": [], "params": ["p=1"],
+               "set_params": ["tag=C++"], "remove_params": ["x"]}),
+    );
+    assert_eq!(
+        noted,
+        cli_one(&[
+            "build",
+            "--json",
+            "https://example.com/?q=a%20b&x",
+            "--param",
+            "p=1",
+            "--set-param",
+            "tag=C++",
+            "--remove-param",
+            "x"
+        ])
+    );
+    assert_eq!(
+        noted["browser_rewrite"],
+        json!("https://example.com/?q=a+b&tag=C%2B%2B&p=1")
+    );
     let (status, refused) = api(
         "build",
         json!({"base": "https://a/", "segments": [], "params": [], "query_style": "go.values.encode"}),

@@ -183,42 +183,38 @@ pub fn browser_rewrite(text: &str, edits: &Edits, built: &str) -> Option<String>
     (written != built).then_some(written)
 }
 
-/// `urlkit build --json BASE --segment S... --param K=V... [--fragment F] [--query-style
-/// STYLE]`; a value no URL can take is the usage error's message, as the CLI says it.
+/// `urlkit build --json BASE` with `edits` (`--segment`, `--param`, `--set-param`,
+/// `--remove-param`, `--fragment`, `--query-style`; the API and Python give no host or port):
+/// the record, with `browser_rewrite` when a browser would write the edited query
+/// differently. A segment no URL can take is the usage error's message, as the CLI says it.
 ///
 /// ```
 /// use urlkit::build::{QueryFlavor, QueryStyle};
-/// use urlkit_records::build::record;
-/// let r = record("https://日本語.jp", &["パス"], &[], None, QueryStyle::Form).unwrap();
+/// use urlkit_records::build::{record, Edits};
+/// let segments = |s: &[&str]| Edits { segments: s.iter().map(|s| s.to_string()).collect(), ..Edits::default() };
+/// let r = record("https://日本語.jp", &segments(&["パス"])).unwrap();
 /// assert_eq!(serde_json::to_value(&r).unwrap()["uri"], "https://xn--wgv71a119e.jp/%E3%83%91%E3%82%B9");
-/// assert!(record("https://a/", &[".."], &[], None, QueryStyle::Form).is_err());
-/// let go = QueryStyle::Flavor(QueryFlavor::GoValuesEncode);
-/// let r = record("https://a/", &[], &["b=1", "a=x y"], None, go).unwrap();
-/// assert_eq!(serde_json::to_value(&r).unwrap()["uri"], "https://a/?a=x+y&b=1");
+/// assert!(record("https://a/", &segments(&[".."])).is_err());
+/// let go = Edits {
+///     params: vec!["b=1".into(), "a=x y".into()],
+///     query_style: QueryStyle::Flavor(QueryFlavor::GoValuesEncode),
+///     ..Edits::default()
+/// };
+/// assert_eq!(serde_json::to_value(&record("https://a/", &go).unwrap()).unwrap()["uri"], "https://a/?a=x+y&b=1");
+/// let set = Edits { set_params: vec!["tag=C++".into()], ..Edits::default() };
+/// let r = serde_json::to_value(&record("https://example.com/?q=a%20b", &set).unwrap()).unwrap();
+/// assert_eq!(r["browser_rewrite"], "https://example.com/?q=a+b&tag=C%2B%2B");
 /// ```
-pub fn record(
-    base: &str,
-    segments: &[&str],
-    params: &[&str],
-    fragment: Option<&str>,
-    query_style: QueryStyle,
-) -> Result<Record<Build>, String> {
-    for s in segments {
+pub fn record(base: &str, edits: &Edits) -> Result<Record<Build>, String> {
+    for s in &edits.segments {
         check_segment(s).map_err(|e| format!("--segment {s:?}: {}", e.kind().explain()))?;
     }
-    let edits = Edits {
-        host: None,
-        port: None,
-        segments: segments.iter().map(|s| (*s).to_owned()).collect(),
-        params: params.iter().map(|s| (*s).to_owned()).collect(),
-        set_params: Vec::new(),
-        remove_params: Vec::new(),
-        fragment: fragment.map(str::to_owned),
-        query_style,
-    };
-    let built = edit(base, &edits).map_err(|e| failure(&e)).map(|built| {
+    let built = edit(base, edits).map_err(|e| failure(&e)).map(|built| {
         let uri = built.uri().to_owned();
-        Build::new(base, uri.as_str(), uri.clone(), built.iri())
+        Build {
+            browser_rewrite: browser_rewrite(base, edits, &uri),
+            ..Build::new(base, uri.as_str(), uri.clone(), built.iri())
+        }
     });
     Ok(Record::from_result(base, built))
 }

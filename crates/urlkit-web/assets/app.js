@@ -364,13 +364,16 @@ async function buildPanel() {
   const fresh = ticket("build");
   const base = $("bld-base").value, fragment = $("bld-fragment").value;
   const segments = lines("bld-segments"), params = lines("bld-params"), query_style = $("bld-style").value;
-  savePermalink("build", { base, segments: $("bld-segments").value, params: $("bld-params").value, fragment, style: query_style });
-  const { status, v } = await api("build", { base, segments, params, fragment: fragment === "" ? null : fragment, query_style });
+  const set_params = lines("bld-set"), remove_params = lines("bld-remove");
+  savePermalink("build", { base, segments: $("bld-segments").value, params: $("bld-params").value, set: $("bld-set").value, remove: $("bld-remove").value, fragment, style: query_style });
+  const { status, v } = await api("build", { base, segments, params, set_params, remove_params, fragment: fragment === "" ? null : fragment, query_style });
   if (!fresh()) return;
   if (status === 400) return show($("bld-out"), apiError(v));
   if (!v.ok) return show($("bld-out"), errorRecord(v));
+  // A browser's url.searchParams.set() writes the whole query again: said, with its URL.
+  const rewrite = v.browser_rewrite ? el("div", { class: "card", id: "bld-rewrite" }, el("h4", {}, t("bld-rewrite")), el("div", { class: "value" }, v.browser_rewrite)) : null;
   show($("bld-out"), el("div", { class: "card" }, el("h4", {}, "URI"), el("div", { class: "value", id: "bld-uri" }, v.uri)),
-    el("div", { class: "card" }, el("h4", {}, "IRI"), el("div", { class: "value", id: "bld-iri" }, v.iri)));
+    el("div", { class: "card" }, el("h4", {}, "IRI"), el("div", { class: "value", id: "bld-iri" }, v.iri)), rewrite);
   const q = await api("qr", { text: v.uri });
   if (!fresh()) return;
   if (q.status === 200) {
@@ -396,7 +399,7 @@ async function roundtripPanel() {
   const fresh = ticket("roundtrip");
   roundtripBusy();
   const values = lines("rt-values");
-  savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, fragment: $("bld-fragment").value, style: $("bld-style").value, values: $("rt-values").value });
+  savePermalink("build", { base: $("bld-base").value, segments: $("bld-segments").value, params: $("bld-params").value, set: $("bld-set").value, remove: $("bld-remove").value, fragment: $("bld-fragment").value, style: $("bld-style").value, values: $("rt-values").value });
   if (!values.length) return showRoundtrip(el("p", { class: "hint" }, t("rt-none-yet")));
   const { status, v } = await api("roundtrip", { values });
   if (!fresh()) return;
@@ -563,7 +566,7 @@ const PANELS = {
   decode: { run: decodePanel, fields: { text: "dec-text" }, example: { text: "https://example.com/?q=%8AO%91%95%95s%97%C7" } },
   compare: { run: comparePanel, fields: { a: "cmp-a", b: "cmp-b", level: "cmp-level" }, example: { a: "https://example.com/%e9%81%8b%e5%96%b6%e8%80%85%e6%83%85%e5%a0%b1/", b: "https://example.com/運営者情報/" } },
   lint: { run: lintPanel, fields: { urls: "lint-text" }, example: { urls: "https://example.com/%e9%81%8b%e5%96%b6/\nhttps://example.com/a%2Fb?session=abc" } },
-  build: { run: () => { buildPanel(); roundtripPanel(); }, fields: { base: "bld-base", segments: "bld-segments", params: "bld-params", fragment: "bld-fragment", style: "bld-style", values: "rt-values" }, example: { base: "https://日本語.jp", segments: "パス", params: "q=東京 カフェ", values: "C++\n100%\na/b" } },
+  build: { run: () => { buildPanel(); roundtripPanel(); }, fields: { base: "bld-base", segments: "bld-segments", params: "bld-params", set: "bld-set", remove: "bld-remove", fragment: "bld-fragment", style: "bld-style", values: "rt-values" }, example: { base: "https://日本語.jp", segments: "パス", params: "q=東京 カフェ", values: "C++\n100%\na/b" } },
   reconcile: { run: reconcilePanel, fields: { left: "rec-left", right: "rec-right", level: "rec-level" }, example: { left: "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/", right: "https://example.com/運営/" } },
   cd: { run: cdPanel, fields: { text: "cd-text", mode: "cd-mode", fallback: "cd-fallback" }, example: { text: "報告書 2026.pdf" } },
   base64: { run: b64Panel, fields: { text: "b64-text", way: "b64-way", alphabet: "b64-alphabet", reading: "b64-reading" }, example: { text: "日本語?>" } },

@@ -129,6 +129,9 @@ bld-segments = Path segments, one a line, unencoded
 bld-params = Query parameters, key=value a line, unencoded
 bld-fragment = Fragment
 bld-style = Query written as (form, RFC 3986, or another language's builder)
+bld-set = Parameters to set (key=value a line: the first of that name gets the value, later ones go)
+bld-remove = Parameters to remove (a name a line)
+bld-rewrite = A browser's url.searchParams.set() would rewrite the whole query:
 bld-qr =
     .aria-label = QR code of the URI
 rt-heading = Encoder × decoder (urlkit roundtrip)

@@ -129,6 +129,9 @@ bld-segments = パスセグメント（1 行に 1 つ、エンコード前）
 bld-params = クエリパラメーター（1 行に key=value、エンコード前）
 bld-fragment = フラグメント
 bld-style = クエリの書き方（フォーム形式、RFC 3986、またはほかの言語のビルダー）
+bld-set = 設定するパラメーター（1 行に key=value。同名の最初のものに値を入れ、後のものは消します）
+bld-remove = 削除するパラメーター（1 行に 1 つの名前）
+bld-rewrite = ブラウザーの url.searchParams.set() ならクエリ全体をこう書き直します:
 bld-qr =
     .aria-label = URI の QR コード
 rt-heading = エンコーダー × デコーダー（urlkit roundtrip）

@@ -278,10 +278,16 @@ fn build_and_roundtrip_answer_with_the_cli_records() {
     assert_eq!(s, 200);
     assert_eq!(
         v,
-        json!(
-            urlkit_records::build::record("https://日本語.jp", &["パス"], &["k=a b"], Some("f"))
-                .expect("valid")
+        json!(urlkit_records::build::record(
+            "https://日本語.jp",
+            &urlkit_records::build::Edits {
+                segments: vec!["パス".into()],
+                params: vec!["k=a b".into()],
+                fragment: Some("f".into()),
+                ..urlkit_records::build::Edits::default()
+            }
         )
+        .expect("valid"))
     );
     assert_eq!(
         v["uri"],
