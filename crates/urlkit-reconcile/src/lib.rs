@@ -46,6 +46,7 @@ mod engine;
 mod index;
 mod keyer;
 mod keying;
+pub mod matrix;
 pub mod near;
 mod outcome;
 mod pipeline;

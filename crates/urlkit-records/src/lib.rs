@@ -40,6 +40,7 @@ pub mod header;
 pub mod lint;
 pub mod markdown;
 pub mod parse;
+pub mod presence;
 pub mod reconcile;
 pub mod repair;
 pub mod table;

@@ -12,6 +12,7 @@ use urlkit_sources::{
     Catalog, Effect, Format, LineBlock, Location, Position, Reader, Record, RecordSink, SourceSpec,
 };
 
+mod matrix;
 #[cfg(feature = "serve")]
 pub mod memory;
 mod report;
@@ -59,7 +60,8 @@ Examples:
   urlkit reconcile --only missing list.txt https://example.com/wp-sitemap.xml
   urlkit reconcile --left wp:https://example.com --right sitemap:sitemap.xml.gz
   urlkit reconcile --format markdown csv:a.csv#url b.txt > report.md
-  urlkit reconcile --format csv --only matched old.txt new.txt";
+  urlkit reconcile --format csv --only matched old.txt new.txt
+  urlkit reconcile --matrix list.csv wp:https://example.com https://example.com/wp-sitemap.xml";
 
 /// Arguments of `urlkit reconcile`.
 #[derive(clap::Args, Debug)]
@@ -122,6 +124,11 @@ pub struct Args {
     /// reads it as UTF-8.
     #[arg(long)]
     bom: bool,
+    /// Instead of two sides, where each page is across any number of sources (two or
+    /// more): one row per distinct page, the sources it is in, how each spells it, and the
+    /// patterns of presence (in the sitemap but not REST: probably a custom post type).
+    #[arg(long, num_args = 2.., value_name = "SRC")]
+    matrix: Vec<String>,
 }
 
 /// How much fetching a run may do, and how patiently (shared by the commands that fetch).
@@ -432,6 +439,9 @@ struct SideInput {
 
 /// Runs `urlkit reconcile`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    if !args.matrix.is_empty() {
+        return matrix::run(args, ctx);
+    }
     let (left, right) = sides(args)?;
     let format = if ctx.json {
         FormatArg::Json
@@ -617,12 +627,26 @@ impl RecordSink for BatchSink<'_, '_, '_> {
 /// Says on stderr, as each source is read, the findings from `seen` on that a user must know
 /// at once: a choice made from the content (which CSV column) and input that gave no record.
 /// The report lists every finding again.
-fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style::Style) {
-    for f in catalog.findings().iter().skip(seen) {
-        let label = match f.effect {
-            Effect::Guessed | Effect::Told => "note",
+fn say_findings(catalog: &Catalog, seen: usize, label: &str, style: &crate::style::Style) {
+    let at_once = catalog
+        .findings()
+        .iter()
+        .skip(seen)
+        .filter(|f| f.effect != Effect::Note);
+    say(catalog, at_once, label, style);
+}
+
+/// Says `findings` of `catalog`'s sources on stderr, each with its source and position.
+fn say<'c>(
+    catalog: &'c Catalog,
+    findings: impl Iterator<Item = &'c urlkit_sources::Finding>,
+    label: &str,
+    style: &crate::style::Style,
+) {
+    for f in findings {
+        let kind = match f.effect {
             Effect::Skipped => "warning",
-            _ => continue,
+            _ => "note",
         };
         let name = catalog
             .source(f.source)
@@ -633,9 +657,8 @@ fn say_findings(catalog: &Catalog, seen: usize, side: Side, style: &crate::style
             None => String::new(),
         };
         eprintln!(
-            "{}: {label}: {} {}{at}: {}",
+            "{}: {kind}: {label} {}{at}: {}",
             style.error("urlkit"),
-            side.name(),
             escape_controls(name),
             escape_controls(&f.message)
         );
@@ -679,6 +702,27 @@ fn keyer(options: Options) -> Box<dyn Keyer> {
 /// fetcher (`fetchers` in the order of `specs`). Reading runs on this thread while the
 /// engine's threads key and join the batches already read, so parsing the input, keying and
 /// joining overlap, also from the left side to the right.
+/// A reader with the limits and encoding of `args` (`encoding` a side's own, else
+/// `--encoding`), telling its progress to `tell`.
+fn reader_for<'f>(
+    args: &Args,
+    encoding: Option<&'static urlkit_sources::Encoding>,
+    tell: &'f dyn Fn(urlkit_sources::FetchProgress<'_>),
+) -> Reader<'f> {
+    let mut reader = Reader::new()
+        .on_progress(tell)
+        .max_depth(args.max_depth)
+        .max_bytes(args.max_bytes)
+        .max_sitemaps(args.max_sitemaps);
+    if let Some(encoding) = encoding.or(args.encoding) {
+        reader = reader.encoding(encoding);
+    }
+    if args.allow_empty {
+        reader = reader.allow_empty();
+    }
+    reader
+}
+
 fn read_sides<'f>(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
@@ -690,21 +734,10 @@ fn read_sides<'f>(
 ) -> Result<[SideInput; 2], CliError> {
     let bar = crate::progress::Progress::new(progress, "records read");
     let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
-    let reader = |side_encoding: Option<&'static urlkit_sources::Encoding>| {
-        let mut reader = Reader::new()
-            .on_progress(&tell)
-            .max_depth(args.max_depth)
-            .max_bytes(args.max_bytes)
-            .max_sitemaps(args.max_sitemaps);
-        if let Some(encoding) = side_encoding.or(args.encoding) {
-            reader = reader.encoding(encoding);
-        }
-        if args.allow_empty {
-            reader = reader.allow_empty();
-        }
-        reader
-    };
-    let mut readers = [reader(args.left_encoding), reader(args.right_encoding)];
+    let mut readers = [
+        reader_for(args, args.left_encoding, &tell),
+        reader_for(args, args.right_encoding, &tell),
+    ];
     let mut tables = [Tables::default(), Tables::default()];
     engine.feed(|feeder| {
         for (((side, specs), fetchers), (reader, tables)) in [Side::Left, Side::Right]
@@ -734,7 +767,7 @@ fn read_sides<'f>(
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
                 if let Some(err_style) = err_style {
-                    say_findings(reader.catalog(), seen, side, err_style);
+                    say_findings(reader.catalog(), seen, side.name(), err_style);
                 }
                 read.map_err(|e| CliError::Read(e.to_string()))?;
             }

@@ -1,0 +1,262 @@
+//! `urlkit reconcile --matrix` over a live WordPress-like site on 127.0.0.1 (its REST API and
+//! its sitemaps) and a local list: the patterns of presence equal a count made here from the
+//! site's own data, page by page.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// The site: which pages each of its sources has (ids like `post-7`), and their URLs.
+struct Site {
+    /// Posts 0..120 are in REST; 110..120 are noindex (not in the sitemap).
+    posts: usize,
+    noindex_from: usize,
+    /// Pages 0..6, everywhere.
+    pages: usize,
+    /// A custom post type without show_in_rest: in the sitemap only.
+    recipes: usize,
+}
+
+const SITE: Site = Site {
+    posts: 120,
+    noindex_from: 110,
+    pages: 6,
+    recipes: 4,
+};
+
+/// A page's URL as WordPress writes it (lowercase hex).
+fn link(id: &str) -> String {
+    match id.split_once('-') {
+        Some(("post", n)) => format!("http://site.test/%e8%a8%98%e4%ba%8b-{n}/"),
+        Some(("page", n)) => format!("http://site.test/page-{n}/"),
+        Some(("recipe", n)) => format!("http://site.test/recipes/r{n}/"),
+        Some(("gone", n)) => format!("http://site.test/gone-{n}/"),
+        _ => unreachable!("{id}"),
+    }
+}
+
+fn rest_ids() -> Vec<String> {
+    let mut v: Vec<String> = (0..SITE.posts).map(|i| format!("post-{i}")).collect();
+    v.extend((0..SITE.pages).map(|i| format!("page-{i}")));
+    v
+}
+
+fn sitemap_ids() -> Vec<String> {
+    let mut v: Vec<String> = (0..SITE.noindex_from)
+        .map(|i| format!("post-{i}"))
+        .collect();
+    v.extend((0..SITE.pages).map(|i| format!("page-{i}")));
+    v.extend((0..SITE.recipes).map(|i| format!("recipe-{i}")));
+    v
+}
+
+/// The operator's list: the first 100 posts and three noindex ones, every page, two
+/// recipes, three gone pages.
+fn list_ids() -> Vec<String> {
+    let mut v: Vec<String> = (0..100)
+        .chain(110..113)
+        .map(|i| format!("post-{i}"))
+        .collect();
+    v.extend((0..SITE.pages).map(|i| format!("page-{i}")));
+    v.extend((0..2).map(|i| format!("recipe-{i}")));
+    v.extend((0..3).map(|i| format!("gone-{i}")));
+    v
+}
+
+fn json_items(ids: &[String], kind: &str) -> String {
+    let items: Vec<String> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| format!(r#"{{"id":{i},"link":"{}","type":"{kind}"}}"#, link(id)))
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+fn urlset(ids: &[String]) -> String {
+    let locs: String = ids
+        .iter()
+        .map(|id| format!("<url><loc>{}</loc></url>", link(id)))
+        .collect();
+    format!(
+        r#"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>"#
+    )
+}
+
+fn answer(base: &str, target: &str) -> (u16, String) {
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let page: usize = query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("page="))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(1);
+    let of = |prefix: &str| -> Vec<String> {
+        rest_ids()
+            .into_iter()
+            .filter(|id| id.starts_with(prefix))
+            .collect()
+    };
+    let past = (400, r#"{"code":"rest_post_invalid_page_number","message":"past the end","data":{"status":400}}"#.to_string());
+    let sitemap_of = |prefix: &str| -> Vec<String> {
+        sitemap_ids()
+            .into_iter()
+            .filter(|id| id.starts_with(prefix))
+            .collect()
+    };
+    match path {
+        "/wp-json/wp/v2/types" => (
+            200,
+            r#"{"post":{"rest_base":"posts"},"page":{"rest_base":"pages"}}"#.into(),
+        ),
+        "/wp-json/wp/v2/taxonomies" => (200, "{}".into()),
+        "/wp-json/wp/v2/posts" if page == 1 => (200, json_items(&of("post-")[..100], "post")),
+        "/wp-json/wp/v2/posts" if page == 2 => (200, json_items(&of("post-")[100..], "post")),
+        "/wp-json/wp/v2/pages" if page == 1 => (200, json_items(&of("page-"), "page")),
+        "/wp-json/wp/v2/users" => (
+            401,
+            r#"{"code":"rest_user_cannot_view","message":"no","data":{"status":401}}"#.into(),
+        ),
+        "/wp-sitemap.xml" => (
+            200,
+            format!(
+                r#"<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>{base}/wp-sitemap-posts-post-1.xml</loc></sitemap><sitemap><loc>{base}/wp-sitemap-posts-page-1.xml</loc></sitemap><sitemap><loc>{base}/wp-sitemap-posts-recipe-1.xml</loc></sitemap></sitemapindex>"#
+            ),
+        ),
+        "/wp-sitemap-posts-post-1.xml" => (200, urlset(&sitemap_of("post-"))),
+        "/wp-sitemap-posts-page-1.xml" => (200, urlset(&sitemap_of("page-"))),
+        "/wp-sitemap-posts-recipe-1.xml" => (200, urlset(&sitemap_of("recipe-"))),
+        _ => past,
+    }
+}
+
+fn serve() -> (String, std::thread::JoinHandle<()>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let base2 = base.clone();
+    let handle = std::thread::spawn(move || {
+        // Bounded: the run needs about a dozen requests.
+        for stream in listener.incoming().take(100) {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            if reader.read_line(&mut line).is_err() {
+                continue;
+            }
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                    break;
+                }
+            }
+            let target = line.split(' ').nth(1).unwrap_or("/").to_string();
+            if target == "/__stop" {
+                break;
+            }
+            let (status, body) = answer(&base2, &target);
+            let head = format!(
+                "HTTP/1.1 {status} X\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(body.as_bytes());
+        }
+    });
+    (base, handle)
+}
+
+#[test]
+fn the_patterns_of_a_live_site_equal_a_count_of_its_data() {
+    let (base, server) = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    // The operator's list in uppercase hex (Python's quote()), the site in lowercase.
+    let text: String = list_ids()
+        .iter()
+        .map(|id| {
+            format!(
+                "{}\n",
+                link(id).replace("%e8%a8%98%e4%ba%8b", "%E8%A8%98%E4%BA%8B")
+            )
+        })
+        .collect();
+    std::fs::write(&list, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["--json", "reconcile", "--matrix"])
+        .arg(format!("text:{}", list.display()))
+        .arg(format!("wp:{base}"))
+        .arg(format!("sitemap:{base}/wp-sitemap.xml"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = std::net::TcpStream::connect(base.trim_start_matches("http://"))
+        .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
+    server.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+
+    // The count made here: for every page of any source, the sources that hold it.
+    let sources = [list_ids(), rest_ids(), sitemap_ids()];
+    let mut holders: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for (i, ids) in sources.iter().enumerate() {
+        for id in ids {
+            holders.entry(id.clone()).or_default().push(i as u64 + 1);
+        }
+    }
+    let mut want: BTreeMap<Vec<u64>, u64> = BTreeMap::new();
+    for h in holders.values() {
+        *want.entry(h.clone()).or_default() += 1;
+    }
+    let got: BTreeMap<Vec<u64>, u64> = lines
+        .iter()
+        .filter(|l| l["type"] == "pattern")
+        .map(|l| {
+            let s: Vec<u64> = l["sources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            (s, l["pages"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(got, want);
+    let pages: BTreeSet<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "page")
+        .map(|l| l["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(pages.len(), holders.len());
+    // The patterns the roles explain.
+    let meaning = |sources: &[u64]| -> String {
+        lines
+            .iter()
+            .find(|l| l["type"] == "pattern" && l["sources"] == serde_json::json!(sources))
+            .map(|l| l["meaning"].as_str().unwrap_or("").to_owned())
+            .unwrap_or_default()
+    };
+    assert!(meaning(&[1, 3]).contains("custom post type"), "{got:?}");
+    assert!(meaning(&[3]).contains("custom post type"), "{got:?}");
+    assert!(meaning(&[1, 2]).contains("noindex"), "{got:?}");
+    assert!(meaning(&[2]).contains("noindex"), "{got:?}");
+    assert!(meaning(&[1]).contains("only in the list"), "{got:?}");
+    assert!(meaning(&[2, 3]).contains("not in the list"), "{got:?}");
+    assert_eq!(meaning(&[1, 2, 3]), "everywhere");
+    // What the readers noted is said, since no report lists it after.
+    assert!(
+        stderr.contains("note: source 2 ") && stderr.contains("does not list its users"),
+        "{stderr}"
+    );
+    let roles: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "source")
+        .map(|l| l["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["list", "rest", "sitemap"]);
+}
