@@ -6,11 +6,15 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use urlkit_reconcile::near::Leftovers;
 use urlkit_reconcile::{LevelKeyer, Occurrence, Reconciler, Side};
 use urlkit_records::reconcile::{
-    place, readable, Duplicate, Invalid, Matched, Occurrence as OccurrenceRecord, Report,
+    place, readable, Duplicate, Hint, Invalid, Matched, Occurrence as OccurrenceRecord, Report,
     SideSummary, Summary,
 };
+
+/// Near matches given per missing or extra URL, as `urlkit reconcile` gives them.
+const HINTS: usize = 3;
 use urlkit_sources::{Catalog, Position, Reader, SourceSpec};
 
 use crate::options::level_options;
@@ -163,6 +167,7 @@ impl Sides<'_> {
             .collect();
         OccurrenceRecord {
             fields: (!fields.is_empty()).then_some(fields),
+            hints: None,
             index: Some(origin.index),
             iri: readable(&url),
             key: o.key().to_owned(),
@@ -229,8 +234,11 @@ pub fn reconcile<'py>(
                 r.add(side, u, i);
             }
         }
-        r.finish()
+        let done = r.finish();
+        let leftovers = Leftovers::of(&done, &options, HINTS);
+        (done, leftovers)
     });
+    let (done, leftovers) = done;
     let sides = Sides {
         inputs: [&left, &right],
     };
@@ -251,7 +259,11 @@ pub fn reconcile<'py>(
             .collect(),
         extra: done
             .only(Side::Right)
-            .map(|o| sides.occ(Side::Right, &o))
+            .enumerate()
+            .map(|(i, o)| OccurrenceRecord {
+                hints: Hint::all_of(&leftovers, 1, i),
+                ..sides.occ(Side::Right, &o)
+            })
             .collect(),
         invalid: done.invalid().map(|v| Invalid::new(&v)).collect(),
         matched: done
@@ -267,7 +279,11 @@ pub fn reconcile<'py>(
             .collect(),
         missing: done
             .only(Side::Left)
-            .map(|o| sides.occ(Side::Left, &o))
+            .enumerate()
+            .map(|(i, o)| OccurrenceRecord {
+                hints: Hint::all_of(&leftovers, 0, i),
+                ..sides.occ(Side::Left, &o)
+            })
             .collect(),
         summary: Summary::new(
             options.level(),

@@ -368,6 +368,7 @@ fn parse() {
 
 fn occurrence() -> Occurrence {
     Occurrence {
+        hints: None,
         fields: Some(BTreeMap::from([
             (s("title"), s("t")),
             (s("lastmod"), s("l")),

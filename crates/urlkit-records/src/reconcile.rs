@@ -38,14 +38,18 @@ pub fn place(name: &str, position: &Position) -> String {
     }
 }
 
-/// Where a URL of a list was, and what its source says about it: `{"fields"?, "index"?,
-/// "iri", "key", "source", "type", "url"}`.
+/// Where a URL of a list was, and what its source says about it: `{"fields"?, "hints"?,
+/// "index"?, "iri", "key", "source", "type", "url"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Occurrence {
     /// The other columns of a CSV row with a header, a WordPress item's `title`, a sitemap
     /// entry's `lastmod`: present when the source has any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// For a missing or extra URL: the other side's URLs that are probably the same page
+    /// spelled differently, most telling first (present when there are any).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hints: Option<Vec<Hint>>,
     /// Its position in a list given in memory (Python's lists): present only there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
@@ -62,12 +66,78 @@ pub struct Occurrence {
     pub url: String,
 }
 
+/// A near match of a missing or extra URL: `{"reasons", "url"}`.
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit_reconcile::near::Near;
+/// use urlkit_records::reconcile::Hint;
+/// let site = ["https://example.com/about/"];
+/// let near = Near::new(&site, &Options::new(Level::Safe));
+/// let hint = &near.hints("https://example.com/about", 1)[0];
+/// let record = Hint::new(site[hint.partner], hint);
+/// assert_eq!(
+///     serde_json::to_string(&record).unwrap(),
+///     r#"{"reasons":[{"name":"equal-at-loose","text":"equal at loose (trailing-slash)"}],"url":"https://example.com/about/"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hint {
+    /// Why, most telling first.
+    pub reasons: Vec<HintReason>,
+    /// The other side's URL.
+    pub url: String,
+}
+
+/// One reason of a [`Hint`]: its stable name and its words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HintReason {
+    /// `equal-at-normal`, `equal-at-loose`, `nfc`, `width`, `case`, `charset`,
+    /// `numbered-slug`, `one-edit`.
+    pub name: &'static str,
+    /// In words: `equal at loose (trailing-slash)`.
+    pub text: String,
+}
+
+impl Hint {
+    /// The record of `hint`, whose partner is `url`.
+    pub fn new(url: &str, hint: &urlkit_reconcile::near::Hint) -> Hint {
+        Hint {
+            reasons: hint
+                .reasons
+                .iter()
+                .map(|r| HintReason {
+                    name: r.name(),
+                    text: r.to_string(),
+                })
+                .collect(),
+            url: url.to_owned(),
+        }
+    }
+
+    /// The hints of entry `i` of `side` among `left`'s leftovers.
+    pub fn all_of(
+        left: &urlkit_reconcile::near::Leftovers,
+        side: usize,
+        i: usize,
+    ) -> Option<Vec<Hint>> {
+        let hints = left.hints.get(side)?.get(i)?;
+        let other = left.urls.get(1 - side)?;
+        (!hints.is_empty()).then(|| {
+            hints
+                .iter()
+                .map(|h| Hint::new(&other[h.partner], h))
+                .collect()
+        })
+    }
+}
+
 /// One line of `reconcile --format json`. Every line says what it is in `type` (its
 /// `status`, or `summary`).
 ///
 /// ```
 /// use urlkit_records::reconcile::{Line, Occurrence};
-/// let o = Occurrence { fields: None, index: None, iri: None, key: "http://a/".into(),
+/// let o = Occurrence { fields: None, hints: None, index: None, iri: None, key: "http://a/".into(),
 ///     source: Some("a.txt:1".into()), kind: None, url: "http://a/".into() };
 /// assert_eq!(
 ///     serde_json::to_string(&Line::missing(o)).unwrap(),

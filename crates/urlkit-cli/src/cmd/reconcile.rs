@@ -20,7 +20,12 @@ mod report;
 use super::normalize::LevelArgs;
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::style::escape_controls;
-use report::Report;
+use report::{Extras, Fit, Report};
+use std::io::IsTerminal;
+use urlkit_reconcile::near::Leftovers;
+
+/// Near matches given per missing or extra URL.
+const HINTS: usize = 3;
 
 const AFTER_HELP: &str = "\
 Sources (LEFT, RIGHT, --left, --right):
@@ -474,11 +479,27 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
         _ => engine.finish(),
     };
+    // The near matches of what is left over, for every listing but the matched pairs'.
+    let leftovers = match args.only {
+        Some(OnlyArg::Matched) => None,
+        _ => Some(Leftovers::of(&done, &args.level.options(), HINTS)),
+    };
+    let text_on_terminal = format == FormatArg::Text && std::io::stdout().is_terminal();
     let report = Report {
         level: args.level.level,
         sides: [left, right],
         done: &done,
         style: ctx.out_style(),
+        leftovers,
+        fit: if text_on_terminal {
+            Fit::Terminal
+        } else {
+            Fit::Everything
+        },
+        extras: match args.fail_on {
+            FailOn::Missing => Extras::Counted,
+            _ => Extras::Listed,
+        },
     };
     let mut output = ctx.output();
     let out = output.writer();

@@ -35,6 +35,7 @@ use urlkit::charset::repair::{repair, Verdict};
 use urlkit::compare::lowest_equal_level;
 use urlkit::normalize::{key, Level, Options};
 
+use crate::{Reconciliation, Side};
 use index::{Probe, Table};
 use slug::{deletions, numbered_base, Slug};
 
@@ -312,6 +313,54 @@ impl<'a> Near<'a> {
                 found.add(id, vec![Reason::Charset(charset)]);
             }
         }
+    }
+}
+
+/// The leftovers of a reconciliation and their hints: for each side, its entries that have
+/// no match (in [`Reconciliation::only`] order) and, for each, its hints among the other
+/// side's ([`Hint::partner`] indexes the other side's `urls`).
+///
+/// ```
+/// use urlkit::normalize::{Level, Options};
+/// use urlkit_reconcile::near::Leftovers;
+/// use urlkit_reconcile::{LevelKeyer, Reconciler, Side};
+/// let options = Options::new(Level::Safe);
+/// let keyer = LevelKeyer::new(options);
+/// let mut r = Reconciler::new(&keyer);
+/// r.add(Side::Left, "https://example.com/about", ());
+/// r.add(Side::Right, "https://example.com/about/", ());
+/// let done = r.finish();
+/// let left = Leftovers::of(&done, &options, 3);
+/// assert_eq!(left.urls[0], ["https://example.com/about"]);
+/// let hint = &left.hints[0][0][0];
+/// assert_eq!(left.urls[1][hint.partner], "https://example.com/about/");
+/// assert_eq!(hint.reasons[0].to_string(), "equal at loose (trailing-slash)");
+/// ```
+pub struct Leftovers {
+    /// Per side (left, right): the entries without a match.
+    pub urls: [Vec<String>; 2],
+    /// Per side: each entry's hints, at most `max`.
+    pub hints: [Vec<Vec<Hint>>; 2],
+}
+
+impl Leftovers {
+    /// The leftovers of `done`, a reconciliation made with `options`, with at most `max`
+    /// hints each.
+    pub fn of<M: Send + Sync>(
+        done: &Reconciliation<M>,
+        options: &Options,
+        max: usize,
+    ) -> Leftovers {
+        let urls = [Side::Left, Side::Right].map(|side| {
+            done.only(side)
+                .map(|o| o.url().into_owned())
+                .collect::<Vec<_>>()
+        });
+        let hints = [0, 1].map(|s| {
+            let other = Near::new(&urls[1 - s], options);
+            urls[s].iter().map(|u| other.hints(u, max)).collect()
+        });
+        Leftovers { urls, hints }
     }
 }
 

@@ -300,7 +300,7 @@ impl Presence<'_> {
             writeln!(
                 out,
                 "  … and {} more (--format csv or a pipe lists them all)",
-                rows - limit
+                super::report::thousands(rows - limit)
             )?;
         }
         Ok(())

@@ -12,9 +12,10 @@ use urlkit_sources::{
     FetchError, FetchErrorKind, Fetcher, Reader, Response, SourceError, SourceSpec,
 };
 
-use super::report::Report;
-use super::{keyer, read_sides, Args, Meta};
+use super::report::{Extras, Fit, Report};
+use super::{keyer, read_sides, Args, Meta, HINTS};
 use crate::style::Style;
+use urlkit_reconcile::near::Leftovers;
 
 /// One side as the page gives it: its text (or a file's bytes) and the name it goes by (the
 /// file's name, which tells its format as a path's does; `left` or `right` for pasted text).
@@ -140,8 +141,12 @@ pub fn report(
     let report = Report {
         level: args.level.level,
         sides: read,
+        leftovers: Some(Leftovers::of(&done, &args.level.options(), HINTS)),
         done: &done,
         style: Style::plain(),
+        // The page shows every entry and every extra, as a file gets them.
+        fit: Fit::Everything,
+        extras: Extras::Listed,
     };
     let mut out = Vec::new();
     let written = match format {

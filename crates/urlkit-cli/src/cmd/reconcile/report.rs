@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use urlkit::normalize::Level;
+use urlkit_reconcile::near::Leftovers;
 use urlkit_reconcile::{Occurrence, Reconciliation, Side};
 
 use super::{Meta, OnlyArg, SideInput};
@@ -10,9 +11,30 @@ use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
 use urlkit_records::markdown;
 use urlkit_records::reconcile::{
-    Duplicate, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
+    Duplicate, Hint, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
 };
 use urlkit_records::table::{Align, Cell, Table};
+
+/// Entries a text report lists per section on a terminal; files and pipes get every entry.
+const TERMINAL_ENTRIES: usize = 20;
+
+/// How much of each list the text report shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fit {
+    /// Every entry (a file, a pipe).
+    Everything,
+    /// At most [`TERMINAL_ENTRIES`] per section, then how many more.
+    Terminal,
+}
+
+/// Whether the text report lists the extra URLs or only counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Extras {
+    /// Listed, as the missing ones are.
+    Listed,
+    /// A count (`--fail-on missing`: the extras on a live site are expected).
+    Counted,
+}
 
 /// Everything the report formats need.
 pub(super) struct Report<'a> {
@@ -20,6 +42,10 @@ pub(super) struct Report<'a> {
     pub(super) sides: [SideInput; 2],
     pub(super) done: &'a Reconciliation<Meta>,
     pub(super) style: Style,
+    /// The missing and extra URLs and their near matches (none for `--only matched`).
+    pub(super) leftovers: Option<Leftovers>,
+    pub(super) fit: Fit,
+    pub(super) extras: Extras,
 }
 
 impl Report<'_> {
@@ -85,6 +111,30 @@ impl Report<'_> {
             OnlyArg::Matched => return Vec::new(),
         };
         self.done.only(side).map(|o| (side, o)).collect()
+    }
+
+    /// The near matches of entry `i` of `side`'s leftovers, as records.
+    fn hints(&self, side: Side, i: usize) -> Option<Vec<Hint>> {
+        let s = match side {
+            Side::Left => 0,
+            Side::Right => 1,
+        };
+        Hint::all_of(self.leftovers.as_ref()?, s, i)
+    }
+
+    /// A leftover's record, with its near matches.
+    fn leftover_record(&self, side: Side, i: usize, o: &Occurrence<'_, Meta>) -> OccurrenceRecord {
+        OccurrenceRecord {
+            hints: self.hints(side, i),
+            ..self.occ_record(side, o)
+        }
+    }
+
+    /// Whether any leftover has a near match (the CSV and Markdown tables get the columns).
+    fn any_hint(&self) -> bool {
+        self.leftovers
+            .as_ref()
+            .is_some_and(|l| l.hints.iter().flatten().any(|h| !h.is_empty()))
     }
 
     pub(super) fn text(&self, out: &mut impl Write) -> Result<usize, CliError> {
@@ -173,22 +223,31 @@ impl Report<'_> {
                 continue;
             }
             writeln!(out, "\n{}", st.bold(&format!("{title}: {}", list.len())))?;
-            for (side, o) in &list {
-                let url = o.url();
+            if only == OnlyArg::Extra && self.extras == Extras::Counted {
                 writeln!(
                     out,
-                    "  {}  {}{}",
-                    escape_controls(&url),
-                    st.dim(&escape_controls(&self.place(*side, o.meta()))),
-                    escape_controls(&self.kind_suffix(*side, o.meta()))
+                    "  {}",
+                    st.dim("not listed with --fail-on missing (--only extra lists them)")
                 )?;
-                if let Some(iri) = readable(&url) {
-                    writeln!(
-                        out,
-                        "    {}",
-                        st.dim(&format!("= {}", escape_controls(&iri)))
-                    )?;
-                }
+                continue;
+            }
+            let shown = match self.fit {
+                Fit::Terminal => TERMINAL_ENTRIES,
+                Fit::Everything => usize::MAX,
+            };
+            for (i, (side, o)) in list.iter().enumerate().take(shown) {
+                self.text_entry(out, *side, i, o)?;
+            }
+            if list.len() > shown {
+                let name = match only {
+                    OnlyArg::Missing => "missing",
+                    _ => "extra",
+                };
+                writeln!(
+                    out,
+                    "  … and {} more (--only {name} lists them)",
+                    thousands(list.len() - shown)
+                )?;
             }
         }
         for side in [Side::Left, Side::Right] {
@@ -260,6 +319,42 @@ impl Report<'_> {
         Ok(s.only_left + s.only_right)
     }
 
+    /// One missing or extra URL of the text report: where it was, how people read it, and
+    /// the other side's URLs that are probably the same page.
+    fn text_entry(
+        &self,
+        out: &mut impl Write,
+        side: Side,
+        i: usize,
+        o: &Occurrence<'_, Meta>,
+    ) -> Result<(), CliError> {
+        let st = self.style;
+        let url = o.url();
+        writeln!(
+            out,
+            "  {}  {}{}",
+            escape_controls(&url),
+            st.dim(&escape_controls(&self.place(side, o.meta()))),
+            escape_controls(&self.kind_suffix(side, o.meta()))
+        )?;
+        if let Some(iri) = readable(&url) {
+            writeln!(
+                out,
+                "    {}",
+                st.dim(&format!("= {}", escape_controls(&iri)))
+            )?;
+        }
+        for h in self.hints(side, i).unwrap_or_default() {
+            writeln!(
+                out,
+                "    probably {}  {}",
+                escape_controls(&h.url),
+                st.dim(&format!("({})", escape_controls(&hint_reasons(&h))))
+            )?;
+        }
+        Ok(())
+    }
+
     pub(super) fn text_only(&self, out: &mut impl Write, only: OnlyArg) -> Result<usize, CliError> {
         if only == OnlyArg::Matched {
             let mut n = 0;
@@ -291,6 +386,7 @@ impl Report<'_> {
             .filter_map(|(f, v)| Some((f.to_string(), v?.to_owned())))
             .collect();
         OccurrenceRecord {
+            hints: None,
             fields: (!fields.is_empty()).then_some(fields),
             index: None,
             iri: readable(&url),
@@ -312,15 +408,15 @@ impl Report<'_> {
             line(&Line::summary(self.summary_record()))?;
         }
         if matches!(only, None | Some(OnlyArg::Missing)) {
-            for (side, o) in self.list(OnlyArg::Missing) {
+            for (i, (side, o)) in self.list(OnlyArg::Missing).into_iter().enumerate() {
                 n += 1;
-                line(&Line::missing(self.occ_record(side, &o)))?;
+                line(&Line::missing(self.leftover_record(side, i, &o)))?;
             }
         }
         if matches!(only, None | Some(OnlyArg::Extra)) {
-            for (side, o) in self.list(OnlyArg::Extra) {
+            for (i, (side, o)) in self.list(OnlyArg::Extra).into_iter().enumerate() {
                 n += 1;
-                line(&Line::extra(self.occ_record(side, &o)))?;
+                line(&Line::extra(self.leftover_record(side, i, &o)))?;
             }
         }
         if matches!(only, None | Some(OnlyArg::Matched)) {
@@ -382,6 +478,19 @@ impl Report<'_> {
                 t.column(format!("{}_{f}", side.name()), Align::Left);
             }
         }
+        // The near matches go last, and only when there are any: a report without them keeps
+        // its columns.
+        let hinted = self.any_hint();
+        if hinted {
+            t.column("hint", Align::Left);
+            t.column("hint_reasons", Align::Left);
+        }
+        let hint_cells = |side: Side, i: usize| -> [Cell; 2] {
+            match self.hints(side, i).and_then(|h| h.into_iter().next()) {
+                Some(h) => [Cell::text(h.url.clone()), Cell::text(hint_reasons(&h))],
+                None => Default::default(),
+            }
+        };
         // The four cells of one side's occurrence (empty for the side a row lacks).
         let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> [Cell; 4] {
             match o {
@@ -412,24 +521,30 @@ impl Report<'_> {
         };
         let mut n = 0;
         if matches!(only, None | Some(OnlyArg::Missing)) {
-            for (side, o) in self.list(OnlyArg::Missing) {
+            for (i, (side, o)) in self.list(OnlyArg::Missing).into_iter().enumerate() {
                 n += 1;
                 let mut row = vec![Cell::text("missing")];
                 row.extend(occ(side, Some(&o)));
                 row.extend(occ(Side::Right, None));
                 row.push(Cell::empty());
                 row.extend(extras(Some(&o), None));
+                if hinted {
+                    row.extend(hint_cells(side, i));
+                }
                 t.push(row);
             }
         }
         if matches!(only, None | Some(OnlyArg::Extra)) {
-            for (side, o) in self.list(OnlyArg::Extra) {
+            for (i, (side, o)) in self.list(OnlyArg::Extra).into_iter().enumerate() {
                 n += 1;
                 let mut row = vec![Cell::text("extra")];
                 row.extend(occ(Side::Left, None));
                 row.extend(occ(side, Some(&o)));
                 row.push(Cell::empty());
                 row.extend(extras(None, Some(&o)));
+                if hinted {
+                    row.extend(hint_cells(side, i));
+                }
                 t.push(row);
             }
         }
@@ -508,7 +623,11 @@ impl Report<'_> {
         for f in self.fields(side) {
             t.column(f.to_string(), Align::Left);
         }
-        for (side, occ) in list {
+        let hinted = self.any_hint();
+        if hinted {
+            t.column("probably", Align::Left);
+        }
+        for (i, (side, occ)) in list.iter().enumerate() {
             let url = occ.url();
             let mut row = vec![
                 Cell::text(url.as_ref()),
@@ -517,6 +636,18 @@ impl Report<'_> {
                 Cell::from(self.kind_of(*side, occ.meta())),
             ];
             row.extend(self.extras(*side, occ.meta()).into_iter().map(Cell::from));
+            if hinted {
+                let mut cell = Cell::empty();
+                for (k, h) in self.hints(*side, i).unwrap_or_default().iter().enumerate() {
+                    if k > 0 {
+                        cell = cell.line_break();
+                    }
+                    cell = cell
+                        .code(h.url.clone())
+                        .and_text(format!(" ({})", hint_reasons(h)));
+                }
+                row.push(cell);
+            }
             t.push(row);
         }
         t
@@ -606,6 +737,25 @@ impl Report<'_> {
 }
 
 use urlkit_records::reconcile::readable;
+
+/// A hint's reasons in words, joined: `equal at loose (trailing-slash)`.
+fn hint_reasons(h: &Hint) -> String {
+    let texts: Vec<&str> = h.reasons.iter().map(|r| r.text.as_str()).collect();
+    texts.join("; ")
+}
+
+/// `4,980`: a count as people read it.
+pub(super) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// The rules that made a pair equal, written the same way in every format: their names
 /// joined by `,`, or `exact` for byte-identical URLs.
