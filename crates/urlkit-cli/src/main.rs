@@ -90,6 +90,9 @@ enum Command {
     Compare(cmd::compare::Args),
     /// Name every encoding mistake and hazard of each URL, with its span and fix.
     Lint(cmd::lint::Args),
+    /// Find URL comparison and encoding mistakes in Python, JavaScript/TypeScript, PHP and Go
+    /// source (the checklist: one shared normalizer, no decode-then-compare, encode per component).
+    Scan(cmd::scan::Args),
     /// Show a URL's components as RFC 3986 and as a browser (WHATWG) see them.
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
@@ -152,6 +155,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Lint(a) => cmd::lint::run(a, &ctx),
+        Command::Scan(a) => cmd::scan::run(a, &ctx),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),

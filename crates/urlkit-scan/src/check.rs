@@ -57,11 +57,51 @@ fn tokens(name: &str) -> Vec<String> {
 }
 
 const NOT_A_URL: &[&str] = &[
-    "key", "keys", "norm", "normalized", "normalised", "count", "len", "length", "id", "ids",
-    "status", "code", "type", "text", "title", "host", "hostname", "scheme", "netloc", "port",
-    "query", "fragment", "ok", "valid", "is", "has", "exists", "found", "params", "param",
-    "label", "kind", "error", "err", "pattern", "re", "regex", "rel", "target", "prefix",
-    "template", "format", "index", "idx", "parts",
+    "key",
+    "keys",
+    "norm",
+    "normalized",
+    "normalised",
+    "count",
+    "len",
+    "length",
+    "id",
+    "ids",
+    "status",
+    "code",
+    "type",
+    "text",
+    "title",
+    "host",
+    "hostname",
+    "scheme",
+    "netloc",
+    "port",
+    "query",
+    "fragment",
+    "ok",
+    "valid",
+    "is",
+    "has",
+    "exists",
+    "found",
+    "params",
+    "param",
+    "label",
+    "kind",
+    "error",
+    "err",
+    "pattern",
+    "re",
+    "regex",
+    "rel",
+    "target",
+    "prefix",
+    "template",
+    "format",
+    "index",
+    "idx",
+    "parts",
 ];
 
 fn url_name(name: &str, slugs: bool) -> bool {
@@ -72,8 +112,17 @@ fn url_name(name: &str, slugs: bool) -> bool {
     t.iter().any(|x| {
         matches!(
             x.as_str(),
-            "uri" | "uris" | "href" | "hrefs" | "link" | "links" | "permalink" | "permalinks"
-                | "loc" | "locs" | "canonical"
+            "uri"
+                | "uris"
+                | "href"
+                | "hrefs"
+                | "link"
+                | "links"
+                | "permalink"
+                | "permalinks"
+                | "loc"
+                | "locs"
+                | "canonical"
         ) || x.ends_with("url")
             || x.ends_with("urls")
             || (slugs && matches!(x.as_str(), "slug" | "slugs"))
@@ -86,8 +135,22 @@ pub(crate) fn normalizer_name(name: &str) -> bool {
     if t.first().is_some_and(|f| {
         matches!(
             f.as_str(),
-            "check" | "is" | "has" | "extract" | "find" | "get" | "read" | "fetch" | "parse"
-                | "load" | "test" | "validate" | "assert" | "report" | "print" | "show"
+            "check"
+                | "is"
+                | "has"
+                | "extract"
+                | "find"
+                | "get"
+                | "read"
+                | "fetch"
+                | "parse"
+                | "load"
+                | "test"
+                | "validate"
+                | "assert"
+                | "report"
+                | "print"
+                | "show"
         )
     }) {
         return false;
@@ -108,9 +171,16 @@ fn key_name(name: &str) -> bool {
 
 fn is_decoder(src: &Src, c: &Call) -> bool {
     match src.lang {
-        Language::Python => matches!(c.name.as_str(), "unquote" | "unquote_plus" | "unquote_to_bytes"),
+        Language::Python => matches!(
+            c.name.as_str(),
+            "unquote" | "unquote_plus" | "unquote_to_bytes"
+        ),
         Language::JavaScript | Language::TypeScript | Language::Tsx => {
-            c.receiver.is_none() && matches!(c.name.as_str(), "decodeURIComponent" | "decodeURI" | "unescape")
+            c.receiver.is_none()
+                && matches!(
+                    c.name.as_str(),
+                    "decodeURIComponent" | "decodeURI" | "unescape"
+                )
         }
         Language::Php => matches!(c.name.as_str(), "urldecode" | "rawurldecode"),
         Language::Go => matches!(c.callee.as_str(), "url.PathUnescape" | "url.QueryUnescape"),
@@ -123,12 +193,16 @@ fn encoder(src: &Src, c: &Call) -> Option<&'static str> {
         (Language::Python, "quote") => "python.quote",
         (Language::Python, "quote_plus") => "python.quote_plus",
         (Language::Python, "urlencode") => "python.urlencode",
-        (Language::JavaScript | Language::TypeScript | Language::Tsx, n) if c.receiver.is_none() => match n {
-            "encodeURIComponent" => "js.encodeURIComponent",
-            "encodeURI" => "js.encodeURI",
-            "escape" => "js.escape",
-            _ => return None,
-        },
+        (Language::JavaScript | Language::TypeScript | Language::Tsx, n)
+            if c.receiver.is_none() =>
+        {
+            match n {
+                "encodeURIComponent" => "js.encodeURIComponent",
+                "encodeURI" => "js.encodeURI",
+                "escape" => "js.escape",
+                _ => return None,
+            }
+        }
         (Language::Php, "urlencode") => "php.urlencode",
         (Language::Php, "rawurlencode") => "php.rawurlencode",
         (Language::Php, "http_build_query") => "php.http_build_query",
@@ -143,18 +217,54 @@ fn component_encoder(src: &Src, c: &Call) -> Option<&'static str> {
     let e = encoder(src, c)?;
     match e {
         "python.quote" if c.kwargs.iter().any(|(k, _)| k == "safe") || c.args.len() > 1 => None,
-        "python.quote" | "python.quote_plus" | "js.encodeURIComponent" | "php.urlencode"
-        | "php.rawurlencode" | "go.QueryEscape" | "go.PathEscape" => Some(e),
+        "python.quote"
+        | "python.quote_plus"
+        | "js.encodeURIComponent"
+        | "php.urlencode"
+        | "php.rawurlencode"
+        | "go.QueryEscape"
+        | "go.PathEscape" => Some(e),
         _ => None,
     }
 }
 
 const TRANSFORMERS: &[&str] = &[
-    "lower", "upper", "strip", "rstrip", "lstrip", "casefold", "trim", "trimEnd", "trimStart",
-    "toLowerCase", "toUpperCase", "toString", "strtolower", "strtoupper", "rtrim", "ltrim",
-    "ToLower", "ToUpper", "TrimSpace", "TrimSuffix", "TrimRight", "TrimPrefix", "str", "String",
-    "strval", "set", "frozenset", "list", "sorted", "tuple", "Set", "from", "array_unique",
-    "array_values", "removesuffix", "removeprefix",
+    "lower",
+    "upper",
+    "strip",
+    "rstrip",
+    "lstrip",
+    "casefold",
+    "trim",
+    "trimEnd",
+    "trimStart",
+    "toLowerCase",
+    "toUpperCase",
+    "toString",
+    "strtolower",
+    "strtoupper",
+    "rtrim",
+    "ltrim",
+    "ToLower",
+    "ToUpper",
+    "TrimSpace",
+    "TrimSuffix",
+    "TrimRight",
+    "TrimPrefix",
+    "str",
+    "String",
+    "strval",
+    "set",
+    "frozenset",
+    "list",
+    "sorted",
+    "tuple",
+    "Set",
+    "from",
+    "array_unique",
+    "array_values",
+    "removesuffix",
+    "removeprefix",
 ];
 
 /// What a transforming call works on: its receiver or its first argument.
@@ -298,7 +408,9 @@ impl<'a, 't> Checker<'a, 't> {
             );
         }
         if let Some(p) = pieces(&self.src, n) {
-            return p.iter().any(|p| matches!(p, Piece::Lit(l) if l.contains("://")));
+            return p
+                .iter()
+                .any(|p| matches!(p, Piece::Lit(l) if l.contains("://")));
         }
         if let Some(f) = self.fact(n) {
             if f.url {
@@ -309,7 +421,10 @@ impl<'a, 't> Checker<'a, 't> {
             return url_name(&name, true);
         }
         // An element of a URL list: `links[i]`.
-        if matches!(n.kind(), "subscript" | "subscript_expression" | "index_expression") {
+        if matches!(
+            n.kind(),
+            "subscript" | "subscript_expression" | "index_expression"
+        ) {
             if let Some(&obj) = syntax::named_children(n).first() {
                 return self.url_like(obj);
             }
@@ -363,9 +478,23 @@ impl<'a, 't> Checker<'a, 't> {
         }
         matches!(
             n.kind(),
-            "none" | "null" | "nil" | "undefined" | "true" | "false" | "integer" | "float"
-                | "number" | "int_literal" | "float_literal" | "boolean" | "list" | "array"
-                | "tuple" | "dictionary" | "object"
+            "none"
+                | "null"
+                | "nil"
+                | "undefined"
+                | "true"
+                | "false"
+                | "integer"
+                | "float"
+                | "number"
+                | "int_literal"
+                | "float_literal"
+                | "boolean"
+                | "list"
+                | "array"
+                | "tuple"
+                | "dictionary"
+                | "object"
         ) || (n.kind() == "string" && self.src.t(n).len() <= 2)
     }
 
@@ -385,22 +514,24 @@ impl<'a, 't> Checker<'a, 't> {
             return;
         }
         let (l, r) = (c.left, c.right);
-        let url = match c.op {
-            CmpOp::Eq => self.url_like(l) || self.url_like(r),
-            CmpOp::Member => self.url_like(l) || self.url_like(r),
-        };
-        if !url {
+        // `'%' in url` is a substring test, not a lookup.
+        if c.op == CmpOp::Member && literal(&self.src, l).is_some() {
             return;
         }
         let (nl, nr) = (self.normalized(l), self.normalized(r));
         let op = &c.operator;
-        match (c.op, nl, nr) {
-            (_, Some(a), Some(b)) => {
-                if a != b && self.roots.contains(&a) && self.roots.contains(&b) {
-                    let msg = format!("the sides of `{op}` go through two normalizers, `{a}` and `{b}`: where they differ, one page compares unequal to itself");
-                    self.push("S001", c.at, msg, EV_CASE);
-                }
+        if let (Some(a), Some(b)) = (&nl, &nr) {
+            if a != b && self.roots.contains(a) && self.roots.contains(b) {
+                let msg = format!("the sides of `{op}` go through two normalizers, `{a}` and `{b}`: where they differ, one page compares unequal to itself");
+                self.push("S001", c.at, msg, EV_CASE);
             }
+            return;
+        }
+        if !(self.url_like(l) || self.url_like(r)) {
+            return;
+        }
+        match (c.op, nl, nr) {
+            (_, Some(_), Some(_)) => {}
             (CmpOp::Member, Some(_), None) => {}
             (CmpOp::Member, None, _) => {
                 let (lt, rt) = (self.t(l), self.t(r));
@@ -442,12 +573,16 @@ impl<'a, 't> Checker<'a, 't> {
             return None;
         }
         let kids = syntax::named_children(n);
-        let kids = if matches!(n.kind(), "pair" | "keyed_element" | "array_element_initializer") {
+        let kids = if matches!(
+            n.kind(),
+            "pair" | "keyed_element" | "array_element_initializer"
+        ) {
             kids.last().copied().into_iter().collect()
         } else {
             kids
         };
-        kids.into_iter().find_map(|k| self.encoded_inside(k, depth + 1))
+        kids.into_iter()
+            .find_map(|k| self.encoded_inside(k, depth + 1))
     }
 
     fn double(&mut self, c: &Call<'t>) {
@@ -462,16 +597,25 @@ impl<'a, 't> Checker<'a, 't> {
             }
         }
         let builder_arg = match (src.lang, c.name.as_str()) {
-            (Language::Python, "urlencode") | (Language::Php, "http_build_query") => c.args.first().copied(),
-            (Language::JavaScript | Language::TypeScript | Language::Tsx, "URLSearchParams") => c.args.first().copied(),
+            (Language::Python, "urlencode") | (Language::Php, "http_build_query") => {
+                c.args.first().copied()
+            }
+            (Language::JavaScript | Language::TypeScript | Language::Tsx, "URLSearchParams") => {
+                c.args.first().copied()
+            }
             (Language::JavaScript | Language::TypeScript | Language::Tsx, "set" | "append")
             | (Language::Go, "Set" | "Add")
                 if c.args.len() == 2 =>
             {
                 c.args.get(1).copied()
             }
-            (Language::Python, _) if c.callee.starts_with("requests.") || c.callee.starts_with("httpx.") => {
-                c.kwargs.iter().find(|(k, _)| k == "params" || k == "data").map(|(_, v)| *v)
+            (Language::Python, _)
+                if c.callee.starts_with("requests.") || c.callee.starts_with("httpx.") =>
+            {
+                c.kwargs
+                    .iter()
+                    .find(|(k, _)| k == "params" || k == "data")
+                    .map(|(_, v)| *v)
             }
             _ => None,
         };
@@ -514,10 +658,12 @@ impl<'a, 't> Checker<'a, 't> {
             match p {
                 Piece::Lit(l) => before.push_str(&l),
                 Piece::Hole(h) => {
-                    self.hole_before.entry(strip(h).id()).or_insert_with(|| before.clone());
+                    self.hole_before
+                        .entry(strip(h).id())
+                        .or_insert_with(|| before.clone());
                     before.push_str("{}");
                 }
-                Piece::Number => before.push_str("0"),
+                Piece::Number => before.push('0'),
             }
         }
     }
@@ -532,15 +678,30 @@ impl<'a, 't> Checker<'a, 't> {
         match encoder(&src, c) {
             Some("python.quote") if in_query && component_encoder(&src, c).is_some() => {
                 let msg = format!("`{ct}` encodes a query value with `quote()`'s default `safe='/'`: `/` stays raw, and the bytes differ from what `urlencode()` or `quote_plus()` write; pass `safe=''` or build the query with `urlencode()`");
-                self.push("S004", c.node, msg, "urlkit encode --as python.quote 'a/b c&d'");
+                self.push(
+                    "S004",
+                    c.node,
+                    msg,
+                    "urlkit encode --as python.quote 'a/b c&d'",
+                );
             }
             Some("go.PathEscape") if in_query => {
                 let msg = format!("`{ct}` encodes a query value with `url.PathEscape`, which leaves `&`, `=` and `+` raw: a value holding them starts another parameter; use `url.QueryEscape` or `url.Values`");
-                self.push("S004", c.node, msg, "urlkit encode --as go.PathEscape 'a&b=c+d'");
+                self.push(
+                    "S004",
+                    c.node,
+                    msg,
+                    "urlkit encode --as go.PathEscape 'a&b=c+d'",
+                );
             }
             Some("js.encodeURI") if !before.trim().is_empty() => {
                 let msg = format!("`{ct}` encodes one component with `encodeURI`, which leaves `?`, `&`, `=`, `#` and `/` raw: a value holding them breaks the URL; use `encodeURIComponent`");
-                self.push("S004", c.node, msg, "urlkit encode --as js.encodeURI 'a&b=c/d?#'");
+                self.push(
+                    "S004",
+                    c.node,
+                    msg,
+                    "urlkit encode --as js.encodeURI 'a&b=c/d?#'",
+                );
             }
             _ => {}
         }
@@ -553,19 +714,29 @@ impl<'a, 't> Checker<'a, 't> {
                 let lib = c.callee.starts_with("requests.") || c.callee.starts_with("httpx.");
                 match c.name.as_str() {
                     "urlopen" => arg(0),
-                    "Request" if matches!(c.callee.as_str(), "Request" | "urllib.request.Request" | "request.Request") => arg(0),
+                    "Request"
+                        if matches!(
+                            c.callee.as_str(),
+                            "Request" | "urllib.request.Request" | "request.Request"
+                        ) =>
+                    {
+                        arg(0)
+                    }
                     "get" | "post" | "put" | "patch" | "delete" | "head" | "options" if lib => {
-                        arg(0).or_else(|| c.kwargs.iter().find(|(k, _)| k == "url").map(|(_, v)| *v))
+                        arg(0)
+                            .or_else(|| c.kwargs.iter().find(|(k, _)| k == "url").map(|(_, v)| *v))
                     }
                     "request" if lib => arg(1),
                     _ => None,
                 }
             }
-            Language::JavaScript | Language::TypeScript | Language::Tsx => match c.callee.as_str() {
-                "fetch" | "window.fetch" | "axios" | "axios.get" | "axios.post" | "axios.put"
-                | "axios.delete" | "axios.head" | "axios.patch" => arg(0),
-                _ => None,
-            },
+            Language::JavaScript | Language::TypeScript | Language::Tsx => {
+                match c.callee.as_str() {
+                    "fetch" | "window.fetch" | "axios" | "axios.get" | "axios.post"
+                    | "axios.put" | "axios.delete" | "axios.head" | "axios.patch" => arg(0),
+                    _ => None,
+                }
+            }
             Language::Php => match c.name.as_str() {
                 "file_get_contents" | "curl_init" if c.receiver.is_none() => arg(0),
                 "curl_setopt" if arg(1).is_some_and(|o| self.src.t(o) == "CURLOPT_URL") => arg(2),
@@ -576,7 +747,9 @@ impl<'a, 't> Checker<'a, 't> {
                 "http.NewRequest" => arg(1),
                 "http.NewRequestWithContext" => arg(2),
                 _ if c.name == "Get"
-                    && c.receiver.and_then(|r| name_of(&self.src, r)).is_some_and(|r| r.to_lowercase().contains("client")) =>
+                    && c.receiver
+                        .and_then(|r| name_of(&self.src, r))
+                        .is_some_and(|r| r.to_lowercase().contains("client")) =>
                 {
                     arg(0)
                 }
@@ -605,13 +778,55 @@ impl<'a, 't> Checker<'a, 't> {
         let exempt = t.iter().any(|x| {
             matches!(
                 x.as_str(),
-                "id" | "ids" | "page" | "n" | "i" | "j" | "count" | "limit" | "offset" | "per"
-                    | "size" | "num" | "number" | "port" | "year" | "month" | "day" | "version"
-                    | "ver" | "timeout" | "index" | "idx" | "lat" | "lng" | "lon" | "base"
-                    | "api" | "root" | "host" | "endpoint" | "origin" | "site" | "domain"
-                    | "server" | "prefix" | "encoded" | "escaped" | "quoted" | "qs" | "query"
-                    | "path" | "token" | "hash" | "sha" | "uuid" | "sort" | "order" | "format"
-                    | "lang" | "locale"
+                "id" | "ids"
+                    | "page"
+                    | "n"
+                    | "i"
+                    | "j"
+                    | "count"
+                    | "limit"
+                    | "offset"
+                    | "per"
+                    | "size"
+                    | "num"
+                    | "number"
+                    | "port"
+                    | "year"
+                    | "month"
+                    | "day"
+                    | "version"
+                    | "ver"
+                    | "timeout"
+                    | "index"
+                    | "idx"
+                    | "lat"
+                    | "lng"
+                    | "lon"
+                    | "base"
+                    | "api"
+                    | "root"
+                    | "host"
+                    | "endpoint"
+                    | "origin"
+                    | "site"
+                    | "domain"
+                    | "server"
+                    | "prefix"
+                    | "encoded"
+                    | "escaped"
+                    | "quoted"
+                    | "qs"
+                    | "query"
+                    | "path"
+                    | "token"
+                    | "hash"
+                    | "sha"
+                    | "uuid"
+                    | "sort"
+                    | "order"
+                    | "format"
+                    | "lang"
+                    | "locale"
             )
         });
         !exempt && !url_name(&name, false)
@@ -733,7 +948,10 @@ pub(crate) fn several(src: &Src, r: &Routine, all: &[&Routine], files: &[SourceF
         .iter()
         .filter(|o| !std::ptr::eq(**o, r))
         .map(|o| {
-            let f = files.get(o.file).map(|f| (f.name, f.source)).unwrap_or(("", ""));
+            let f = files
+                .get(o.file)
+                .map(|f| (f.name, f.source))
+                .unwrap_or(("", ""));
             let (l, _) = line_col(f.1, o.name_at);
             if f.0.is_empty() {
                 format!("`{}` (line {l})", o.name)

@@ -193,8 +193,12 @@ pub fn scan_project(files: &[SourceFile]) -> Result<ProjectScan, ScanError> {
         .flat_map(|r| r.mentions.iter().map(String::as_str))
         .collect();
     let nested = |r: &Routine| {
-        all.iter()
-            .any(|o| o.file == r.file && o.span != r.span && o.span.start <= r.span.start && r.span.end <= o.span.end)
+        all.iter().any(|o| {
+            o.file == r.file
+                && o.span != r.span
+                && o.span.start <= r.span.start
+                && r.span.end <= o.span.end
+        })
     };
     let roots: Vec<&Routine> = all
         .iter()
@@ -220,8 +224,11 @@ pub fn scan_project(files: &[SourceFile]) -> Result<ProjectScan, ScanError> {
         }
         found.sort_by_key(|f| (f.span.start, f.code));
         found.dedup_by(|a, b| a.code == b.code && a.span == b.span);
-        out.findings
-            .extend(found.into_iter().map(|finding| FileFinding { file: i, finding }));
+        out.findings.extend(
+            found
+                .into_iter()
+                .map(|finding| FileFinding { file: i, finding }),
+        );
     }
     Ok(out)
 }

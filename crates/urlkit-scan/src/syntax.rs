@@ -263,11 +263,9 @@ pub(crate) fn call<'t>(src: &Src, n: Node<'t>) -> Option<Call<'t>> {
         }
         "new_expression" => (field(n, "constructor")?, field(n, "arguments"), None),
         "function_call_expression" => (field(n, "function")?, field(n, "arguments"), None),
-        "member_call_expression" | "nullsafe_member_call_expression" => (
-            field(n, "name")?,
-            field(n, "arguments"),
-            field(n, "object"),
-        ),
+        "member_call_expression" | "nullsafe_member_call_expression" => {
+            (field(n, "name")?, field(n, "arguments"), field(n, "object"))
+        }
         "scoped_call_expression" => (field(n, "name")?, field(n, "arguments"), None),
         _ => return None,
     };
@@ -311,9 +309,16 @@ fn holes<'t>(n: Node<'t>) -> Vec<(Node<'t>, Node<'t>)> {
                     out.push((c, e));
                 }
             }
-            "string_content" | "string_fragment" | "escape_sequence" | "string_start"
-            | "string_end" | "string_value" | "interpreted_string_literal_content"
-            | "raw_string_literal_content" | "format_specifier" | "type_conversion" => {}
+            "string_content"
+            | "string_fragment"
+            | "escape_sequence"
+            | "string_start"
+            | "string_end"
+            | "string_value"
+            | "interpreted_string_literal_content"
+            | "raw_string_literal_content"
+            | "format_specifier"
+            | "type_conversion" => {}
             _ if n.kind() == "encapsed_string" => out.push((c, c)),
             _ => {}
         }
@@ -503,8 +508,11 @@ pub(crate) fn literal(src: &Src, n: Node) -> Option<String> {
 pub(crate) fn name_of(src: &Src, n: Node) -> Option<String> {
     let n = strip(n);
     match n.kind() {
-        "identifier" | "property_identifier" | "shorthand_property_identifier"
-        | "field_identifier" | "name" => Some(src.t(n).to_owned()),
+        "identifier"
+        | "property_identifier"
+        | "shorthand_property_identifier"
+        | "field_identifier"
+        | "name" => Some(src.t(n).to_owned()),
         "variable_name" => Some(src.t(n).trim_start_matches('$').to_owned()),
         "attribute" => field(n, "attribute").map(|a| src.t(a).to_owned()),
         "member_expression" => field(n, "property").map(|a| src.t(a).to_owned()),
@@ -525,13 +533,17 @@ pub(crate) fn name_of(src: &Src, n: Node) -> Option<String> {
 /// The function a node defines, if it defines one.
 pub(crate) fn function<'t>(src: &Src, n: Node<'t>) -> Option<Func<'t>> {
     let (name, body) = match n.kind() {
-        "function_definition" | "function_declaration" | "method_definition"
-        | "method_declaration" | "generator_function_declaration" => {
-            (field(n, "name")?, field(n, "body")?)
-        }
+        "function_definition"
+        | "function_declaration"
+        | "method_definition"
+        | "method_declaration"
+        | "generator_function_declaration" => (field(n, "name")?, field(n, "body")?),
         "variable_declarator" => {
             let v = field(n, "value")?;
-            if !matches!(v.kind(), "arrow_function" | "function_expression" | "function") {
+            if !matches!(
+                v.kind(),
+                "arrow_function" | "function_expression" | "function"
+            ) {
                 return None;
             }
             (field(n, "name")?, field(v, "body")?)
@@ -612,7 +624,9 @@ pub(crate) fn bindings<'t>(src: &Src, n: Node<'t>) -> Vec<(String, Bound<'t>)> {
 /// The body of a comprehension or an arrow function, if the node is one.
 pub(crate) fn body_of<'t>(n: Node<'t>) -> Option<Node<'t>> {
     match n.kind() {
-        "list_comprehension" | "set_comprehension" | "generator_expression"
+        "list_comprehension"
+        | "set_comprehension"
+        | "generator_expression"
         | "dictionary_comprehension" => field(n, "body"),
         "arrow_function" | "lambda" => field(n, "body"),
         _ => None,

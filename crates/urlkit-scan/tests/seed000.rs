@@ -19,7 +19,10 @@ fn findings(folder: &str) -> Result<Vec<String>, Failed> {
     paths.sort();
     let mut texts = Vec::new();
     for p in &paths {
-        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let text = std::fs::read_to_string(p).map_err(|e| format!("{name}: {e}"))?;
         texts.push((name, text));
     }
@@ -38,7 +41,12 @@ fn findings(folder: &str) -> Result<Vec<String>, Failed> {
     Ok(out
         .findings
         .iter()
-        .map(|f| format!("{}:{} {}", files[f.file].name, f.finding.line, f.finding.code))
+        .map(|f| {
+            format!(
+                "{}:{} {}",
+                files[f.file].name, f.finding.line, f.finding.code
+            )
+        })
         .collect())
 }
 
@@ -47,7 +55,8 @@ fn main() {
     let trials = vec![
         Trial::test("buggy_has_every_checklist_item", || {
             let got = findings("buggy")?;
-            let want = std::fs::read_to_string(dir().join("EXPECTED")).map_err(|e| e.to_string())?;
+            let want =
+                std::fs::read_to_string(dir().join("EXPECTED")).map_err(|e| e.to_string())?;
             let want: Vec<String> = want
                 .lines()
                 .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -59,7 +68,12 @@ fn main() {
                 }
             }
             if got != want {
-                return Err(format!("scan reports:\n{}\nEXPECTED:\n{}", got.join("\n"), want.join("\n")).into());
+                return Err(format!(
+                    "scan reports:\n{}\nEXPECTED:\n{}",
+                    got.join("\n"),
+                    want.join("\n")
+                )
+                .into());
             }
             Ok(())
         }),

@@ -32,6 +32,7 @@ pub mod qr;
 pub mod reconcile;
 pub mod repair;
 pub mod roundtrip;
+pub mod scan;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod table;
