@@ -171,7 +171,8 @@ pub fn normalize_laws(data: &[u8]) {
             "key_cow at {level}"
         );
         let mut buf = String::from("left over");
-        keys.key_into(s, &mut buf).expect("key_into agrees with key");
+        keys.key_into(s, &mut buf)
+            .expect("key_into agrees with key");
         assert_eq!(buf, k, "key_into at {level}");
         if level != Level::Exact {
             let iri = normalize(s, &o, Form::Iri).expect("the IRI form exists when the key does");
@@ -625,8 +626,16 @@ pub fn scan(data: &[u8]) {
     let language = Language::ALL[usize::from(pick) % Language::ALL.len()];
     let (a, b) = text.split_once('\0').unwrap_or((text, ""));
     let files = [
-        SourceFile { name: "a", source: a, language },
-        SourceFile { name: "b", source: b, language },
+        SourceFile {
+            name: "a",
+            source: a,
+            language,
+        },
+        SourceFile {
+            name: "b",
+            source: b,
+            language,
+        },
     ];
     let Ok(out) = scan_project(&files) else {
         return;
@@ -635,7 +644,10 @@ pub fn scan(data: &[u8]) {
         let s = files[f.file].source;
         let d = &f.finding;
         assert!(d.span.start <= d.span.end && d.span.end <= s.len(), "{d:?}");
-        assert!(s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end), "{d:?}");
+        assert!(
+            s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end),
+            "{d:?}"
+        );
         let before = &s[..d.span.start];
         assert_eq!(d.line, before.matches('\n').count() + 1, "{d:?}");
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -121,11 +121,21 @@ fn scan_rules_page_is_generated_from_the_registry() {
 fn every_rule_has_a_full_doc() {
     for r in rules() {
         let d = &r.doc;
-        for (what, text) in [("what", d.what), ("why", d.why), ("fix", d.fix), ("bad", d.bad), ("good", d.good)] {
+        for (what, text) in [
+            ("what", d.what),
+            ("why", d.why),
+            ("fix", d.fix),
+            ("bad", d.bad),
+            ("good", d.good),
+        ] {
             assert!(!text.trim().is_empty(), "{} has no {what}", r.code);
         }
         assert!(!d.references.is_empty(), "{} has no reference", r.code);
-        assert_ne!(d.bad, d.good, "{}: the example and its fix are the same", r.code);
+        assert_ne!(
+            d.bad, d.good,
+            "{}: the example and its fix are the same",
+            r.code
+        );
     }
 }
 
@@ -133,7 +143,9 @@ fn every_rule_has_a_full_doc() {
 fn every_example_is_reported_and_its_fix_is_not() {
     for r in rules() {
         for (code, should) in [(r.doc.bad, true), (r.doc.good, false)] {
-            let (lang, text) = code.split_once('\n').expect("an example names its language");
+            let (lang, text) = code
+                .split_once('\n')
+                .expect("an example names its language");
             let lang = urlkit_scan::Language::from_name(lang).expect("a language scan reads");
             let found = urlkit_scan::scan(text, lang).expect("the example parses");
             let has = found.iter().any(|f| f.code == r.code);
