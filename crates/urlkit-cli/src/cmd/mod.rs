@@ -32,6 +32,7 @@ pub mod qr;
 pub mod reconcile;
 pub mod repair;
 pub mod roundtrip;
+#[cfg(feature = "scan")]
 pub mod scan;
 #[cfg(feature = "serve")]
 pub mod serve;
