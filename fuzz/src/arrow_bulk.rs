@@ -52,7 +52,9 @@ fn build(data: &[u8]) -> Option<(ArrayRef, Option<Rows>)> {
     let valid: Vec<bool> = {
         let (a, b, c) = (input.byte(), input.byte(), input.byte());
         let bits = u32::from_le_bytes([a, b, c, 0]);
-        (0..rows).map(|r| !with_nulls || bits >> r & 1 == 1).collect()
+        (0..rows)
+            .map(|r| !with_nulls || bits >> r & 1 == 1)
+            .collect()
     };
     let nulls = with_nulls.then(|| Buffer::from_iter(valid.iter().copied()));
     match header % 3 {
@@ -113,8 +115,13 @@ fn build(data: &[u8]) -> Option<(ArrayRef, Option<Rows>)> {
                 v[..4].copy_from_slice(&len.to_le_bytes());
                 let bytes: Option<Vec<u8>> = if len <= 12 {
                     let from = (offset as usize).min(values.len());
-                    let inline: Vec<u8> = values[from..].iter().copied().take(len as usize).collect();
-                    let inline = if inline.len() == len as usize { inline } else { vec![b'a'; len as usize] };
+                    let inline: Vec<u8> =
+                        values[from..].iter().copied().take(len as usize).collect();
+                    let inline = if inline.len() == len as usize {
+                        inline
+                    } else {
+                        vec![b'a'; len as usize]
+                    };
                     v[4..4 + inline.len()].copy_from_slice(&inline);
                     Some(inline)
                 } else {
@@ -207,7 +214,10 @@ pub fn arrow_bulk(data: &[u8]) {
         "the check ({checked:?}) and the naive reading disagree"
     );
     if array.to_data().validate_full().is_ok() {
-        assert!(checked.is_ok(), "arrow-rs accepts what the check refuses: {checked:?}");
+        assert!(
+            checked.is_ok(),
+            "arrow-rs accepts what the check refuses: {checked:?}"
+        );
     }
     // The whole chunk and a slice of it, as two chunks of one input.
     let cut = array.len() / 3;
@@ -224,7 +234,9 @@ pub fn arrow_bulk(data: &[u8]) {
             }
             Err(e) => panic!("a chunk of a string type gives no other error: {e:?}"),
             Ok((out, _)) => {
-                let naive = naive.as_ref().expect("invariant: the check and the reading agree");
+                let naive = naive
+                    .as_ref()
+                    .expect("invariant: the check and the reading agree");
                 let mut scratch = Scratch::default();
                 let expected: Vec<Option<String>> = naive
                     .iter()

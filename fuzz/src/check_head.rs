@@ -77,7 +77,11 @@ pub fn check_head(input: &[u8]) {
         failed: &failed,
     };
     let head = read_head(&mut flaky, cap);
-    assert!(head.bytes <= cap, "read {} bytes past the cap {cap}", head.bytes);
+    assert!(
+        head.bytes <= cap,
+        "read {} bytes past the cap {cap}",
+        head.bytes
+    );
     assert!(head.bytes <= body.len() as u64);
     assert_eq!(
         head.read_error.is_some(),

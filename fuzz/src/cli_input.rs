@@ -83,10 +83,15 @@ pub fn cli_input(input: &[u8]) {
     });
     let mut kinds = Vec::new();
     let mut items = Vec::new();
-    let read = inputs.each_with_stdin(&[], stdin, &mut |n| kinds.push(n.kind.name()), &mut |item| {
-        items.push((item.origin, item.bytes.to_vec()));
-        Ok(())
-    });
+    let read = inputs.each_with_stdin(
+        &[],
+        stdin,
+        &mut |n| kinds.push(n.kind.name()),
+        &mut |item| {
+            items.push((item.origin, item.bytes.to_vec()));
+            Ok(())
+        },
+    );
     // Sniffed stdin that starts like gzip is inflated (a bad stream is a read error, exit 2).
     if sniff && data.starts_with(&[0x1f, 0x8b]) {
         return;

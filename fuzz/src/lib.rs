@@ -171,7 +171,8 @@ pub fn normalize_laws(data: &[u8]) {
             "key_cow at {level}"
         );
         let mut buf = String::from("left over");
-        keys.key_into(s, &mut buf).expect("key_into agrees with key");
+        keys.key_into(s, &mut buf)
+            .expect("key_into agrees with key");
         assert_eq!(buf, k, "key_into at {level}");
         if level != Level::Exact {
             let iri = normalize(s, &o, Form::Iri).expect("the IRI form exists when the key does");
@@ -607,5 +608,50 @@ pub fn csv_writers(data: &[u8]) {
         .collect();
     if let Err(e) = urlkit_records::csv::verify_round_trip(&rows) {
         panic!("{e} (input {data:?})");
+    }
+}
+
+/// `urlkit_scan::scan_project` on any text: the first byte picks the language, the rest is
+/// split into two files at the first NUL (S002 looks across files). Every finding must lie
+/// on char boundaries inside its file, at a line and column that its span starts at, with a
+/// code of the registry; no input may panic the parser glue.
+pub fn scan(data: &[u8]) {
+    use urlkit_scan::{rule, scan_project, Language, SourceFile};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let language = Language::ALL[usize::from(pick) % Language::ALL.len()];
+    let (a, b) = text.split_once('\0').unwrap_or((text, ""));
+    let files = [
+        SourceFile {
+            name: "a",
+            source: a,
+            language,
+        },
+        SourceFile {
+            name: "b",
+            source: b,
+            language,
+        },
+    ];
+    let Ok(out) = scan_project(&files) else {
+        return;
+    };
+    for f in &out.findings {
+        let s = files[f.file].source;
+        let d = &f.finding;
+        assert!(d.span.start <= d.span.end && d.span.end <= s.len(), "{d:?}");
+        assert!(
+            s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end),
+            "{d:?}"
+        );
+        let before = &s[..d.span.start];
+        assert_eq!(d.line, before.matches('\n').count() + 1, "{d:?}");
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        assert_eq!(d.column, before[line_start..].chars().count() + 1, "{d:?}");
+        assert!(rule(d.code).is_some_and(|r| r.name == d.rule), "{d:?}");
     }
 }

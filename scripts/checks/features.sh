@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 fail() { echo "features.sh: $*" >&2; exit 1; }
-heavy=(axum hyper tokio ureq rustls ring qrcode urlkit-web)
+heavy=(axum hyper tokio ureq rustls ring qrcode urlkit-web tree-sitter urlkit-scan)
 
 # --- 1. what each build pulls in ------------------------------------------------------------
 minimal="$(cargo tree --locked -p urlkit-cli --no-default-features -e normal --prefix none)"
@@ -29,7 +29,7 @@ count() { cut -d ' ' -f 1,2 <<<"$1" | sort -u | wc -l; }
 echo "crates in the tree: $(count "$full") by default, $(count "$minimal") with --no-default-features"
 
 # --- 2. every feature set builds, warning-free ----------------------------------------------
-for features in "" serve http; do
+for features in "" serve http scan; do
   echo "clippy: urlkit-cli --no-default-features ${features:+--features $features}"
   cargo clippy -q --locked -p urlkit-cli --no-default-features ${features:+--features "$features"} \
     -- -D warnings
@@ -63,14 +63,15 @@ expect_missing() {
   grep -q "needs the \`$feature\` feature" "$work/stderr" \
     || fail "urlkit $* does not name the \`$feature\` feature: $(cat "$work/stderr")"
 }
-for cmd in serve qr check; do
-  grep -qE "^  $cmd +Not in this build: needs the \`(serve|http)\` feature" <<<"$help" \
+for cmd in serve qr check scan; do
+  grep -qE "^  $cmd +Not in this build: needs the \`(serve|http|scan)\` feature" <<<"$help" \
     || fail "urlkit --help does not say that $cmd is not in this build:
 $help"
 done
 expect_missing serve serve --port 0
 expect_missing serve qr https://example.com/
 expect_missing http check https://example.com/
+expect_missing scan scan .
 expect_missing http key sitemap:https://example.com/sitemap.xml
 expect_missing http reconcile sitemap:https://example.com/sitemap.xml "$work/right.txt"
 echo "minimal CLI: offline commands run; serve, qr, check and live sources name their feature"

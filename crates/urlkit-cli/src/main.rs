@@ -36,6 +36,10 @@ Exit status: 0 all good, 1 differences / findings / bad lines, 2 usage or I/O er
 #[cfg(not(feature = "serve"))]
 const MISSING_SERVE: &str =
     "Not in this build: needs the `serve` feature (the local page, QR codes; docs/install.md)";
+/// What `urlkit --help` says of `scan` in a build without the `scan` feature.
+#[cfg(not(feature = "scan"))]
+const MISSING_SCAN: &str =
+    "Not in this build: needs the `scan` feature (tree-sitter and its grammars; docs/install.md)";
 /// What `urlkit --help` says of `check` in a build without the `http` feature.
 #[cfg(not(feature = "http"))]
 const MISSING_HTTP: &str =
@@ -90,6 +94,13 @@ enum Command {
     Compare(cmd::compare::Args),
     /// Name every encoding mistake and hazard of each URL, with its span and fix.
     Lint(cmd::lint::Args),
+    /// Find URL comparison and encoding mistakes in Python, JavaScript/TypeScript, PHP and Go
+    /// source (the checklist: one shared normalizer, no decode-then-compare, encode per component).
+    #[cfg(feature = "scan")]
+    Scan(cmd::scan::Args),
+    #[cfg(not(feature = "scan"))]
+    #[command(about = MISSING_SCAN)]
+    Scan(cmd::missing::Args),
     /// Show a URL's components as RFC 3986 and as a browser (WHATWG) see them.
     Parse(cmd::parse::Args),
     /// Match URL lists (sitemaps, WordPress, CSV, text) and report what is truly missing.
@@ -152,6 +163,10 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &ctx),
         Command::Parse(a) => cmd::parse::run(a, &ctx),
         Command::Lint(a) => cmd::lint::run(a, &ctx),
+        #[cfg(feature = "scan")]
+        Command::Scan(a) => cmd::scan::run(a, &ctx),
+        #[cfg(not(feature = "scan"))]
+        Command::Scan(a) => cmd::missing::run("scan", "scan", a),
         Command::Reconcile(a) => cmd::reconcile::run(a, &ctx),
         Command::Build(a) => cmd::build::run(a, &ctx),
         Command::Roundtrip(a) => cmd::roundtrip::run(a, &ctx),

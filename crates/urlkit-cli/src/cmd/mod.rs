@@ -32,6 +32,8 @@ pub mod qr;
 pub mod reconcile;
 pub mod repair;
 pub mod roundtrip;
+#[cfg(feature = "scan")]
+pub mod scan;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod table;

@@ -1,0 +1,298 @@
+//! `urlkit scan`: URL comparison and encoding mistakes in Python, JavaScript/TypeScript, PHP
+//! and Go source (the engine is urlkit-scan; this walks the paths and writes the findings).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use urlkit_scan::{rule, rules, scan_project, Language, SourceFile};
+
+use super::{CliError, CmdResult, Ctx, Status};
+use crate::diag;
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `file:line:col: CODE message`, then the command that shows the evidence.
+    Text,
+    /// One JSON object per finding (JSON Lines).
+    Json,
+    /// One SARIF 2.1.0 log.
+    Sarif,
+}
+
+/// Arguments of `urlkit scan`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Reads .py, .js/.mjs/.cjs/.jsx, .ts/.tsx, .php and .go files (a folder is \
+walked; .git, node_modules, target, vendor, __pycache__ and hidden folders are skipped, and \
+said). Rules S001-S007: docs/scan-rules.md, or --explain CODE. Exit status: 1 when there is a \
+finding, 2 when a path cannot be read.
+
+Examples:
+  urlkit scan src/                         every finding, with the command that shows why
+  urlkit scan --select S001,S002 app.py    only these rules
+  urlkit scan --format sarif . > scan.sarif"
+)]
+pub struct Args {
+    /// Files or folders to scan (default: the current folder).
+    pub paths: Vec<PathBuf>,
+    /// Only these rules (comma-separated codes or names).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Leave these rules out.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Output format (--json is --format json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print a rule's documentation and exit.
+    #[arg(long, value_name = "RULE")]
+    pub explain: Option<String>,
+    /// List the rules and exit.
+    #[arg(long)]
+    pub list: bool,
+}
+
+const SKIPPED_DIRS: &[&str] = &["node_modules", "target", "vendor", "__pycache__", "venv"];
+
+struct Walk {
+    files: Vec<(String, Language)>,
+    skipped: Vec<String>,
+    unread: Vec<String>,
+}
+
+fn walk(path: &Path, top: bool, w: &mut Walk) {
+    let shown = path.to_string_lossy().into_owned();
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            w.unread.push(format!("{shown}: {e}"));
+            return;
+        }
+    };
+    if meta.is_dir() {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !top && (name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_str())) {
+            w.skipped.push(shown);
+            return;
+        }
+        let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
+            Ok(r) => r.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(e) => {
+                w.unread.push(format!("{shown}: {e}"));
+                return;
+            }
+        };
+        entries.sort();
+        for e in entries {
+            walk(&e, false, w);
+        }
+        return;
+    }
+    match Language::from_path(&shown) {
+        Some(l) => w.files.push((shown, l)),
+        // A file named on the command line that scan cannot read is said; in a folder, other
+        // files (README.md, images) are simply not source.
+        None if top => w.unread.push(format!(
+            "{shown}: not a language scan reads (.py, .js, .ts, .tsx, .php, .go)"
+        )),
+        None => {}
+    }
+}
+
+fn codes(list: &[String]) -> Result<Vec<&'static str>, CliError> {
+    list.iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            rule(s.trim()).map(|r| r.code).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--select/--ignore: no scan rule {s:?} (urlkit scan --list)"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn sarif(found: &[(String, urlkit_scan::Finding)], files: &[String]) -> Value {
+    let all = rules();
+    let results: Vec<Value> = found
+        .iter()
+        .map(|(file, f)| {
+            let index = all.iter().position(|r| r.code == f.code).unwrap_or(0);
+            json!({
+                "ruleId": f.code,
+                "ruleIndex": index,
+                "level": all[index].level,
+                "message": {"text": f.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": file},
+                    "region": {"startLine": f.line, "startColumn": f.column, "byteOffset": f.span.start, "byteLength": f.span.len()},
+                }}],
+                "properties": {"rule": f.rule, "evidence": f.evidence},
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "urlkit-scan",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": "https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2",
+                "rules": all.iter().map(|r| json!({
+                    "id": r.code,
+                    "name": r.name,
+                    "shortDescription": {"text": r.summary},
+                    "fullDescription": {"text": r.doc.what},
+                    "help": {"text": r.explain()},
+                    "helpUri": r.doc.references.first().copied().unwrap_or("https://www.rfc-editor.org/rfc/rfc3986"),
+                    "defaultConfiguration": {"level": r.level},
+                })).collect::<Vec<_>>(),
+            }},
+            "artifacts": files.iter().map(|a| json!({"location": {"uri": a}})).collect::<Vec<_>>(),
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    })
+}
+
+/// Runs `urlkit scan`.
+pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
+    let err = ctx.err_style();
+    let mut out = std::io::stdout().lock();
+    if let Some(name) = &args.explain {
+        let r = rule(name).ok_or_else(|| {
+            CliError::Usage(format!("no scan rule {name:?} (urlkit scan --list)"))
+        })?;
+        out.write_all(r.explain().as_bytes())?;
+        return Ok(Status::Clean);
+    }
+    if args.list {
+        for r in rules() {
+            writeln!(
+                out,
+                "{} {:<26} {:<7} {}",
+                r.code, r.name, r.level, r.summary
+            )?;
+        }
+        return Ok(Status::Clean);
+    }
+    let select = codes(&args.select)?;
+    let ignore = codes(&args.ignore)?;
+    let wanted =
+        |code: &str| (select.is_empty() || select.contains(&code)) && !ignore.contains(&code);
+    let mut w = Walk {
+        files: Vec::new(),
+        skipped: Vec::new(),
+        unread: Vec::new(),
+    };
+    let default = [PathBuf::from(".")];
+    let paths = if args.paths.is_empty() {
+        &default[..]
+    } else {
+        &args.paths[..]
+    };
+    for p in paths {
+        walk(p, true, &mut w);
+    }
+    for s in &w.skipped {
+        diag::note(
+            &err,
+            format!("{s}: skipped (a dependency, build or hidden folder)"),
+        );
+    }
+    let mut texts = Vec::new();
+    for (name, lang) in &w.files {
+        match std::fs::read(name) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => texts.push((name.clone(), t, *lang)),
+                Err(_) => w
+                    .unread
+                    .push(format!("{name}: not UTF-8 text; not scanned")),
+            },
+            Err(e) => w.unread.push(format!("{name}: {e}")),
+        }
+    }
+    for u in &w.unread {
+        diag::warning(&err, u);
+    }
+    let files: Vec<SourceFile> = texts
+        .iter()
+        .map(|(n, t, l)| SourceFile {
+            name: n,
+            source: t,
+            language: *l,
+        })
+        .collect();
+    let scanned = scan_project(&files).map_err(|e| CliError::Read(e.to_string()))?;
+    for (i, line, col) in &scanned.syntax_errors {
+        let name = files.get(*i).map(|f| f.name).unwrap_or("");
+        diag::warning(&err, format!("{name}:{line}:{col}: a syntax error; the parser skipped this part, so findings in it may be missing"));
+    }
+    let found: Vec<(String, urlkit_scan::Finding)> = scanned
+        .findings
+        .into_iter()
+        .filter(|f| wanted(f.finding.code))
+        .map(|f| {
+            (
+                files
+                    .get(f.file)
+                    .map(|s| s.name.to_owned())
+                    .unwrap_or_default(),
+                f.finding,
+            )
+        })
+        .collect();
+    let format = if ctx.json { Format::Json } else { args.format };
+    match format {
+        Format::Text => {
+            for (file, f) in &found {
+                writeln!(
+                    out,
+                    "{file}:{}:{}: {} [{}] {}",
+                    f.line, f.column, f.code, f.rule, f.message
+                )?;
+                writeln!(out, "  evidence: {}", f.evidence)?;
+            }
+            if !found.is_empty() {
+                diag::note(&err, format!("{} finding(s) in {} file(s) scanned; urlkit scan --explain CODE says why each matters", found.len(), files.len()));
+            }
+        }
+        Format::Json => {
+            for (file, f) in &found {
+                let v = json!({
+                    "code": f.code, "column": f.column, "evidence": f.evidence, "file": file,
+                    "level": rule(f.code).map(|r| r.level).unwrap_or("warning"),
+                    "line": f.line, "message": f.message, "rule": f.rule,
+                    "span": {"end": f.span.end, "start": f.span.start},
+                });
+                serde_json::to_writer(&mut out, &v).map_err(std::io::Error::from)?;
+                writeln!(out)?;
+            }
+        }
+        Format::Sarif => {
+            let names: Vec<String> = files.iter().map(|f| f.name.to_owned()).collect();
+            serde_json::to_writer_pretty(&mut out, &sarif(&found, &names))
+                .map_err(std::io::Error::from)?;
+            writeln!(out)?;
+        }
+    }
+    if files.is_empty() {
+        diag::warning(
+            &err,
+            "no Python, JavaScript, TypeScript, PHP or Go file to scan",
+        );
+    }
+    if !w.unread.is_empty() {
+        return Err(CliError::Read(format!(
+            "{} path(s) could not be read (said above)",
+            w.unread.len()
+        )));
+    }
+    Ok(Status::from_count(found.len()))
+}

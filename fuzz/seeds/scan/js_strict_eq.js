@@ -1,0 +1,4 @@
+// expect: S001
+if (post.link === localUrl) {
+  matched++;
+}

@@ -1,0 +1,2 @@
+// expect: S007
+export const tagPage = (tag: string) => fetch('/tag/' + tag + '/');

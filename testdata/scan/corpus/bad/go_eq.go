@@ -1,0 +1,6 @@
+// expect: S001
+package main
+
+func same(p Post, loc string) bool {
+	return p.Link == loc
+}

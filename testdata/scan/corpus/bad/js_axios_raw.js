@@ -1,0 +1,2 @@
+// expect: S007
+axios.get('https://example.com/search?q=' + keyword);

@@ -1,0 +1,4 @@
+// expect: S003
+if (decodeURIComponent(a) === decodeURIComponent(b)) {
+  same = true;
+}

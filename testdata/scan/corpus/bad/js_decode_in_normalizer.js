@@ -1,0 +1,4 @@
+// expect: S003
+export function normalizeUrl(u) {
+  return decodeURIComponent(u).toLowerCase();
+}

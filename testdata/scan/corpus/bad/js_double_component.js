@@ -1,0 +1,2 @@
+// expect: S006
+const v = encodeURIComponent(encodeURIComponent(tag));

@@ -1,0 +1,2 @@
+// expect: S005
+const pageUrl = encodeURIComponent(rawUrl);

@@ -1,0 +1,2 @@
+// expect: S005
+fetch(encodeURIComponent(url));

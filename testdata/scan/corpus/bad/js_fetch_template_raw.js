@@ -1,0 +1,2 @@
+// expect: S007
+fetch(`https://example.com/tag/${tag}/`);

@@ -1,0 +1,4 @@
+// expect: S001
+if (canonicalUrl !== location.href) {
+  report();
+}

@@ -1,0 +1,2 @@
+// expect: S006
+const qs = new URLSearchParams({ q: encodeURIComponent(term) }).toString();

@@ -1,0 +1,3 @@
+<?php
+// expect: S006
+$qs = http_build_query(['tag' => urlencode($tag)]);

@@ -1,0 +1,5 @@
+<?php
+// expect: S001
+if ($post['link'] == $local_url) {
+    $matched++;
+}

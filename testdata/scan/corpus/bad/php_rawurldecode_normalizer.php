@@ -1,0 +1,5 @@
+<?php
+// expect: S003
+function normalize_url($u) {
+    return rawurldecode($u);
+}

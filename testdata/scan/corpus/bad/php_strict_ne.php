@@ -1,0 +1,5 @@
+<?php
+// expect: S001
+if ($canonical !== $page_url) {
+    echo 'mismatch';
+}

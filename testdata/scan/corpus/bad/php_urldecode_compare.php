@@ -1,0 +1,5 @@
+<?php
+// expect: S003
+if (urldecode($a) === urldecode($b)) {
+    $same = true;
+}

@@ -1,0 +1,3 @@
+# expect: S001
+if post['link'] == local_url:
+    matched += 1

@@ -1,0 +1,3 @@
+# expect: S001
+def changed(old_url, new_url):
+    return old_url != new_url

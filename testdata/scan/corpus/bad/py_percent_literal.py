@@ -1,0 +1,3 @@
+# expect: S001
+if href == 'https://example.com/%e9%81%8b/':
+    print('about page')

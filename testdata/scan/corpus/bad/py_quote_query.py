@@ -1,0 +1,4 @@
+# expect: S004
+from urllib.parse import quote
+
+url = 'https://example.com/search?q=' + quote(term)

@@ -1,0 +1,4 @@
+# expect: S007
+from urllib.request import urlopen
+
+urlopen('https://example.com/tag/ログインできない/')

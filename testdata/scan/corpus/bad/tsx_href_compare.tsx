@@ -1,0 +1,2 @@
+// expect: S001
+export const Active = ({ href, current }: P) => (href === current.href ? <b /> : null);

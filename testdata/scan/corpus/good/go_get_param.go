@@ -1,0 +1,7 @@
+package main
+
+import "net/http"
+
+func get(link string) (*http.Response, error) {
+	return http.Get(link)
+}

@@ -1,0 +1,7 @@
+package main
+
+import "net/http"
+
+func tag(name string) {
+	http.Get("https://example.com/tag/" + url.PathEscape(name) + "/")
+}

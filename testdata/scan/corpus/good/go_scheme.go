@@ -1,0 +1,5 @@
+package main
+
+func secure(u *url.URL) bool {
+	return u.Scheme == "https"
+}

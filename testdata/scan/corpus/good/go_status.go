@@ -1,0 +1,5 @@
+package main
+
+func ok(resp *http.Response) bool {
+	return resp.StatusCode == 200
+}

@@ -1,0 +1,2 @@
+const url = 'https://example.com/search?q=' + encodeURIComponent(term);
+fetch(url);

@@ -1,0 +1,4 @@
+async function get(url) {
+  const r = await fetch(url);
+  return r.json();
+}

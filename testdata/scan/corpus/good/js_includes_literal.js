@@ -1,0 +1,3 @@
+if (url.includes('?')) {
+  sep = '&';
+}

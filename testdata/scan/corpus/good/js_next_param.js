@@ -1,0 +1,1 @@
+location.assign('/login?next=' + encodeURIComponent(location.href));

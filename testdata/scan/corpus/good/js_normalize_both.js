@@ -1,0 +1,5 @@
+import { normalizeUrl } from './url.js';
+
+if (normalizeUrl(post.link) === normalizeUrl(localUrl)) {
+  console.log('same');
+}

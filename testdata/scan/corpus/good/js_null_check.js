@@ -1,0 +1,3 @@
+if (url === null || url === undefined) {
+  throw new Error('no url');
+}

@@ -1,0 +1,3 @@
+if (new URL(href).protocol === 'https:') {
+  secure = true;
+}

@@ -1,0 +1,3 @@
+const u = new URL('https://example.com/search');
+u.searchParams.set('q', term);
+fetch(u);

@@ -1,0 +1,4 @@
+<?php
+if (normalize_url($post['link']) === normalize_url($local_url)) {
+    echo 'same';
+}

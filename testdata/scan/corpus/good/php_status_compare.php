@@ -1,0 +1,5 @@
+<?php
+$code = curl_getinfo($ch, CURLINFO_HTTP_CODE);
+if ($code === 200) {
+    echo 'ok';
+}

@@ -1,0 +1,2 @@
+<?php
+$url = 'https://example.com/search?q=' . urlencode($term);

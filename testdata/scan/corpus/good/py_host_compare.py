@@ -1,0 +1,4 @@
+from urllib.parse import urlsplit
+
+if urlsplit(a).hostname == urlsplit(b).hostname:
+    same_site = True

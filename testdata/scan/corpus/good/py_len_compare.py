@@ -1,0 +1,2 @@
+if len(urls) == len(seen_keys):
+    print('all seen')

@@ -1,0 +1,3 @@
+from urllib.parse import quote_plus
+
+query = 'https://example.com/s?q=' + quote_plus(term)

@@ -1,0 +1,3 @@
+import requests
+
+resp = requests.get('https://example.com/search', params={'q': term})

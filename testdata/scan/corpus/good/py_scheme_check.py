@@ -1,0 +1,4 @@
+from urllib.parse import urlsplit
+
+if urlsplit(url).scheme == 'https':
+    secure = True

@@ -1,0 +1,4 @@
+if '%' in url:
+    print('has escapes')
+if '/tag/' in link:
+    kind = 'tag'

@@ -1,0 +1,3 @@
+export function same(a: string, b: string): boolean {
+  return canonicalizeUrl(a) === canonicalizeUrl(b);
+}

@@ -1,0 +1,4 @@
+const res = await fetch(endpoint);
+if (res.status === 404) {
+  missing.push(endpoint);
+}
