@@ -257,6 +257,19 @@ pub fn reconcile<'py>(
                 })
             })
             .collect(),
+        overlaps: [Side::Left, Side::Right]
+            .into_iter()
+            .flat_map(|side| {
+                let sides = &sides;
+                done.overlaps(side).map(move |dup| {
+                    let all = std::iter::once(&dup.first)
+                        .chain(&dup.others)
+                        .map(|o| sides.occ(side, o))
+                        .collect();
+                    Duplicate::overlap(side.name(), dup.count, all)
+                })
+            })
+            .collect(),
         extra: done
             .only(Side::Right)
             .enumerate()

@@ -493,6 +493,9 @@ def lines_of(report: dict) -> list[dict]:
         out.append(
             {"exact": m["exact"], "left": occ(m["left"]), "right": occ(m["right"]), "rules": m["rules"], "status": "matched", "type": "matched"}
         )
+    # One source a side here: no overlaps, and the CLI's order (each side's duplicates, then
+    # its overlaps) is the duplicates' order.
+    assert report["overlaps"] == []
     for d in report["duplicates"]:
         out.append({**d, "occurrences": [occ(o) for o in d["occurrences"]]})
     return out

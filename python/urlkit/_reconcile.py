@@ -51,12 +51,15 @@ def reconcile(
     The result is ``urlkit reconcile --json``'s records gathered in one dict:
 
     - ``summary``: the CLI's summary record (``level``, ``left`` / ``right`` with ``specs``,
-      ``records``, ``distinct``, ``duplicate_keys``, ``duplicate_records``, ``invalid``,
+      ``records``, ``distinct``, ``duplicate_keys``, ``duplicate_records``,
+      ``overlap_keys``, ``overlap_records``, ``invalid``,
       ``types``, ``sources``, ``findings``; ``matched``, ``matched_exact``,
       ``matched_normalized``, ``rules`` (rule: pairs), ``only_left``, ``only_right``);
     - ``matched``: ``{exact, rules, left, right}`` per key on both sides;
     - ``missing`` (left only) and ``extra`` (right only): one occurrence each;
     - ``duplicates``: ``{side, count, occurrences}`` per key repeated on a side;
+    - ``overlaps``: the same per key that more than one source of a side lists (the CLI's
+      ``--left A --left B``; one source a side here, so it is empty);
     - ``invalid``: ``{side, url, kind, offset, message}`` per URL with no key (never joined,
       never dropped).
 

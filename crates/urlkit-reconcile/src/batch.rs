@@ -19,6 +19,9 @@ pub struct Batch<M> {
     pub(crate) text: String,
     pub(crate) spans: Vec<(usize, usize)>,
     pub(crate) metas: Vec<M>,
+    /// The number of the source its records come from, on their side (see
+    /// [`Batch::with_source`]).
+    pub(crate) source: u8,
 }
 
 impl<M> Default for Batch<M> {
@@ -39,7 +42,38 @@ impl<M> Batch<M> {
             text,
             spans: Vec::new(),
             metas: Vec::new(),
+            source: 0,
         }
+    }
+
+    /// The batch, its records marked as read from source number `source` of their side
+    /// (0 unless said). A key a side has twice in one source is a duplicate there; a key two
+    /// sources of one side both have is an overlap of the sources, counted and listed apart
+    /// (`SideCounts::overlap_keys`, `Reconciliation::overlaps`).
+    ///
+    /// The batches of one source are added one after another, before the next source's:
+    /// a record is an overlap when its side's last record of the key came from another
+    /// source. A side's sources are told apart by this number alone, so a caller with more
+    /// than 256 sources on one side must refuse them or combine some (the CLI refuses).
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit_reconcile::{Batch, LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// let list: Batch<()> = [("https://a.example/x", ()), ("https://a.example/x", ())]
+    ///     .into_iter()
+    ///     .collect();
+    /// r.add_batch(Side::Left, list);
+    /// let other: Batch<()> = [("https://a.example/x", ())].into_iter().collect();
+    /// r.add_batch(Side::Left, other.with_source(1));
+    /// let done = r.finish();
+    /// let c = &done.summary().left;
+    /// assert_eq!((c.duplicate_records, c.overlap_records, c.overlap_keys), (1, 1, 1));
+    /// ```
+    pub fn with_source(mut self, source: u8) -> Batch<M> {
+        self.source = source;
+        self
     }
 
     /// Adds a record.

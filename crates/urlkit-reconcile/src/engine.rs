@@ -43,6 +43,30 @@ pub(crate) struct Slot<M> {
     /// of them arrives, while its text is at hand: deciding it after the join would read two
     /// URLs from all over memory per pair, on one thread).
     pub(crate) exact: bool,
+    /// Per side, the source of the last record of the key (see `Batch::with_source`).
+    pub(crate) last_source: [u8; 2],
+    /// Per side, whether one source repeats the key ([`REPEATED`]) and whether another
+    /// source has it too ([`OVERLAPS`]), shifted by the side's index. (These three fields fit
+    /// in what was padding: a slot is no larger for them, which is why a source number is a
+    /// byte.)
+    pub(crate) repeats: u8,
+}
+
+/// [`Slot::repeats`]: a source has the key more than once.
+pub(crate) const REPEATED: u8 = 0b01;
+/// [`Slot::repeats`]: more than one source has the key.
+pub(crate) const OVERLAPS: u8 = 0b10;
+
+impl<M> Slot<M> {
+    /// Whether `side` has the key more than once in one source.
+    pub(crate) fn is_repeated(&self, side: Side) -> bool {
+        self.repeats & (REPEATED << (2 * side.index())) != 0
+    }
+
+    /// Whether more than one source of `side` has the key.
+    pub(crate) fn overlaps(&self, side: Side) -> bool {
+        self.repeats & (OVERLAPS << (2 * side.index())) != 0
+    }
 }
 
 /// Reconciles two lists of URLs by their keys.
@@ -85,6 +109,9 @@ pub(crate) struct Shard<M> {
     pub(crate) slots: Vec<Slot<M>>,
     pub(crate) dups: Vec<DupExample<M>>,
     pub(crate) invalid: Vec<(u64, InvalidRecord)>,
+    /// Per side, the records whose key an earlier source of the side had (the first of the
+    /// key in their own source).
+    pub(crate) overlap_records: [usize; 2],
 }
 
 impl<M> Shard<M> {
@@ -139,16 +166,18 @@ impl<M> Shard<M> {
             slots: Vec::new(),
             dups: Vec::new(),
             invalid: Vec::new(),
+            overlap_records: [0, 0],
         }
     }
 
     /// Adds a keyed record. `key` is the invalid-URL key (`INVALID_KEY_PREFIX` + URL) when
     /// `error` says there is no key; `hash` is the key's; `seq` numbers the record; `url` is
-    /// how it is written (a transform of the key, or text: see `spelling`).
+    /// how it is written (a transform of the key, or text: see `spelling`); `source` is the
+    /// number of the record's source on its `side`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn insert(
         &mut self,
-        side: Side,
+        (side, source): (Side, u8),
         seq: u64,
         key: &str,
         hash: u64,
@@ -178,6 +207,8 @@ impl<M> Shard<M> {
                     first: [None, None],
                     count: [0, 0],
                     exact: false,
+                    last_source: [0, 0],
+                    repeats: 0,
                 });
                 self.index.insert(hash);
                 id
@@ -192,21 +223,36 @@ impl<M> Shard<M> {
             };
             self.invalid.push((seq, record));
         }
-        self.place(id, side, url, meta);
+        self.place(id, (side, source), url, meta);
     }
 
     /// Counts a record written `url` in slot `id`, and keeps it if it is the first of its
     /// side or one of the first duplicates.
-    fn place(&mut self, id: u32, side: Side, url: ResolvedSpelling<'_>, meta: M) {
+    fn place(&mut self, id: u32, (side, source): (Side, u8), url: ResolvedSpelling<'_>, meta: M) {
         let s = side.index();
         let Shard {
-            slots, store, dups, ..
+            slots,
+            store,
+            dups,
+            overlap_records,
+            ..
         } = self;
         let Some(slot) = slots.get_mut(id as usize) else {
             return;
         };
         slot.count[s] = slot.count[s].saturating_add(1);
         let is_first = slot.first[s].is_none();
+        if !is_first {
+            // A source's records come one after another: the side's last record of the key
+            // is from this source exactly when this source had the key before.
+            if slot.last_source[s] == source {
+                slot.repeats |= REPEATED << (2 * s);
+            } else {
+                slot.repeats |= OVERLAPS << (2 * s);
+                overlap_records[s] += 1;
+            }
+        }
+        slot.last_source[s] = source;
         if !is_first && slot.count[s] > DUPLICATE_EXAMPLES + 1 {
             return;
         }
@@ -320,7 +366,7 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
                 Some(t) => ResolvedSpelling::Transform(t),
                 None => ResolvedSpelling::Text(url),
             };
-            sh.insert(side, seq, &key, hash, url, meta, error);
+            sh.insert((side, 0), seq, &key, hash, url, meta, error);
         }
         self.scratch = key;
     }
@@ -340,13 +386,20 @@ impl<'k, M: Send + Sync> Reconciler<'k, M> {
         let n = batch.len();
         let first_seq = (self.records[0] + self.records[1]) as u64 + 1;
         self.records[side.index()] += n;
-        let Batch { text, spans, metas } = batch;
+        let Batch {
+            text,
+            spans,
+            metas,
+            source,
+        } = batch;
         let mut runs: Vec<Vec<Run<M>>> = (0..self.shards.len()).map(|_| Vec::new()).collect();
         let mut metas = metas.into_iter();
         for from in (0..n).step_by(KEY_PART) {
             let to = (from + KEY_PART).min(n);
             let part = metas.by_ref().take(to - from);
-            let keyed = self.ctx.key_part(&text, &spans, from..to, part, first_seq);
+            let keyed = self
+                .ctx
+                .key_part(&text, &spans, from..to, part, (first_seq, source));
             for (all, run) in runs.iter_mut().zip(keyed) {
                 all.push(run);
             }

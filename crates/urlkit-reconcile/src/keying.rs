@@ -77,14 +77,15 @@ impl<'k> KeyContext<'k> {
     }
 
     /// Keys the records `range` of a batch (URLs as `spans` of `text`, metadata `metas` in
-    /// the same order, the first numbered `first_seq`) and sorts them into one run per shard.
+    /// the same order, the first numbered `first_seq`, all of source number `source` of their
+    /// side) and sorts them into one run per shard.
     pub(crate) fn key_part<M>(
         &self,
         text: &str,
         spans: &[(usize, usize)],
         range: std::ops::Range<usize>,
         metas: impl IntoIterator<Item = M>,
-        first_seq: u64,
+        (first_seq, source): (u64, u8),
     ) -> Vec<Run<M>> {
         let spans = spans
             .get(range.clone())
@@ -99,6 +100,7 @@ impl<'k> KeyContext<'k> {
                 records: Vec::with_capacity(share(spans.len())),
                 metas: Vec::with_capacity(share(spans.len())),
                 errors: Vec::new(),
+                source,
             })
             .collect();
         let (mut keys, mut key) = (self.keyer.keys(), String::new());
@@ -144,6 +146,8 @@ pub(crate) struct Run<M> {
     metas: Vec<M>,
     /// The errors of records that have no key, by their number in the run.
     errors: Vec<(usize, KeyError)>,
+    /// The source its records come from, on their side.
+    source: u8,
 }
 
 impl<M> Run<M> {
@@ -190,6 +194,7 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
             records,
             metas,
             errors,
+            source,
         } = run;
         let mut errors = errors.into_iter().peekable();
         let mut from = 0;
@@ -216,7 +221,7 @@ pub(crate) fn join_runs<M>(shard: &mut Shard<M>, side: Side, runs: Vec<Run<M>>) 
             };
             from = rec.url_end;
             let error = errors.next_if(|(at, _)| *at == k).map(|(_, e)| e);
-            shard.insert(side, rec.seq, key, rec.hash, url, meta, error);
+            shard.insert((side, source), rec.seq, key, rec.hash, url, meta, error);
         }
     }
 }

@@ -48,10 +48,15 @@ pub struct SideCounts {
     pub records: usize,
     /// Distinct keys among them.
     pub distinct: usize,
-    /// Keys that occur more than once on this side.
+    /// Keys that one source of this side has more than once.
     pub duplicate_keys: usize,
-    /// Records beyond the first of their key (`records - distinct`).
+    /// Records beyond the first of their key in their own source.
     pub duplicate_records: usize,
+    /// Keys that more than one source of this side has (see `Batch::with_source`).
+    pub overlap_keys: usize,
+    /// Records whose key an earlier source of this side had (the first of the key in their
+    /// own source): `records - distinct = duplicate_records + overlap_records`.
+    pub overlap_records: usize,
     /// Records whose URL had no key at the level (joined by exact text only).
     pub invalid: usize,
 }
@@ -86,6 +91,19 @@ pub struct Summary {
     pub only_left: usize,
     /// Keys only on the right ("extra").
     pub only_right: usize,
+}
+
+impl SideCounts {
+    /// The counts of a side that read `records` records, `overlap_records` of them overlaps
+    /// (the tally counted every record beyond the first of its key as a duplicate).
+    fn with_records(&self, records: usize, overlap_records: usize) -> SideCounts {
+        SideCounts {
+            records,
+            duplicate_records: self.duplicate_records.saturating_sub(overlap_records),
+            overlap_records,
+            ..self.clone()
+        }
+    }
 }
 
 impl Summary {
@@ -278,7 +296,10 @@ impl<M: Send + Sync> Reconciliation<M> {
         let mut slots = Vec::with_capacity(shards.len());
         let mut shard_dups = Vec::with_capacity(shards.len());
         let mut invalid: Vec<(u64, InvalidRecord)> = Vec::new();
+        let mut overlap_records = [0usize; 2];
         for shard in shards {
+            overlap_records[0] += shard.overlap_records[0];
+            overlap_records[1] += shard.overlap_records[1];
             arenas.push(shard.store);
             slots.push(shard.slots);
             shard_dups.push(shard.dups);
@@ -292,14 +313,8 @@ impl<M: Send + Sync> Reconciliation<M> {
         let tally = count_shards(&slots, threads);
         let order = order_by_seq(&slots);
         let mut summary = Summary {
-            left: SideCounts {
-                records: records[0],
-                ..tally.sides[0].clone()
-            },
-            right: SideCounts {
-                records: records[1],
-                ..tally.sides[1].clone()
-            },
+            left: tally.sides[0].with_records(records[0], overlap_records[0]),
+            right: tally.sides[1].with_records(records[1], overlap_records[1]),
             only_left: tally.only[0],
             only_right: tally.only[1],
             ..Summary::default()
@@ -452,12 +467,42 @@ impl<M> Reconciliation<M> {
         self.only(Side::Left)
     }
 
-    /// The keys that occur more than once on `side`.
+    /// The keys that one source of `side` has more than once.
     pub fn duplicates(&self, side: Side) -> impl Iterator<Item = Duplicate<'_, M>> + '_ {
+        self.repeated(side, move |slot| slot.is_repeated(side))
+    }
+
+    /// The keys that more than one source of `side` has (see `Batch::with_source`): the
+    /// sources overlap there. A key may be both an overlap and a duplicate.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Level, Options};
+    /// use urlkit_reconcile::{Batch, LevelKeyer, Reconciler, Side};
+    /// let keyer = LevelKeyer::new(Options::new(Level::Safe));
+    /// let mut r = Reconciler::new(&keyer);
+    /// let a: Batch<u32> = [("https://a.example/x", 1)].into_iter().collect();
+    /// let b: Batch<u32> = [("https://A.example/x", 2)].into_iter().collect();
+    /// r.add_batch(Side::Left, a);
+    /// r.add_batch(Side::Left, b.with_source(1));
+    /// let done = r.finish();
+    /// let o: Vec<_> = done.overlaps(Side::Left).collect();
+    /// assert_eq!((o.len(), o[0].count, *o[0].others[0].meta()), (1, 2, 2));
+    /// assert_eq!(done.duplicates(Side::Left).count(), 0);
+    /// ```
+    pub fn overlaps(&self, side: Side) -> impl Iterator<Item = Duplicate<'_, M>> + '_ {
+        self.repeated(side, move |slot| slot.overlaps(side))
+    }
+
+    /// The keys of `side` that `keep` selects among those it has more than once.
+    fn repeated<'s>(
+        &'s self,
+        side: Side,
+        keep: impl Fn(&Slot<M>) -> bool + 's,
+    ) -> impl Iterator<Item = Duplicate<'s, M>> + 's {
         let s = side.index();
         self.slots_in_order().filter_map(move |(i, slot)| {
             let first = slot.first[s].as_ref()?;
-            if slot.count[s] < 2 {
+            if slot.count[s] < 2 || !keep(slot) {
                 return None;
             }
             let key = self.key(i);
@@ -570,6 +615,7 @@ impl Tally {
             a.distinct += b.distinct;
             a.duplicate_keys += b.duplicate_keys;
             a.duplicate_records += b.duplicate_records;
+            a.overlap_keys += b.overlap_keys;
         }
         self.only[0] += o.only[0];
         self.only[1] += o.only[1];
@@ -584,8 +630,12 @@ impl Tally {
                 counts.distinct += 1;
             }
             if n > 1 {
-                counts.duplicate_keys += 1;
+                // The records beyond the first; those that are overlaps are taken out once
+                // the shards' counts of them are added (`SideCounts::with_records`).
                 counts.duplicate_records += n - 1;
+                let side = if s == 0 { Side::Left } else { Side::Right };
+                counts.duplicate_keys += usize::from(slot.is_repeated(side));
+                counts.overlap_keys += usize::from(slot.overlaps(side));
             }
         }
         match (&slot.first[0], &slot.first[1]) {

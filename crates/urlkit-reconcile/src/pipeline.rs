@@ -196,6 +196,8 @@ struct Pending<M> {
     id: u64,
     side: Side,
     first_seq: u64,
+    /// The source its records come from (see `Batch::with_source`).
+    source: u8,
     /// The number of its first part among all parts added (the order the shards join in).
     first_part: u64,
     /// Its text and where each URL is; shared by the threads that key its parts.
@@ -238,6 +240,7 @@ enum Task<M> {
         side: Side,
         part: u64,
         first_seq: u64,
+        source: u8,
         range: std::ops::Range<usize>,
         text: Arc<(String, Vec<(usize, usize)>)>,
         metas: Vec<M>,
@@ -289,7 +292,12 @@ impl<M: Send + Sync> Pool<M> {
         if n == 0 {
             return;
         }
-        let Batch { text, spans, metas } = batch;
+        let Batch {
+            text,
+            spans,
+            metas,
+            source,
+        } = batch;
         // The metadata split into one vector per part, from the last part down.
         let nparts = n.div_ceil(KEY_PART);
         let mut rest = metas;
@@ -316,6 +324,7 @@ impl<M: Send + Sync> Pool<M> {
             id,
             side,
             first_seq,
+            source,
             first_part,
             text: Arc::new((text, spans)),
             metas: parts,
@@ -369,11 +378,12 @@ impl<M: Send + Sync> Pool<M> {
                     side,
                     part,
                     first_seq,
+                    source,
                     range,
                     text,
                     metas,
                 } => {
-                    let runs = ctx.key_part(&text.0, &text.1, range, metas, first_seq);
+                    let runs = ctx.key_part(&text.0, &text.1, range, metas, (first_seq, source));
                     // The text is released before the count says the part is done, so that
                     // the last part's thread finds it free.
                     drop(text);
@@ -440,6 +450,7 @@ impl<M> State<M> {
             side: pending.side,
             part: pending.first_part + part as u64,
             first_seq: pending.first_seq,
+            source: pending.source,
             range: from..(from + KEY_PART).min(n),
             text: Arc::clone(&pending.text),
             metas: pending

@@ -234,3 +234,79 @@ fn panic_while_feeding() -> Result<(), Box<dyn std::any::Any + Send>> {
     }));
     outcome.map(drop)
 }
+
+/// Three sources of one side, each with repeats of its own and pages the others have too;
+/// the counts of duplicates and overlaps against a count made here, record by record, and
+/// the same with the pool's threads.
+#[test]
+fn overlaps_of_sources_are_told_from_duplicates_within_one() {
+    use std::collections::{HashMap, HashSet};
+    // Source `s` lists pages `s * 300 ..` for 1,000 records, every fifth one twice: each
+    // source shares 700 pages with the next, and repeats its own.
+    let record = |s: usize, i: usize| 300 * s + if i % 5 == 4 { i - 1 } else { i } % 1_000;
+    // Spelled any of the six ways that key alike (not the seventh, which has no key).
+    let spelled = |s: usize, i: usize| spell((s + i) % 6, record(s, i));
+    let mut want = (0usize, 0usize, HashSet::new(), HashSet::new());
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::new(); // key -> (last source, n)
+    for s in 0..3 {
+        for i in 0..1_000 {
+            let key = format!("page {}", record(s, i));
+            match seen.get_mut(&key) {
+                None => {
+                    seen.insert(key, (s, 1));
+                }
+                Some((last, _)) if *last == s => {
+                    want.0 += 1;
+                    want.2.insert(key);
+                }
+                Some(last) => {
+                    last.0 = s;
+                    want.1 += 1;
+                    want.3.insert(key);
+                }
+            }
+        }
+    }
+    assert!(want.0 > 100 && want.1 > 100, "both kinds occur: {want:?}");
+    for threads in [1, 2, 3] {
+        let mut r = Reconciler::new(&SAFE).threads(threads);
+        r.feed(|feeder| {
+            for s in 0..3 {
+                // Each source in several batches, as a reader gives them.
+                for chunk in (0..1_000).collect::<Vec<_>>().chunks(SIZES[s + 1].min(400)) {
+                    let batch: Batch<usize> = chunk.iter().map(|&i| (spelled(s, i), i)).collect();
+                    feeder.add_batch(Side::Left, batch.with_source(s as u8));
+                }
+            }
+        });
+        let done = r.finish();
+        let c = &done.summary().left;
+        assert_eq!(
+            (c.duplicate_records, c.overlap_records),
+            (want.0, want.1),
+            "{threads} threads"
+        );
+        assert_eq!(
+            (c.duplicate_keys, c.overlap_keys),
+            (want.2.len(), want.3.len()),
+            "{threads} threads"
+        );
+        assert_eq!(
+            c.records,
+            c.distinct + c.duplicate_records + c.overlap_records
+        );
+        assert_eq!(done.duplicates(Side::Left).count(), want.2.len());
+        assert_eq!(done.overlaps(Side::Left).count(), want.3.len());
+    }
+}
+
+/// The fields that tell overlaps from duplicates live in what was a slot's padding.
+#[test]
+fn a_slot_is_no_larger_for_the_sources() {
+    // seq (8), key span (12), two occurrences of a 12-byte metadata (the CLI's) with their
+    // spellings (2 x 24), counts (8), then `exact`, the sources and the flags (3 of 3 bytes).
+    assert_eq!(
+        std::mem::size_of::<super::super::engine::Slot<[u32; 3]>>(),
+        80
+    );
+}

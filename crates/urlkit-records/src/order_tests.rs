@@ -396,6 +396,8 @@ fn reconcile() {
             source: Some(s("a.txt")),
         }],
         invalid: 0,
+        overlap_keys: 0,
+        overlap_records: 0,
         records: 1,
         sources: vec![SourceCount {
             format: "text",
@@ -431,6 +433,14 @@ fn reconcile() {
     sorted(
         "duplicate",
         &Line::Duplicate(Duplicate::new("left", 2, vec![occurrence(), occurrence()])),
+    );
+    sorted(
+        "overlap",
+        &Line::Duplicate(Duplicate::overlap(
+            "left",
+            2,
+            vec![occurrence(), occurrence()],
+        )),
     );
     sorted(
         "invalid",

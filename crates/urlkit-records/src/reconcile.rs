@@ -28,6 +28,7 @@ pub fn readable(url: &str) -> Option<String> {
 /// use urlkit_records::reconcile::place;
 /// use urlkit_sources::Position;
 /// assert_eq!(place("a.csv", &Position::Line(3)), "a.csv:3");
+/// assert_eq!(place("s.xml", &Position::LineColumn(1, 85)), "s.xml:1:85");
 /// ```
 pub fn place(name: &str, position: &Position) -> String {
     match position {
@@ -35,6 +36,7 @@ pub fn place(name: &str, position: &Position) -> String {
         Position::Pointer(p) => format!("{name}#{p}"),
         Position::LinePointer(n, p) => format!("{name}:{n}#{p}"),
         Position::Item(i) => format!("{name}[{i}]"),
+        Position::LineColumn(n, c) => format!("{name}:{n}:{c}"),
     }
 }
 
@@ -177,7 +179,8 @@ pub enum Line {
     },
     /// A pair with equal keys.
     Matched(Box<Matched>),
-    /// A key that one side lists more than once.
+    /// A key that one side lists more than once: in one source (`duplicate`), or in more
+    /// than one of its sources (`overlap`).
     Duplicate(Duplicate),
 }
 
@@ -241,7 +244,9 @@ impl Matched {
     }
 }
 
-/// A duplicated key: `{"count", "occurrences", "side", "status", "type"}`.
+/// A key a side has more than once: `{"count", "occurrences", "side", "status", "type"}`,
+/// `type` `duplicate` when one source has it twice, `overlap` when several sources have it
+/// (a key may be both, and then has a record of each).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Duplicate {
     /// How many records have the key.
@@ -250,9 +255,9 @@ pub struct Duplicate {
     pub occurrences: Vec<Occurrence>,
     /// `left` or `right`.
     pub side: &'static str,
-    /// `duplicate`.
+    /// `duplicate` or `overlap`.
     pub status: &'static str,
-    /// `duplicate`.
+    /// `duplicate` or `overlap`.
     #[serde(rename = "type")]
     pub kind: &'static str,
 }
@@ -266,6 +271,20 @@ impl Duplicate {
             side,
             status: "duplicate",
             kind: "duplicate",
+        }
+    }
+
+    /// The record of a key that more than one source of `side` has.
+    ///
+    /// ```
+    /// let o = urlkit_records::reconcile::Duplicate::overlap("left", 2, Vec::new());
+    /// assert_eq!((o.status, o.kind), ("overlap", "overlap"));
+    /// ```
+    pub fn overlap(side: &'static str, count: usize, occurrences: Vec<Occurrence>) -> Duplicate {
+        Duplicate {
+            status: "overlap",
+            kind: "overlap",
+            ..Duplicate::new(side, count, occurrences)
         }
     }
 }
@@ -324,14 +343,18 @@ impl Summary {
 pub struct SideSummary {
     /// Distinct keys.
     pub distinct: usize,
-    /// Keys listed more than once.
+    /// Keys one source lists more than once.
     pub duplicate_keys: usize,
-    /// Records beyond the first of each key.
+    /// Records beyond the first of their key in their own source.
     pub duplicate_records: usize,
     /// What the readers found (a guess, a skipped item, a note).
     pub findings: Vec<SourceFinding>,
     /// Records with no key at the level.
     pub invalid: usize,
+    /// Keys more than one of the side's sources list.
+    pub overlap_keys: usize,
+    /// Records whose key an earlier source of the side listed.
+    pub overlap_records: usize,
     /// Records read.
     pub records: usize,
     /// Each source read.
@@ -366,6 +389,8 @@ impl SideSummary {
                 })
                 .collect(),
             invalid: counts.invalid,
+            overlap_keys: counts.overlap_keys,
+            overlap_records: counts.overlap_records,
             records: counts.records,
             sources: catalog
                 .sources()
@@ -410,7 +435,7 @@ pub struct SourceFinding {
 }
 
 /// A whole reconciliation as one value (Python's `urlkit.reconcile`, the page's Reconcile
-/// panel): `{"duplicates", "extra", "invalid", "matched", "missing", "summary"}`.
+/// panel): `{"duplicates", "extra", "invalid", "matched", "missing", "overlaps", "summary"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// The keys a side lists more than once.
@@ -423,6 +448,8 @@ pub struct Report {
     pub matched: Vec<Matched>,
     /// The left list's URLs the right lacks.
     pub missing: Vec<Occurrence>,
+    /// The keys more than one source of a side lists.
+    pub overlaps: Vec<Duplicate>,
     /// The counts.
     pub summary: Summary,
 }

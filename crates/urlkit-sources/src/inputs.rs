@@ -58,7 +58,9 @@ impl Origin {
             Origin::Arg(_) => None,
             Origin::Line(n) => Some(*n as u64),
             Origin::Source { position, .. } => match position {
-                Position::Line(n) | Position::LinePointer(n, _) => Some(*n),
+                Position::Line(n) | Position::LinePointer(n, _) | Position::LineColumn(n, _) => {
+                    Some(*n)
+                }
                 Position::Pointer(_) | Position::Item(_) => None,
             },
         }

@@ -15,6 +15,7 @@ pub struct SourceId(pub u32);
 /// assert_eq!(Position::Pointer("/0/link".into()).to_string(), "/0/link");
 /// assert_eq!(Position::LinePointer(2, "/url".into()).to_string(), "line 2 /url");
 /// assert_eq!(Position::Item(0).to_string(), "item 0");
+/// assert_eq!(Position::LineColumn(1, 85).to_string(), "line 1, column 85");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -26,6 +27,9 @@ pub enum Position {
     LinePointer(u64, String),
     /// The 0-based index of an item of a list given in memory (a Python list).
     Item(u64),
+    /// A 1-based line and the 1-based byte column on it where the text starts: the `<loc>` of
+    /// a sitemap, which shares its line with every other when the file is on one line.
+    LineColumn(u64, u64),
 }
 
 impl fmt::Display for Position {
@@ -35,6 +39,7 @@ impl fmt::Display for Position {
             Position::Pointer(p) => f.write_str(p),
             Position::LinePointer(n, p) => write!(f, "line {n} {p}"),
             Position::Item(i) => write!(f, "item {i}"),
+            Position::LineColumn(n, c) => write!(f, "line {n}, column {c}"),
         }
     }
 }

@@ -626,7 +626,8 @@ impl Parse<'_, '_> {
             self.pending = Some(Record {
                 url: url.to_owned(),
                 source: id,
-                position: Position::Line(loc.line),
+                // Line and column: a sitemap on one line has every <loc> on line 1.
+                position: Position::LineColumn(loc.line, loc.column),
                 kind: self.kind.clone(),
                 extra: Vec::new(),
             });

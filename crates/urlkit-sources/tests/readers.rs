@@ -54,8 +54,31 @@ fn sitemap_amp_resolved_exactly_once() {
             "https://example.com/tag/ログインできない/",
         ]
     );
-    assert_eq!(records[0].position.to_string(), "line 3");
-    assert_eq!(records[4].position.to_string(), "line 7");
+    // Line and column of each <loc>'s text (the column: after `  <url><loc>`).
+    assert_eq!(records[0].position.to_string(), "line 3, column 13");
+    assert_eq!(records[4].position.to_string(), "line 7, column 13");
+}
+
+/// A sitemap written on one line (as many generators write it): each record has its own
+/// column, so two records never point at the same place.
+#[test]
+fn sitemap_on_one_line_gives_each_record_its_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut xml = String::from(
+        r#"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
+    );
+    let mut want = Vec::new();
+    for i in 0..3 {
+        xml.push_str("<url><loc>");
+        want.push(format!("line 1, column {}", xml.len() + 1));
+        xml.push_str(&format!("https://example.com/{i}/</loc></url>"));
+    }
+    xml.push_str("</urlset>");
+    let path = dir.path().join("one-line.xml");
+    std::fs::write(&path, xml).unwrap();
+    let (r, _) = read(path.to_str().unwrap());
+    let got: Vec<String> = r.unwrap().iter().map(|r| r.position.to_string()).collect();
+    assert_eq!(got, want);
 }
 
 #[test]
@@ -183,7 +206,10 @@ fn sitemap_over_50000_urls_is_a_finding_not_a_failure() {
     let (r, catalog) = read(path.to_str().unwrap());
     let records = r.unwrap();
     assert_eq!(records.len(), 50_001);
-    assert_eq!(records[50_000].position.to_string(), "line 50002");
+    assert_eq!(
+        records[50_000].position.to_string(),
+        "line 50002, column 11"
+    );
     assert_eq!(kinds(catalog.findings()), ["sitemap-too-many-urls"]);
 }
 

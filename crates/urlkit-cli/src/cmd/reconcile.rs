@@ -304,6 +304,9 @@ struct Tables {
     kind_ids: HashMap<Arc<str>, u32>,
     pointers: Vec<String>,
     places: Vec<Place>,
+    /// The column of each place that has one (a sitemap's `<loc>`), by place number in
+    /// increasing order: only sitemaps have them, so the other places pay nothing.
+    columns: Vec<(usize, u64)>,
     /// The names of the extra fields the side's sources gave (a CSV's other columns, a
     /// WordPress title, a sitemap's lastmod), in order of first sight.
     fields: Vec<Arc<str>>,
@@ -331,12 +334,13 @@ impl Tables {
                 i
             }
         });
-        let (line, pointer) = match position {
-            Position::Line(n) => (n, None),
-            Position::Pointer(p) => (0, Some(p)),
-            Position::LinePointer(n, p) => (n, Some(p)),
+        let (line, pointer, column) = match position {
+            Position::Line(n) => (n, None, None),
+            Position::Pointer(p) => (0, Some(p), None),
+            Position::LinePointer(n, p) => (n, Some(p), None),
             // Lists in memory are Python's; the CLI reads files and streams.
-            Position::Item(i) => (i + 1, None),
+            Position::Item(i) => (i + 1, None, None),
+            Position::LineColumn(n, c) => (n, None, Some(c)),
         };
         let pointer = pointer.map(|p| {
             self.pointers.push(p);
@@ -353,8 +357,11 @@ impl Tables {
             u32::try_from(self.extras.len() - 1)
                 .expect("invariant: fewer than 2^32 records with extra fields on one side")
         });
-        if kind.is_none() && pointer.is_none() && extra.is_none() {
+        if kind.is_none() && pointer.is_none() && extra.is_none() && column.is_none() {
             return Meta::at_line(source, line);
+        }
+        if let Some(c) = column {
+            self.columns.push((self.places.len(), c));
         }
         self.places.push(Place {
             line,
@@ -398,6 +405,16 @@ impl Tables {
             None => meta.at(),
             Some(i) => self.place(i).line,
         }
+    }
+
+    /// The record's 1-based column on its line, when its source gives one.
+    fn column(&self, meta: &Meta) -> Option<u64> {
+        let i = meta.place()?;
+        let at = self.columns.partition_point(|(p, _)| *p < i);
+        self.columns
+            .get(at)
+            .filter(|(p, _)| *p == i)
+            .map(|(_, c)| *c)
     }
 
     /// The place numbered `i`.
@@ -563,6 +580,15 @@ fn sides(args: &Args) -> Result<(Vec<String>, Vec<String>), CliError> {
                 .into(),
         ));
     }
+    for (name, specs) in [("left", &left), ("right", &right)] {
+        if specs.len() > MAX_SOURCES_A_SIDE {
+            return Err(CliError::Usage(format!(
+                "the {name} side has {} sources, more than {MAX_SOURCES_A_SIDE}; combine some \
+                 of them into one list",
+                specs.len()
+            )));
+        }
+    }
     if left.iter().chain(&right).filter(|s| is_stdin(s)).count() > 1 {
         return Err(CliError::Usage(
             "stdin ('-') can be only one of the sources".into(),
@@ -579,6 +605,9 @@ fn is_stdin(spec: &str) -> bool {
 /// block of lines as a batch of its own over the block's text (no copy per URL).
 struct BatchSink<'a, 'f, 'k> {
     side: Side,
+    /// The number of the source being read among its side's (a key two of them have is an
+    /// overlap, not a duplicate: `Batch::with_source`).
+    source: u8,
     batch: Batch<Meta>,
     feeder: &'a mut Feeder<'f, 'k, Meta>,
     tables: &'a mut Tables,
@@ -594,7 +623,8 @@ impl BatchSink<'_, '_, '_> {
             return;
         }
         let before = self.feeder.records(self.side);
-        self.feeder.add_batch(self.side, batch);
+        self.feeder
+            .add_batch(self.side, batch.with_source(self.source));
         let seen = self.feeder.records(self.side);
         if seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
             self.progress.set(self.side.name(), seen as u64);
@@ -744,6 +774,9 @@ fn reader_for<'f>(
     reader
 }
 
+/// How many sources one side may have: the join tells them apart by a byte.
+const MAX_SOURCES_A_SIDE: usize = 256;
+
 fn read_sides<'f>(
     engine: &mut Reconciler<'_, Meta>,
     specs: [&[String]; 2],
@@ -769,6 +802,7 @@ fn read_sides<'f>(
         {
             let mut sink = BatchSink {
                 side,
+                source: 0,
                 batch: Batch::new(),
                 feeder: &mut *feeder,
                 tables,
@@ -778,6 +812,8 @@ fn read_sides<'f>(
                 progress: &bar,
             };
             for (i, text) in specs.iter().enumerate() {
+                sink.source = u8::try_from(i)
+                    .expect("invariant: the sides were refused with more than 256 sources each");
                 let spec = spec_of(text)?;
                 let fetcher = fetchers
                     .get(i)
@@ -791,9 +827,10 @@ fn read_sides<'f>(
                     say_findings(reader.catalog(), seen, side.name(), err_style);
                 }
                 read.map_err(|e| CliError::Read(e.to_string()))?;
+                // The source's last records go as its own, before the next source's.
+                let batch = std::mem::take(&mut sink.batch);
+                sink.send(batch);
             }
-            let batch = std::mem::take(&mut sink.batch);
-            sink.send(batch);
         }
         bar.finish();
         Ok::<(), CliError>(())

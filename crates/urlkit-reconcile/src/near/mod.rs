@@ -65,6 +65,9 @@ pub struct Hint {
 /// assert_eq!(near.hints("https://example.com/about-su/", 3), []);
 /// assert_eq!(near.hints("https://example.com/abot-us/", 3)[0].reasons, [Reason::OneEdit]);
 /// ```
+/// The fewest characters a slug has for a one-character edit of it to be a hint.
+pub const MIN_ONE_EDIT_CHARS: usize = 4;
+
 pub struct Near<'a> {
     urls: Vec<&'a str>,
     /// The options of the join: the rungs above its level are the ones worth a hint.
@@ -241,7 +244,13 @@ impl<'a> Near<'a> {
         found.hints
     }
 
-    /// WordPress's numbered slugs and one-character edits under the same parent.
+    /// WordPress's numbered slugs and one-character edits under the same parent (slugs of
+    /// at least [`MIN_ONE_EDIT_CHARS`] characters for the edits).
+    ///
+    /// # Rationale
+    ///
+    /// The numbered-slug rule is WordPress's own; the edit rule is a guess, so it is kept
+    /// to slugs long enough that one character is a small part of them.
     fn slug_hints(&self, slug: &Slug, parent: u32, found: &mut Found) {
         let entry = |id: u32| match &self.slugs[id as usize] {
             Some((p, folded)) if *p == parent && **folded != *slug.folded => Some(&**folded),
@@ -253,9 +262,15 @@ impl<'a> Near<'a> {
                 found.add(id, vec![Reason::NumberedSlug]);
             }
         }
+        // A slug of a few characters edited once is another word as often as a typo (`a`
+        // and `c`, `faq` and `fax`): no hint for those.
+        let long_enough = |s: &str| s.chars().nth(MIN_ONE_EDIT_CHARS - 1).is_some();
+        if !long_enough(&slug.folded) {
+            return;
+        }
         let mut one_edit = |probe: Probe| {
             for &id in self.deleted.get(probe) {
-                if entry(id).is_some_and(|f| slug::one_edit(f, &slug.folded)) {
+                if entry(id).is_some_and(|f| long_enough(f) && slug::one_edit(f, &slug.folded)) {
                     found.add(id, vec![Reason::OneEdit]);
                 }
             }

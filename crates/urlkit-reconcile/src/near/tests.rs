@@ -145,3 +145,20 @@ fn at_most_max_hints_and_each_partner_once() {
     partners.dedup();
     assert_eq!(partners.len(), h.len());
 }
+
+/// One character of a three-character slug is a third of it: `faq` and `fax` are two pages,
+/// and `あ` and `c` nothing alike. From four characters on, one edit is a hint.
+#[test]
+fn short_slugs_get_no_one_edit_hint() {
+    let right = [
+        "https://example.com/fax/",
+        "https://example.com/c/",
+        "https://example.com/abcd/",
+    ];
+    let near = Near::new(&right, &Options::new(Level::Safe));
+    assert_eq!(near.hints("https://example.com/faq/", 3), []);
+    assert_eq!(near.hints("https://example.com/あ/", 3), []);
+    let hints = near.hints("https://example.com/abce/", 3);
+    assert_eq!(hints.len(), 1);
+    assert_eq!(hints[0].reasons, [Reason::OneEdit]);
+}

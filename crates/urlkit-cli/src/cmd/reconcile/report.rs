@@ -57,6 +57,12 @@ impl Report<'_> {
     }
 
     /// `file:line`, `file#/3/link`, `file:2#/url`.
+    /// Whether a side was given more than one source: only then can its sources overlap,
+    /// and the summary says how much they did.
+    fn several_sources(&self) -> bool {
+        self.sides.iter().any(|s| s.specs.len() > 1)
+    }
+
     fn place(&self, side: Side, meta: &Meta) -> String {
         let name = self
             .side(side)
@@ -65,10 +71,11 @@ impl Report<'_> {
             .map(|s| s.name.as_str())
             .expect("invariant: a record's source is in its side's catalog");
         let tables = &self.side(side).tables;
-        match (tables.line(meta), tables.pointer(meta)) {
-            (0, Some(p)) => format!("{name}#{p}"),
-            (n, Some(p)) => format!("{name}:{n}#{p}"),
-            (n, None) => format!("{name}:{n}"),
+        match (tables.line(meta), tables.pointer(meta), tables.column(meta)) {
+            (0, Some(p), _) => format!("{name}#{p}"),
+            (n, Some(p), _) => format!("{name}:{n}#{p}"),
+            (n, None, Some(c)) => format!("{name}:{n}:{c}"),
+            (n, None, None) => format!("{name}:{n}"),
         }
     }
 
@@ -207,6 +214,13 @@ impl Report<'_> {
             "duplicates                      left {}, right {}",
             s.left.duplicate_records, s.right.duplicate_records
         )?;
+        if self.several_sources() {
+            writeln!(
+                out,
+                "in more than one source         left {}, right {}",
+                s.left.overlap_records, s.right.overlap_records
+            )?;
+        }
         if s.left.invalid + s.right.invalid > 0 {
             writeln!(
                 out,
@@ -250,15 +264,25 @@ impl Report<'_> {
                 )?;
             }
         }
-        for side in [Side::Left, Side::Right] {
-            let dups: Vec<_> = self.done.duplicates(side).collect();
+        for (side, overlap) in [
+            (Side::Left, false),
+            (Side::Right, false),
+            (Side::Left, true),
+            (Side::Right, true),
+        ] {
+            let (dups, title): (Vec<_>, _) = if overlap {
+                let title = "In more than one source of";
+                (self.done.overlaps(side).collect(), title)
+            } else {
+                (self.done.duplicates(side).collect(), "Duplicates in")
+            };
             if dups.is_empty() {
                 continue;
             }
             writeln!(
                 out,
                 "\n{}",
-                st.bold(&format!("Duplicates in {}: {}", side.name(), dups.len()))
+                st.bold(&format!("{title} {}: {}", side.name(), dups.len()))
             )?;
             for d in dups {
                 writeln!(out, "  {} x{}", escape_controls(&d.first.url()), d.count)?;
@@ -441,6 +465,17 @@ impl Report<'_> {
                         .collect();
                     line(&Line::Duplicate(Duplicate::new(side.name(), d.count, all)))?;
                 }
+                for d in self.done.overlaps(side) {
+                    let all = std::iter::once(&d.first)
+                        .chain(&d.others)
+                        .map(|o| self.occ_record(side, o))
+                        .collect();
+                    line(&Line::Duplicate(Duplicate::overlap(
+                        side.name(),
+                        d.count,
+                        all,
+                    )))?;
+                }
             }
         }
         Ok(n)
@@ -604,6 +639,13 @@ impl Report<'_> {
             s.left.duplicate_records.to_string(),
             s.right.duplicate_records.to_string(),
         ));
+        if self.several_sources() {
+            t.push(row(
+                "in more than one source",
+                s.left.overlap_records.to_string(),
+                s.right.overlap_records.to_string(),
+            ));
+        }
         t.push(row(
             "only on this side",
             s.only_left.to_string(),
