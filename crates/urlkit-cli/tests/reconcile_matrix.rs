@@ -260,3 +260,184 @@ fn the_patterns_of_a_live_site_equal_a_count_of_its_data() {
         .collect();
     assert_eq!(roles, ["list", "rest", "sitemap"]);
 }
+
+/// The live site of the `--verify` test: pages `/p/0/` to `/p/4/` answer 200, `/old/` sends
+/// a 301 to `/p/0/`, `/gone/` is 404 and `/removed/` 410; the sitemap lists `/p/0/` to
+/// `/p/4/` and `/sitemap-only/` (200 too). Counts the page requests it serves.
+fn verify_answer(base: &str, target: &str) -> (u16, Vec<(String, String)>, String) {
+    let page = |s: &str| format!("<html><head><title>{s}</title></head><body></body></html>");
+    match target {
+        "/wp-sitemap.xml" => {
+            let locs: String = (0..5)
+                .map(|i| format!("<url><loc>{base}/p/{i}/</loc></url>"))
+                .chain([format!("<url><loc>{base}/sitemap-only/</loc></url>")])
+                .collect();
+            let xml = format!(
+                r#"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>"#
+            );
+            (200, vec![], xml)
+        }
+        "/old/" => (
+            301,
+            vec![("Location".into(), format!("{base}/p/0/"))],
+            String::new(),
+        ),
+        "/gone/" => (404, vec![], page("not found")),
+        "/removed/" => (410, vec![], page("gone")),
+        "/sitemap-only/" => (200, vec![], page("only in the sitemap")),
+        t if t.starts_with("/p/") => (200, vec![], page(t)),
+        _ => (404, vec![], page("not found")),
+    }
+}
+
+#[test]
+fn verify_requests_each_page_once_and_reports_its_live_answer() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let served = Arc::new(AtomicUsize::new(0));
+    let (base2, served2) = (base.clone(), Arc::clone(&served));
+    let server = std::thread::spawn(move || {
+        // Bounded: the run makes about a dozen requests.
+        for stream in listener.incoming().take(200) {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            if reader.read_line(&mut line).is_err() {
+                continue;
+            }
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                    break;
+                }
+            }
+            let target = line.split(' ').nth(1).unwrap_or("/").to_string();
+            if target == "/__stop" {
+                break;
+            }
+            served2.fetch_add(1, Ordering::SeqCst);
+            let (status, headers, body) = verify_answer(&base2, &target);
+            let mut head = format!("HTTP/1.1 {status} X\r\nContent-Type: text/html\r\n");
+            for (k, v) in headers {
+                head.push_str(&format!("{k}: {v}\r\n"));
+            }
+            head.push_str(&format!(
+                "Content-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            ));
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(body.as_bytes());
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    let listed = ["/p/0/", "/p/1/", "/P/2/", "/old/", "/gone/", "/removed/"];
+    let text: String = listed.iter().map(|p| format!("{base}{p}\n")).collect();
+    std::fs::write(&list, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["--json", "reconcile", "--verify", "--matrix"])
+        .arg(format!("text:{}", list.display()))
+        .arg(format!("sitemap:{base}/wp-sitemap.xml"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = std::net::TcpStream::connect(base.trim_start_matches("http://"))
+        .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
+    server.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Every page answered (a 404 is an answer): nothing is unverified.
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let live: BTreeMap<String, (Value, Value, Value)> = lines
+        .iter()
+        .filter(|l| l["type"] == "page")
+        .map(|l| {
+            let v = &l["live"];
+            (
+                v["url"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches(&base)
+                    .to_owned(),
+                (
+                    v["status"].clone(),
+                    v["verdict"].clone(),
+                    v["final_url"].clone(),
+                ),
+            )
+        })
+        .collect();
+    let want = |status: u16, verdict: &str, path: &str| {
+        (
+            serde_json::json!(status),
+            serde_json::json!(verdict),
+            serde_json::json!(format!("{base}{path}")),
+        )
+    };
+    let mut expected = BTreeMap::new();
+    for (p, w) in [
+        ("/p/0/", want(200, "ok", "/p/0/")),
+        ("/p/1/", want(200, "ok", "/p/1/")),
+        // At `safe` the path's case matters: /P/2/ is its own page, and this site (as most)
+        // does not serve it: the list's spelling is a 404.
+        ("/P/2/", want(404, "not-found", "/P/2/")),
+        ("/p/2/", want(200, "ok", "/p/2/")),
+        ("/p/3/", want(200, "ok", "/p/3/")),
+        ("/p/4/", want(200, "ok", "/p/4/")),
+        ("/old/", want(200, "redirects", "/p/0/")),
+        ("/gone/", want(404, "not-found", "/gone/")),
+        ("/removed/", want(410, "gone", "/removed/")),
+        ("/sitemap-only/", want(200, "ok", "/sitemap-only/")),
+    ] {
+        expected.insert(p.to_owned(), w);
+    }
+    assert_eq!(live, expected);
+    // One request for the sitemap, one per page, one more for the redirect's target.
+    assert_eq!(served.load(Ordering::SeqCst), 1 + 10 + 1, "{stderr}");
+}
+
+/// `--verify` without `--matrix` is a usage error (exit 2): it would request nothing.
+#[test]
+fn verify_needs_the_matrix() {
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["reconcile", "--verify", "a.txt", "b.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--matrix"));
+}
+
+/// A page that gets no answer (a refused connection) is unverified: the run says so on its
+/// row and exits 1, never 0 as if every page had been checked.
+#[test]
+fn a_page_without_an_answer_makes_the_run_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    // A port nothing listens on: bind one, then free it.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&a, format!("http://127.0.0.1:{port}/x/\n")).unwrap();
+    std::fs::write(&b, format!("http://127.0.0.1:{port}/x/\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["reconcile", "--verify", "--retries", "0", "--matrix"])
+        .args([&a, &b])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("live (--verify)\n        1  error"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  live: error"), "{stdout}");
+}

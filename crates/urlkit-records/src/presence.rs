@@ -7,7 +7,7 @@ use serde::Serialize;
 ///
 /// ```
 /// use urlkit_records::presence::{PresenceLine, PresencePage};
-/// let page = PresencePage { key: "https://a/".into(), sources: vec![1, 3], spellings: vec![Some("https://a/".into()), None, Some("https://A/".into())] };
+/// let page = PresencePage { key: "https://a/".into(), sources: vec![1, 3], spellings: vec![Some("https://a/".into()), None, Some("https://A/".into())], live: None };
 /// assert_eq!(
 ///     serde_json::to_string(&PresenceLine::Page(page)).unwrap(),
 ///     r#"{"type":"page","key":"https://a/","sources":[1,3],"spellings":["https://a/",null,"https://A/"]}"#
@@ -61,6 +61,32 @@ pub struct PresencePage {
     pub sources: Vec<usize>,
     /// Per source, how it is spelled there (`null`: not there).
     pub spellings: Vec<Option<String>>,
+    /// With `--verify`: what the live site answered for the page's first spelling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live: Option<PresenceLive>,
+}
+
+/// What a live site answered for a page (`reconcile --matrix --verify`): `{"url", "status",
+/// "verdict", "final_url"}`.
+///
+/// ```
+/// use urlkit_records::presence::PresenceLive;
+/// let live = PresenceLive { url: "https://a/x".into(), status: Some(404), verdict: "not-found", final_url: Some("https://a/x".into()) };
+/// assert_eq!(
+///     serde_json::to_string(&live).unwrap(),
+///     r#"{"url":"https://a/x","status":404,"verdict":"not-found","final_url":"https://a/x"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PresenceLive {
+    /// The spelling requested: the first source's that has the page.
+    pub url: String,
+    /// The status of the last answer, after the redirects (`null`: no answer).
+    pub status: Option<u16>,
+    /// `urlkit check`'s verdict (`ok`, `redirects`, `not-found`, `gone`, `error`, ...).
+    pub verdict: &'static str,
+    /// The URL that gave the last answer.
+    pub final_url: Option<String>,
 }
 
 /// A URL without a key.

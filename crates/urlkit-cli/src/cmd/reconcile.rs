@@ -16,6 +16,8 @@ mod matrix;
 #[cfg(feature = "serve")]
 pub mod memory;
 mod report;
+#[cfg(feature = "http")]
+mod verify;
 
 use super::normalize::LevelArgs;
 use super::{CliError, CmdResult, Ctx, Status};
@@ -66,7 +68,8 @@ Examples:
   urlkit reconcile --left wp:https://example.com --right sitemap:sitemap.xml.gz
   urlkit reconcile --format markdown csv:a.csv#url b.txt > report.md
   urlkit reconcile --format csv --only matched old.txt new.txt
-  urlkit reconcile --matrix list.csv wp:https://example.com https://example.com/wp-sitemap.xml";
+  urlkit reconcile --matrix list.csv wp:https://example.com https://example.com/wp-sitemap.xml
+  urlkit reconcile --verify --format csv --matrix list.csv https://example.com/wp-sitemap.xml";
 
 /// Arguments of `urlkit reconcile`.
 #[derive(clap::Args, Debug)]
@@ -134,6 +137,11 @@ pub struct Args {
     /// patterns of presence (in the sitemap but not REST: probably a custom post type).
     #[arg(long, num_args = 2.., value_name = "SRC")]
     matrix: Vec<String>,
+    /// With --matrix: request each page on the live site (its first source's spelling, as
+    /// `urlkit check` requests a URL, within --max-requests) and add its status and verdict;
+    /// a page that could not be requested makes the exit status 1.
+    #[arg(long, requires = "matrix")]
+    verify: bool,
 }
 
 /// How much fetching a run may do, and how patiently (shared by the commands that fetch).

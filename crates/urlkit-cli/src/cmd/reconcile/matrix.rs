@@ -6,11 +6,11 @@ use std::io::{IsTerminal, Write};
 use urlkit_reconcile::matrix::{Matrix, Pattern, Role};
 use urlkit_reconcile::Keyer;
 use urlkit_records::presence::{
-    PresenceInvalid, PresenceLine, PresencePage, PresencePattern, PresenceSource,
+    PresenceInvalid, PresenceLine, PresenceLive, PresencePage, PresencePattern, PresenceSource,
 };
 use urlkit_records::table::{Align, Cell, Table};
 use urlkit_records::{csv, markdown};
-use urlkit_sources::{Format, Reader, Record, RecordSink, SourceSpec};
+use urlkit_sources::{is_http_url, Format, Location, Reader, Record, RecordSink, SourceSpec};
 
 use super::{as_dyn, keyer, reader_for, say, Args, FormatArg};
 use crate::cmd::{CliError, CmdResult, Ctx, Status};
@@ -78,6 +78,15 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 .into(),
         ));
     }
+    #[cfg(not(feature = "http"))]
+    if args.verify {
+        return Err(CliError::Usage(
+            "`reconcile --verify` needs the `http` feature, which this build of urlkit leaves \
+             out (it was built with --no-default-features): build it with its default features \
+             (see docs/install.md)"
+                .into(),
+        ));
+    }
     let keyer = keyer(args.level.options());
     let fetcher = args.http.fetcher()?;
     // Each source is a start of its own, as each source of `reconcile` is.
@@ -89,6 +98,8 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let mut matrix = Matrix::new(specs.len());
     let mut sources = Vec::with_capacity(specs.len());
     let mut unkeyed = Vec::new();
+    // Per source: whether its URLs came from a fetched document (see `verify`).
+    let mut fetched = Vec::with_capacity(specs.len());
     for (i, text) in specs.iter().enumerate() {
         let spec = SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()))?;
         let mut reader: Reader<'_> = reader_for(args, None, &tell);
@@ -122,6 +133,10 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             .first()
             .map(|s| s.format)
             .expect("invariant: a source that was read is in its catalog");
+        fetched.push(
+            matches!(spec.location, Location::Url(_))
+                || catalog.sources().iter().any(|s| is_http_url(&s.name)),
+        );
         sources.push(Source {
             name: text.clone(),
             role: role_of(format),
@@ -146,12 +161,31 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         args.format
     };
     let roles: Vec<Role> = sources.iter().map(|s| s.role).collect();
+    #[cfg(feature = "http")]
+    let live = if args.verify {
+        let live = super::verify::verify(&matrix, &fetched, &starts, &fetcher);
+        Some(live)
+    } else {
+        None
+    };
+    #[cfg(not(feature = "http"))]
+    let live: Option<Vec<Option<PresenceLive>>> = {
+        let _ = (&fetched, &starts);
+        None
+    };
+    // A page that could not be requested is a finding: the run did not verify it.
+    let unverified = live
+        .iter()
+        .flatten()
+        .filter(|l| is_unverified(l.as_ref()))
+        .count();
     let report = Presence {
         sources: &sources,
         patterns: matrix.patterns(&roles),
         matrix: &matrix,
         unkeyed: &unkeyed,
         level: args.level.level.name(),
+        live: live.as_deref(),
     };
     let mut output = ctx.output();
     let out = output.writer();
@@ -169,7 +203,13 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // A page missing from some source is what the matrix shows, not a failure; input that
     // gave no row is.
-    Ok(Status::from_count(unkeyed.len()))
+    Ok(Status::from_count(unkeyed.len() + unverified))
+}
+
+/// Whether a page's live answer leaves it unverified: no answer (`error`: refused, a timeout,
+/// a spent budget, a 5xx) or no request at all.
+fn is_unverified(live: Option<&PresenceLive>) -> bool {
+    live.is_none_or(|l| l.verdict == "error")
 }
 
 /// The matrix and what it was read from, for the writers.
@@ -179,6 +219,8 @@ struct Presence<'a> {
     patterns: Vec<Pattern>,
     unkeyed: &'a [Unkeyed],
     level: &'static str,
+    /// With `--verify`: each row's live answer.
+    live: Option<&'a [Option<PresenceLive>]>,
 }
 
 impl Presence<'_> {
@@ -231,8 +273,13 @@ impl Presence<'_> {
                 .enumerate()
                 .map(|(i, s)| (format!("[{}] {}", i + 1, s.name), Align::Left)),
         );
+        if self.live.is_some() {
+            columns.extend(
+                ["live status", "verdict", "final URL"].map(|c| (c.to_owned(), Align::Left)),
+            );
+        }
         let mut t = Table::new(columns);
-        for row in self.matrix.rows() {
+        for (r, row) in self.matrix.rows().iter().enumerate() {
             let mut cells = vec![
                 Cell::of_code(row.key.to_string()),
                 Cell::text(in_sources(&row.sources())),
@@ -241,6 +288,21 @@ impl Presence<'_> {
                 Some(s) => Cell::of_code(s.to_string()),
                 None => Cell::empty(),
             }));
+            if let Some(live) = self.live {
+                match live.get(r).and_then(Option::as_ref) {
+                    Some(l) => cells.extend([
+                        l.status
+                            .map_or_else(Cell::empty, |s| Cell::text(s.to_string())),
+                        Cell::text(l.verdict),
+                        l.final_url
+                            .as_ref()
+                            .map_or_else(Cell::empty, |u| Cell::of_code(u.clone())),
+                    ]),
+                    None => {
+                        cells.extend([Cell::empty(), Cell::text("not requested"), Cell::empty()])
+                    }
+                }
+            }
             t.push(cells);
         }
         t
@@ -278,14 +340,26 @@ impl Presence<'_> {
                 in_sources(&p.sources)
             )?;
         }
+        if let Some(live) = self.live {
+            writeln!(out, "\nlive (--verify)")?;
+            for (verdict, n) in verdict_counts(live) {
+                writeln!(out, "  {n:>7}  {verdict}")?;
+            }
+        }
         let limit = if terminal { TERMINAL_ROWS } else { usize::MAX };
         writeln!(out, "\npages")?;
-        for row in self.matrix.rows().iter().take(limit) {
+        for (r, row) in self.matrix.rows().iter().enumerate().take(limit) {
+            let live = match self.live.map(|l| l.get(r).and_then(Option::as_ref)) {
+                None => String::new(),
+                Some(None) => "  live: not requested".to_owned(),
+                Some(Some(l)) => format!("  live: {}", live_words(l)),
+            };
             writeln!(
                 out,
-                "  {}  in {}",
+                "  {}  in {}{}",
                 escape_controls(&row.key),
-                in_sources(&row.sources())
+                in_sources(&row.sources()),
+                escape_controls(&live)
             )?;
             for (i, s) in row.spellings.iter().enumerate() {
                 match s {
@@ -334,8 +408,9 @@ impl Presence<'_> {
                 meaning: p.meaning,
             }))?;
         }
-        for row in self.matrix.rows() {
+        for (r, row) in self.matrix.rows().iter().enumerate() {
             line(&PresenceLine::Page(PresencePage {
+                live: self.live.and_then(|l| l.get(r).cloned().flatten()),
                 key: row.key.to_string(),
                 sources: row.sources().iter().map(|s| s + 1).collect(),
                 spellings: row
@@ -354,6 +429,28 @@ impl Presence<'_> {
             }))?;
         }
         Ok(())
+    }
+}
+
+/// How many pages got each verdict, in the order first seen; `not requested` last.
+fn verdict_counts(live: &[Option<PresenceLive>]) -> Vec<(&'static str, usize)> {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for l in live {
+        let verdict = l.as_ref().map_or("not requested", |l| l.verdict);
+        match counts.iter_mut().find(|(v, _)| *v == verdict) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((verdict, 1)),
+        }
+    }
+    counts
+}
+
+/// `404 not-found`, `200 redirects to https://...`: a page's live answer in words.
+fn live_words(l: &PresenceLive) -> String {
+    let status = l.status.map(|s| format!("{s} ")).unwrap_or_default();
+    match &l.final_url {
+        Some(f) if *f != l.url => format!("{status}{} (answered by {f})", l.verdict),
+        _ => format!("{status}{}", l.verdict),
     }
 }
 
