@@ -1,6 +1,7 @@
 //! `urlkit reconcile --matrix` over a live WordPress-like site on 127.0.0.1 (its REST API and
 //! its sitemaps) and a local list: the patterns of presence equal a count made here from the
-//! site's own data, page by page.
+//! site's own data, page by page. And `--verify`, with and without the matrix: what the live
+//! site answers for each page, or for each pair the join matched only after normalization.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
@@ -261,10 +262,13 @@ fn the_patterns_of_a_live_site_equal_a_count_of_its_data() {
     assert_eq!(roles, ["list", "rest", "sitemap"]);
 }
 
+/// A test server's answer: status, headers, body.
+type Answer = (u16, Vec<(String, String)>, String);
+
 /// The live site of the `--verify` test: pages `/p/0/` to `/p/4/` answer 200, `/old/` sends
 /// a 301 to `/p/0/`, `/gone/` is 404 and `/removed/` 410; the sitemap lists `/p/0/` to
 /// `/p/4/` and `/sitemap-only/` (200 too). Counts the page requests it serves.
-fn verify_answer(base: &str, target: &str) -> (u16, Vec<(String, String)>, String) {
+fn verify_answer(base: &str, target: &str) -> Answer {
     let page = |s: &str| format!("<html><head><title>{s}</title></head><body></body></html>");
     match target {
         "/wp-sitemap.xml" => {
@@ -290,8 +294,15 @@ fn verify_answer(base: &str, target: &str) -> (u16, Vec<(String, String)>, Strin
     }
 }
 
-#[test]
-fn verify_requests_each_page_once_and_reports_its_live_answer() {
+/// A loopback server answering with `answer(base, target)` (status, headers, body) until
+/// `/__stop`, counting the requests it serves.
+fn serve_with(
+    answer: fn(&str, &str) -> Answer,
+) -> (
+    String,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    std::thread::JoinHandle<()>,
+) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -318,7 +329,7 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
                 break;
             }
             served2.fetch_add(1, Ordering::SeqCst);
-            let (status, headers, body) = verify_answer(&base2, &target);
+            let (status, headers, body) = answer(&base2, &target);
             let mut head = format!("HTTP/1.1 {status} X\r\nContent-Type: text/html\r\n");
             for (k, v) in headers {
                 head.push_str(&format!("{k}: {v}\r\n"));
@@ -331,6 +342,19 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
             let _ = stream.write_all(body.as_bytes());
         }
     });
+    (base, served, server)
+}
+
+fn stop(base: &str, server: std::thread::JoinHandle<()>) {
+    let _ = std::net::TcpStream::connect(base.trim_start_matches("http://"))
+        .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
+    server.join().unwrap();
+}
+
+#[test]
+fn verify_requests_each_page_once_and_reports_its_live_answer() {
+    use std::sync::atomic::Ordering;
+    let (base, served, server) = serve_with(verify_answer);
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("list.txt");
     let listed = ["/p/0/", "/p/1/", "/P/2/", "/old/", "/gone/", "/removed/"];
@@ -343,9 +367,7 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let _ = std::net::TcpStream::connect(base.trim_start_matches("http://"))
-        .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
-    server.join().unwrap();
+    stop(&base, server);
     let stderr = String::from_utf8_lossy(&out.stderr);
     // Every page answered (a 404 is an answer): nothing is unverified.
     assert_eq!(out.status.code(), Some(0), "{stderr}");
@@ -402,17 +424,6 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
     assert_eq!(served.load(Ordering::SeqCst), 1 + 10 + 1, "{stderr}");
 }
 
-/// `--verify` without `--matrix` is a usage error (exit 2): it would request nothing.
-#[test]
-fn verify_needs_the_matrix() {
-    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(["reconcile", "--verify", "a.txt", "b.txt"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--matrix"));
-}
-
 /// A page that gets no answer (a refused connection) is unverified: the run says so on its
 /// row and exits 1, never 0 as if every page had been checked.
 #[test]
@@ -440,4 +451,114 @@ fn a_page_without_an_answer_makes_the_run_fail() {
         "{stdout}"
     );
     assert!(stdout.contains("  live: error"), "{stdout}");
+}
+
+/// The site of the pairs test: its sitemap writes lowercase hex (as WordPress does); the
+/// uppercase spelling of `あ` is sent there by a 301, that of `い` is a 404 (WordPress sites
+/// where one hex case 404s), and `う` answers under any spelling.
+fn pairs_answer(base: &str, target: &str) -> Answer {
+    let page = "<html><head><title>p</title></head><body></body></html>".to_owned();
+    match target {
+        "/wp-sitemap.xml" => {
+            let locs: String = ["%e3%81%82", "%e3%81%84", "%e3%81%86", "plain"]
+                .iter()
+                .map(|p| format!("<url><loc>{base}/{p}/</loc></url>"))
+                .collect();
+            let xml = format!(
+                r#"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>"#
+            );
+            (200, vec![], xml)
+        }
+        "/%E3%81%82/" => (
+            301,
+            vec![("Location".into(), format!("{base}/%e3%81%82/"))],
+            String::new(),
+        ),
+        "/%e3%81%82/" | "/%E3%81%86/" | "/%e3%81%86/" | "/plain/" => (200, vec![], page),
+        _ => (404, vec![], page),
+    }
+}
+
+#[test]
+fn verify_proves_each_normalized_pair_against_the_live_site() {
+    use std::sync::atomic::Ordering;
+    let (base, served, server) = serve_with(pairs_answer);
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    // Python's quote() spellings, a raw IRI, and one written as the sitemap writes it.
+    let listed = ["/%E3%81%82/", "/%E3%81%84/", "/う/", "/plain/"];
+    let text: String = listed.iter().map(|p| format!("{base}{p}\n")).collect();
+    std::fs::write(&list, text).unwrap();
+    let run = |json: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_urlkit"));
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.args(["reconcile", "--verify"])
+            .arg(&list)
+            .arg(format!("sitemap:{base}/wp-sitemap.xml"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    let out = run(true);
+    let text_out = run(false);
+    stop(&base, server);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The site does not confirm one pair: the run is not a clean match.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: BTreeMap<String, Value> = lines
+        .iter()
+        .filter(|l| l["type"] == "matched")
+        .map(|l| {
+            let path = l["left"]["url"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches(&base)
+                .to_owned();
+            let live = l.get("live").cloned().unwrap_or(Value::Null);
+            let seen = if live.is_null() {
+                Value::Null
+            } else {
+                serde_json::json!([
+                    live["answer"]["status"],
+                    live["answer"]["verdict"],
+                    live["leads_to_page"]
+                ])
+            };
+            (path, seen)
+        })
+        .collect();
+    let want: BTreeMap<String, Value> = [
+        ("/%E3%81%82/", serde_json::json!([200, "redirects", true])),
+        ("/%E3%81%84/", serde_json::json!([404, "not-found", false])),
+        ("/う/", serde_json::json!([200, "ok", true])),
+        // Written as the sitemap writes it: the two sources agree byte for byte, nothing to
+        // prove, nothing requested.
+        ("/plain/", Value::Null),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    assert_eq!(got, want);
+    // Per run: the sitemap, the 301 and its target, the 404, the IRI.
+    assert_eq!(served.load(Ordering::SeqCst), 2 * 5, "{stderr}");
+    let text = String::from_utf8_lossy(&text_out.stdout);
+    assert_eq!(text_out.status.code(), Some(1));
+    assert!(
+        text.contains("verified live (--verify)        2 of 3 lead to the matched page"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Matched after normalization, but not the page on the live site: 1\n")
+            && text.contains(&format!("  {base}/%E3%81%84/  "))
+            && text.contains("    live: 404 not-found\n")
+            && text.contains(&format!("    matched {base}/%e3%81%84/ (hex-case)")),
+        "{text}"
+    );
 }

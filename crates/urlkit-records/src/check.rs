@@ -65,3 +65,26 @@ pub struct Variant {
     /// `redirects-to-canonical`, `duplicate`, ...
     pub verdict: &'static str,
 }
+
+/// What a live site answered for a URL that `reconcile --verify` requested (as `urlkit check`
+/// requests one): `{"final_url", "status", "url", "verdict"}`.
+///
+/// ```
+/// use urlkit_records::check::Live;
+/// let live = Live { final_url: Some("https://a/x".into()), status: Some(404), url: "https://a/x".into(), verdict: "not-found" };
+/// assert_eq!(
+///     serde_json::to_string(&live).unwrap(),
+///     r#"{"final_url":"https://a/x","status":404,"url":"https://a/x","verdict":"not-found"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Live {
+    /// The URL that gave the last answer.
+    pub final_url: Option<String>,
+    /// The status of the last answer, after the redirects (`null`: no answer).
+    pub status: Option<u16>,
+    /// The spelling requested (a page of `--matrix`: its first source's; a pair: the left's).
+    pub url: String,
+    /// `urlkit check`'s verdict (`ok`, `redirects`, `not-found`, `gone`, `error`, ...).
+    pub verdict: &'static str,
+}

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::check::Live;
+
 /// One line of `reconcile --matrix --format json`; `type` says which.
 ///
 /// ```
@@ -63,30 +65,7 @@ pub struct PresencePage {
     pub spellings: Vec<Option<String>>,
     /// With `--verify`: what the live site answered for the page's first spelling.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub live: Option<PresenceLive>,
-}
-
-/// What a live site answered for a page (`reconcile --matrix --verify`): `{"url", "status",
-/// "verdict", "final_url"}`.
-///
-/// ```
-/// use urlkit_records::presence::PresenceLive;
-/// let live = PresenceLive { url: "https://a/x".into(), status: Some(404), verdict: "not-found", final_url: Some("https://a/x".into()) };
-/// assert_eq!(
-///     serde_json::to_string(&live).unwrap(),
-///     r#"{"url":"https://a/x","status":404,"verdict":"not-found","final_url":"https://a/x"}"#
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PresenceLive {
-    /// The spelling requested: the first source's that has the page.
-    pub url: String,
-    /// The status of the last answer, after the redirects (`null`: no answer).
-    pub status: Option<u16>,
-    /// `urlkit check`'s verdict (`ok`, `redirects`, `not-found`, `gone`, `error`, ...).
-    pub verdict: &'static str,
-    /// The URL that gave the last answer.
-    pub final_url: Option<String>,
+    pub live: Option<Live>,
 }
 
 /// A URL without a key.

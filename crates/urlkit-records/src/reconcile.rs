@@ -221,6 +221,10 @@ pub struct Matched {
     pub left: Occurrence,
     /// The right occurrence.
     pub right: Occurrence,
+    /// With `--verify`, for a pair matched only after normalization: what the live site
+    /// answered for the left spelling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live: Option<PairLive>,
     /// The rules that made them equal.
     pub rules: Vec<&'static str>,
     /// `matched`.
@@ -236,12 +240,37 @@ impl Matched {
         Matched {
             exact,
             left,
+            live: None,
             right,
             rules,
             status: "matched",
             kind: "matched",
         }
     }
+
+    /// The pair with what the live site answered for its left spelling.
+    pub fn with_live(self, live: Option<PairLive>) -> Self {
+        Matched { live, ..self }
+    }
+}
+
+/// What `reconcile --verify` found for a pair matched only after normalization: `{"answer",
+/// "leads_to_page"}`. The join says the two spellings are one page; the server decides.
+///
+/// ```
+/// use urlkit_records::check::Live;
+/// use urlkit_records::reconcile::PairLive;
+/// let answer = Live { final_url: Some("https://a/%E3%81%82".into()), status: Some(404), url: "https://a/%E3%81%82".into(), verdict: "not-found" };
+/// let live = PairLive { answer, leads_to_page: false };
+/// assert!(serde_json::to_string(&live).unwrap().ends_with(r#","leads_to_page":false}"#));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PairLive {
+    /// The answer to the left spelling.
+    pub answer: crate::check::Live,
+    /// Whether it is the matched page: a 2xx whose URL (after the redirects) has the pair's
+    /// key at the level of the join.
+    pub leads_to_page: bool,
 }
 
 /// A key a side has more than once: `{"count", "occurrences", "side", "status", "type"}`,

@@ -137,10 +137,12 @@ pub struct Args {
     /// patterns of presence (in the sitemap but not REST: probably a custom post type).
     #[arg(long, num_args = 2.., value_name = "SRC")]
     matrix: Vec<String>,
-    /// With --matrix: request each page on the live site (its first source's spelling, as
-    /// `urlkit check` requests a URL, within --max-requests) and add its status and verdict;
-    /// a page that could not be requested makes the exit status 1.
-    #[arg(long, requires = "matrix")]
+    /// Prove the join against the live site: request the left spelling of every pair matched
+    /// only after normalization (hex-case, iri-to-uri, ...) as `urlkit check` requests a URL
+    /// (within --max-requests) and report those that do not lead to the matched page (a 404,
+    /// a redirect elsewhere); exit 1 when any does not, or gets no answer. With --matrix:
+    /// request each page (its first source's spelling) and add its status and verdict.
+    #[arg(long)]
     verify: bool,
 }
 
@@ -465,6 +467,10 @@ struct SideInput {
     specs: Vec<String>,
     catalog: Catalog,
     tables: Tables,
+    /// For each source of the catalog (by id), the number of the spec that read it: a URL a
+    /// fetched document listed is requested within that spec's start (`--verify`).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
+    spec_of_source: Vec<usize>,
 }
 
 /// Runs `urlkit reconcile`.
@@ -473,6 +479,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         return matrix::run(args, ctx);
     }
     let (left, right) = sides(args)?;
+    #[cfg(not(feature = "http"))]
+    if args.verify {
+        return Err(CliError::Usage(
+            "`reconcile --verify` needs the `http` feature, which this build of urlkit leaves \
+             out (it was built with --no-default-features): build it with its default features \
+             (see docs/install.md)"
+                .into(),
+        ));
+    }
     let format = if ctx.json {
         FormatArg::Json
     } else {
@@ -504,6 +519,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
         _ => engine.finish(),
     };
+    #[cfg(feature = "http")]
+    let live = args
+        .verify
+        .then(|| verify::verify_pairs(&done, &left, &left_fetchers, &fetcher, keyer.as_ref()));
+    #[cfg(not(feature = "http"))]
+    let live = None;
     // The near matches of what is left over, for every listing but the matched pairs'.
     let leftovers = match args.only {
         Some(OnlyArg::Matched) => None,
@@ -525,6 +546,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
             FailOn::Missing => Extras::Counted,
             _ => Extras::Listed,
         },
+        live,
     };
     let mut output = ctx.output();
     let out = output.writer();
@@ -553,7 +575,14 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         FailOn::Extra => summary.only_right > 0,
         FailOn::Any => !summary.is_complete_match(),
     };
-    let status = if failed || skipped {
+    // A pair the server does not confirm, or that got no answer, is a finding of --verify.
+    let unconfirmed = report
+        .live
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|l| !l.leads_to_page);
+    let status = if failed || skipped || unconfirmed {
         Status::Findings
     } else {
         Status::Clean
@@ -801,12 +830,15 @@ fn read_sides<'f>(
         reader_for(args, args.right_encoding, &tell),
     ];
     let mut tables = [Tables::default(), Tables::default()];
+    let mut spec_of_source = [Vec::new(), Vec::new()];
     engine.feed(|feeder| {
-        for (((side, specs), fetchers), (reader, tables)) in [Side::Left, Side::Right]
-            .into_iter()
-            .zip(specs)
-            .zip(fetchers)
-            .zip(readers.iter_mut().zip(tables.iter_mut()))
+        for ((((side, specs), fetchers), (reader, tables)), spec_of_source) in
+            [Side::Left, Side::Right]
+                .into_iter()
+                .zip(specs)
+                .zip(fetchers)
+                .zip(readers.iter_mut().zip(tables.iter_mut()))
+                .zip(spec_of_source.iter_mut())
         {
             let mut sink = BatchSink {
                 side,
@@ -831,6 +863,8 @@ fn read_sides<'f>(
                 }
                 let seen = reader.catalog().findings().len();
                 let read = reader.read_to(&spec, &mut sink);
+                let read_sources = reader.catalog().sources().len();
+                spec_of_source.resize(read_sources, i);
                 if let Some(err_style) = err_style {
                     say_findings(reader.catalog(), seen, side.name(), err_style);
                 }
@@ -845,16 +879,19 @@ fn read_sides<'f>(
     })?;
     let [left_reader, right_reader] = readers;
     let [left_tables, right_tables] = tables;
+    let [left_spec_of, right_spec_of] = spec_of_source;
     Ok([
         SideInput {
             specs: specs[0].to_vec(),
             catalog: left_reader.into_catalog(),
             tables: left_tables,
+            spec_of_source: left_spec_of,
         },
         SideInput {
             specs: specs[1].to_vec(),
             catalog: right_reader.into_catalog(),
             tables: right_tables,
+            spec_of_source: right_spec_of,
         },
     ])
 }

@@ -5,8 +5,9 @@ use std::io::{IsTerminal, Write};
 
 use urlkit_reconcile::matrix::{Matrix, Pattern, Role};
 use urlkit_reconcile::Keyer;
+use urlkit_records::check::Live;
 use urlkit_records::presence::{
-    PresenceInvalid, PresenceLine, PresenceLive, PresencePage, PresencePattern, PresenceSource,
+    PresenceInvalid, PresenceLine, PresencePage, PresencePattern, PresenceSource,
 };
 use urlkit_records::table::{Align, Cell, Table};
 use urlkit_records::{csv, markdown};
@@ -169,7 +170,7 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         None
     };
     #[cfg(not(feature = "http"))]
-    let live: Option<Vec<Option<PresenceLive>>> = {
+    let live: Option<Vec<Option<Live>>> = {
         let _ = (&fetched, &starts);
         None
     };
@@ -208,7 +209,7 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
 
 /// Whether a page's live answer leaves it unverified: no answer (`error`: refused, a timeout,
 /// a spent budget, a 5xx) or no request at all.
-fn is_unverified(live: Option<&PresenceLive>) -> bool {
+fn is_unverified(live: Option<&Live>) -> bool {
     live.is_none_or(|l| l.verdict == "error")
 }
 
@@ -220,7 +221,7 @@ struct Presence<'a> {
     unkeyed: &'a [Unkeyed],
     level: &'static str,
     /// With `--verify`: each row's live answer.
-    live: Option<&'a [Option<PresenceLive>]>,
+    live: Option<&'a [Option<Live>]>,
 }
 
 impl Presence<'_> {
@@ -433,7 +434,7 @@ impl Presence<'_> {
 }
 
 /// How many pages got each verdict, in the order first seen; `not requested` last.
-fn verdict_counts(live: &[Option<PresenceLive>]) -> Vec<(&'static str, usize)> {
+fn verdict_counts(live: &[Option<Live>]) -> Vec<(&'static str, usize)> {
     let mut counts: Vec<(&'static str, usize)> = Vec::new();
     for l in live {
         let verdict = l.as_ref().map_or("not requested", |l| l.verdict);
@@ -446,7 +447,7 @@ fn verdict_counts(live: &[Option<PresenceLive>]) -> Vec<(&'static str, usize)> {
 }
 
 /// `404 not-found`, `200 redirects to https://...`: a page's live answer in words.
-fn live_words(l: &PresenceLive) -> String {
+fn live_words(l: &Live) -> String {
     let status = l.status.map(|s| format!("{s} ")).unwrap_or_default();
     match &l.final_url {
         Some(f) if *f != l.url => format!("{status}{} (answered by {f})", l.verdict),

@@ -147,6 +147,7 @@ pub fn report(
         // The page shows every entry and every extra, as a file gets them.
         fit: Fit::Everything,
         extras: Extras::Listed,
+        live: None,
     };
     let mut out = Vec::new();
     let written = match format {

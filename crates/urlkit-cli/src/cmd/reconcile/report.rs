@@ -11,7 +11,7 @@ use crate::cmd::CliError;
 use crate::style::{escape_controls, Style};
 use urlkit_records::markdown;
 use urlkit_records::reconcile::{
-    Duplicate, Hint, Line, Matched, Occurrence as OccurrenceRecord, SideSummary, Summary,
+    Duplicate, Hint, Line, Matched, Occurrence as OccurrenceRecord, PairLive, SideSummary, Summary,
 };
 use urlkit_records::table::{Align, Cell, Table};
 
@@ -46,6 +46,9 @@ pub(super) struct Report<'a> {
     pub(super) leftovers: Option<Leftovers>,
     pub(super) fit: Fit,
     pub(super) extras: Extras,
+    /// With `--verify`: per matched pair (in `done.matched()` order), what the live site
+    /// answered for the left spelling of a pair matched only after normalization.
+    pub(super) live: Option<Vec<Option<PairLive>>>,
 }
 
 impl Report<'_> {
@@ -57,6 +60,58 @@ impl Report<'_> {
     }
 
     /// `file:line`, `file#/3/link`, `file:2#/url`.
+    /// The pairs `--verify` found the live site does not confirm: the left spelling, where it
+    /// was, what the site answered, and the page it was matched with.
+    fn text_unconfirmed(&self, out: &mut impl Write) -> Result<(), CliError> {
+        let Some(live) = &self.live else {
+            return Ok(());
+        };
+        let unconfirmed: Vec<_> = self
+            .done
+            .matched()
+            .zip(live)
+            .filter_map(|(p, l)| l.as_ref().filter(|l| !l.leads_to_page).map(|l| (p, l)))
+            .collect();
+        if unconfirmed.is_empty() {
+            return Ok(());
+        }
+        let st = &self.style;
+        writeln!(
+            out,
+            "\n{}",
+            st.bold(&format!(
+                "Matched after normalization, but not the page on the live site: {}",
+                unconfirmed.len()
+            ))
+        )?;
+        for (p, l) in unconfirmed {
+            let a = &l.answer;
+            let status = a.status.map(|s| format!("{s} ")).unwrap_or_default();
+            let at = match &a.final_url {
+                Some(f) if *f != a.url => format!(" (answered by {f})"),
+                _ => String::new(),
+            };
+            writeln!(
+                out,
+                "  {}  {}",
+                escape_controls(&p.left.url()),
+                st.dim(&escape_controls(&self.place(Side::Left, p.left.meta())))
+            )?;
+            writeln!(
+                out,
+                "    live: {}",
+                escape_controls(&format!("{status}{}{at}", a.verdict))
+            )?;
+            writeln!(
+                out,
+                "    matched {} ({})",
+                escape_controls(&p.right.url()),
+                p.rules.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+
     /// Whether a side was given more than one source: only then can its sources overlap,
     /// and the summary says how much they did.
     fn several_sources(&self) -> bool {
@@ -228,6 +283,14 @@ impl Report<'_> {
                 s.left.invalid, s.right.invalid
             )?;
         }
+        if let Some(live) = &self.live {
+            let checked = live.iter().flatten().count();
+            let confirmed = live.iter().flatten().filter(|l| l.leads_to_page).count();
+            writeln!(
+                out,
+                "verified live (--verify)        {confirmed} of {checked} lead to the matched page"
+            )?;
+        }
         for (title, only) in [
             ("Only in left (missing from right)", OnlyArg::Missing),
             ("Only in right (extra)", OnlyArg::Extra),
@@ -264,6 +327,7 @@ impl Report<'_> {
                 )?;
             }
         }
+        self.text_unconfirmed(out)?;
         for (side, overlap) in [
             (Side::Left, false),
             (Side::Right, false),
@@ -444,16 +508,20 @@ impl Report<'_> {
             }
         }
         if matches!(only, None | Some(OnlyArg::Matched)) {
-            for p in self.done.matched() {
+            for (i, p) in self.done.matched().enumerate() {
                 if only.is_some() {
                     n += 1;
                 }
-                line(&Line::Matched(Box::new(Matched::new(
-                    p.is_exact(),
-                    self.occ_record(Side::Left, &p.left),
-                    self.occ_record(Side::Right, &p.right),
-                    p.rules.clone(),
-                ))))?;
+                let live = self.live.as_ref().and_then(|l| l.get(i).cloned().flatten());
+                line(&Line::Matched(Box::new(
+                    Matched::new(
+                        p.is_exact(),
+                        self.occ_record(Side::Left, &p.left),
+                        self.occ_record(Side::Right, &p.right),
+                        p.rules.clone(),
+                    )
+                    .with_live(live),
+                )))?;
             }
         }
         if only.is_none() {
