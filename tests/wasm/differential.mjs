@@ -141,6 +141,11 @@ for (const rule of [...codes, "no-such-rule"]) for (const lang of ["en", "ja"]) 
 for (const lang of ["en", "ja", "fr", undefined]) ask("messages", { lang });
 // A reconcile: the module has none, and must say so as the native call does.
 ask("reconcile", { left: surface.slice(0, 100).join("\n"), right: surface.slice(50, 150).join("\n"), format: "json" });
+// Scan: the module has none (its parsers are C that does not link into it yet), and must say
+// so as the native call does, whatever the request.
+ask("scan", { code: readFileSync(join(root, "testdata/scan/seed000/buggy/match.py"), "utf8"), language: "python" });
+ask("scan", { code: "x", language: "cobol" });
+ask("scan", {});
 // The WPT corpus through parse (the WHATWG reading and RFC 3986 side by side) and key.
 for (const url of wpt) {
   ask("parse", { url });

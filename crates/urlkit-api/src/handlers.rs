@@ -55,7 +55,52 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("base64", base64),
         Endpoint::small("permalink", permalink),
     ];
-    all.into_iter().chain(qr_endpoint()).collect()
+    all.into_iter()
+        .chain(qr_endpoint())
+        .chain(scan_endpoint())
+        .collect()
+}
+
+/// The most bytes of source code one scan request takes.
+#[cfg(feature = "scan")]
+pub const MAX_SCAN_BYTES: usize = 256 * 1024;
+
+/// `scan`, with the `scan` feature.
+#[cfg(feature = "scan")]
+fn scan_endpoint() -> Option<Endpoint> {
+    Some(Endpoint::large("scan", scan))
+}
+
+/// `scan`, with the `scan` feature.
+#[cfg(not(feature = "scan"))]
+fn scan_endpoint() -> Option<Endpoint> {
+    None
+}
+
+/// `urlkit scan --json` on one pasted source: `{code, language?, file?}` (`language` one of
+/// `python` (the default), `javascript`, `typescript`, `tsx`, `php`, `go`; `file` the name
+/// the records give, `snippet` by default) gives `{"records": [...]}`.
+#[cfg(feature = "scan")]
+fn scan(r: &Request) -> Result<Answer, ApiError> {
+    let code = r.text_up_to("code", MAX_SCAN_BYTES)?;
+    let names: Vec<&str> = urlkit_scan::Language::ALL
+        .iter()
+        .map(|l| l.name())
+        .collect();
+    let name = r.choice("language", &names, "python")?;
+    let language = urlkit_scan::Language::from_name(name)
+        .expect("invariant: choice gave one of the languages' names");
+    let file = match r.optional("file")? {
+        Some(f) if !f.is_empty() => f,
+        _ => "snippet",
+    };
+    let found = urlkit_scan::scan(code, language)
+        .map_err(|e| ApiError::new(422, "unparsed", e.to_string()))?;
+    let records: Vec<Value> = found
+        .iter()
+        .map(|f| value(&urlkit_scan::record(file, f)))
+        .collect();
+    Ok(Answer::ok(json!({ "records": records })))
 }
 
 /// `qr`, with the `qr` feature.

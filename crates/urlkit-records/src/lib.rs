@@ -43,6 +43,7 @@ pub mod parse;
 pub mod presence;
 pub mod reconcile;
 pub mod repair;
+pub mod scan;
 pub mod table;
 pub mod text;
 

@@ -21,10 +21,12 @@
 
 mod check;
 mod project;
+mod record;
 mod rules;
 mod syntax;
 
 pub use project::{scan_project, FileFinding, SourceFile};
+pub use record::record;
 pub use rules::{rule, rules, RuleDoc, RuleInfo};
 
 /// A source language `scan` reads.

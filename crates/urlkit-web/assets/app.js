@@ -560,6 +560,21 @@ async function b64Panel() {
     v.accepted ? el("p", { class: "hint", id: "b64-accepted" }, v.accepted.map((a) => a.message).join(", ")) : null);
 }
 
+async function scanPanel() {
+  const fresh = ticket("scan");
+  const code = $("scan-code").value, language = $("scan-language").value;
+  savePermalink("scan", { code, language });
+  if (!code.trim()) return show($("scan-out"), el("p", { class: "hint" }, t("scan-none-yet")));
+  const { status, v } = await api("scan", { code, language });
+  if (!fresh()) return;
+  if (v.error?.kind === "needs-server") return show($("scan-out"), el("p", { class: "error", id: "scan-needs-server", "data-kind": v.error.kind }, t("scan-needs-server")));
+  if (status !== 200) return show($("scan-out"), apiError(v));
+  if (!v.records.length) return show($("scan-out"), el("p", { class: "ok finding", id: "scan-clean" }, t("scan-no-findings")));
+  show($("scan-out"), v.records.map((f) => el("div", { class: "scan-finding", "data-code": f.code },
+    el("p", { class: "finding " + f.level }, el("code", {}, `${f.line}:${f.column}`), " ", el("strong", {}, `${f.code} ${f.rule}`), ": ", f.message),
+    el("p", { class: "hint" }, t("scan-evidence"), " ", el("code", {}, f.evidence)))));
+}
+
 // ---- wiring ----
 const PANELS = {
   encode: { run: encodePanel, fields: { text: "enc-text" }, example: { text: "a b&c=d/e?f#g+h~!'()*日本" } },
@@ -570,6 +585,7 @@ const PANELS = {
   reconcile: { run: reconcilePanel, fields: { left: "rec-left", right: "rec-right", level: "rec-level" }, example: { left: "https://example.com/%E9%81%8B%E5%96%B6/\nhttps://example.com/about/", right: "https://example.com/運営/" } },
   cd: { run: cdPanel, fields: { text: "cd-text", mode: "cd-mode", fallback: "cd-fallback" }, example: { text: "報告書 2026.pdf" } },
   base64: { run: b64Panel, fields: { text: "b64-text", way: "b64-way", alphabet: "b64-alphabet", reading: "b64-reading" }, example: { text: "日本語?>" } },
+  scan: { run: scanPanel, fields: { code: "scan-code", language: "scan-language" }, example: { language: "python", code: "from urllib.parse import quote, unquote\n\ndef is_listed(url, sitemap_urls):\n    return url in sitemap_urls\n\nkey = unquote(url)\nlink = 'https://example.com/search?q=' + quote(term)\n" } },
 };
 
 function select(panel, focus) {

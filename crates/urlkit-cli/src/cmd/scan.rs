@@ -265,14 +265,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         }
         Format::Json => {
             for (file, f) in &found {
-                let v = json!({
-                    "code": f.code, "column": f.column, "evidence": f.evidence, "file": file,
-                    "level": rule(f.code).map(|r| r.level).unwrap_or("warning"),
-                    "line": f.line, "message": f.message, "rule": f.rule,
-                    "span": {"end": f.span.end, "start": f.span.start},
-                });
-                serde_json::to_writer(&mut out, &v).map_err(std::io::Error::from)?;
-                writeln!(out)?;
+                urlkit_records::write_json_line(&mut out, &urlkit_scan::record(file, f))?;
             }
         }
         Format::Sarif => {

@@ -18,6 +18,7 @@ tab-build = Build
 tab-reconcile = Reconcile
 tab-cd = Content-Disposition
 tab-base64 = Base64
+tab-scan = Scan code
 
 copy = Copy
     .title = Copy this output
@@ -191,7 +192,7 @@ rec-finding-sitemap-index-fetches = a sitemap index: the sitemaps it lists are n
 rec-finding-other = a note of the reader
 rec-error-empty = no URL found in this list
 rec-error-unreadable = this list cannot be read
-rec-needs-server = Reconciling two lists needs the { -urlkit } command ({ -urlkit } serve): this page without a server does not have it yet. Every other panel runs here.
+rec-needs-server = Reconciling two lists needs the { -urlkit } command ({ -urlkit } serve): this page without a server does not have it yet. The panels other than Reconcile and Scan run here.
 rec-not-utf8 = this file is not UTF-8 text; save it as UTF-8 and choose it again
 
 ## Content-Disposition and Base64
@@ -221,3 +222,11 @@ b64-strict = strict RFC 4648
 footer = Share a result: the page address holds the panel's input and the language.
 permalink = Permalink
 loading = Loading the module…
+
+scan-heading = Scan source code for URL mistakes
+scan-language = Language
+scan-code = Source code (pasted; it is not sent off this machine)
+scan-none-yet = no code yet
+scan-no-findings = no findings
+scan-evidence = Evidence:
+scan-needs-server = Scanning source code needs the { -urlkit } command ({ -urlkit } serve, or { -urlkit } scan): this page without a server does not have its parsers yet.

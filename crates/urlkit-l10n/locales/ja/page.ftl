@@ -18,6 +18,7 @@ tab-build = 組み立て
 tab-reconcile = 突き合わせ
 tab-cd = Content-Disposition
 tab-base64 = Base64
+tab-scan = コード検査
 
 copy = コピー
     .title = この出力をコピー
@@ -191,7 +192,7 @@ rec-finding-sitemap-index-fetches = サイトマップインデックス：こ�
 rec-finding-other = 読み取り時の注記
 rec-error-empty = このリストには URL がありません
 rec-error-unreadable = このリストを読めません
-rec-needs-server = 2 つのリストの突き合わせには { -urlkit } コマンド（{ -urlkit } serve）が必要です。サーバーなしのこのページには、まだありません。ほかのパネルはすべてここで動きます。
+rec-needs-server = 2 つのリストの突き合わせには { -urlkit } コマンド（{ -urlkit } serve）が必要です。サーバーなしのこのページには、まだありません。突き合わせとコード検査以外のパネルはここで動きます。
 rec-not-utf8 = このファイルは UTF-8 のテキストではありません。UTF-8 で保存してから選び直してください
 
 ## Content-Disposition and Base64
@@ -221,3 +222,11 @@ b64-strict = 厳密（RFC 4648）
 footer = 結果を共有：ページのアドレスに、パネルの入力と言語が入っています。
 permalink = パーマリンク
 loading = モジュールを読み込んでいます…
+
+scan-heading = ソースコードの URL の扱いを検査
+scan-language = 言語
+scan-code = ソースコード（貼り付けたコードはこの端末の外に送られません）
+scan-none-yet = コードがまだありません
+scan-no-findings = 指摘はありません
+scan-evidence = 根拠:
+scan-needs-server = ソースコードの検査には { -urlkit } コマンド（{ -urlkit } serve または { -urlkit } scan）が必要です。サーバーなしのこのページには、まだその構文解析器がありません。
