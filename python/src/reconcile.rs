@@ -7,7 +7,7 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use urlkit_reconcile::near::Leftovers;
-use urlkit_reconcile::{LevelKeyer, Occurrence, Reconciler, Side};
+use urlkit_reconcile::{LevelKeyer, Occurrence, Reconciler, Reconciliation, Side};
 use urlkit_records::reconcile::{
     place, readable, Duplicate, Hint, Invalid, Matched, Occurrence as OccurrenceRecord, Report,
     SideSummary, Summary,
@@ -129,6 +129,13 @@ fn read_side(arg: SideArg, name: &str, options: ReadOptions) -> Result<SideInput
 }
 
 /// Both sides once read.
+/// Which keys a side has more than once: in one source, or in several.
+#[derive(Clone, Copy)]
+enum Repeat {
+    Duplicate,
+    Overlap,
+}
+
 struct Sides<'a> {
     inputs: [&'a SideInput; 2],
 }
@@ -139,6 +146,29 @@ impl Sides<'_> {
             Side::Left => self.inputs[0],
             Side::Right => self.inputs[1],
         }
+    }
+
+    /// The records of the keys a side has more than once, of one kind, the left side's first
+    /// (one source a side here: overlaps are always none, but are asked as the CLI asks).
+    fn repeated(&self, done: &Reconciliation<usize>, kind: Repeat) -> Vec<Duplicate> {
+        let mut out = Vec::new();
+        for side in [Side::Left, Side::Right] {
+            let keys: Vec<_> = match kind {
+                Repeat::Duplicate => done.duplicates(side).collect(),
+                Repeat::Overlap => done.overlaps(side).collect(),
+            };
+            for dup in keys {
+                let all = std::iter::once(&dup.first)
+                    .chain(&dup.others)
+                    .map(|o| self.occ(side, o))
+                    .collect();
+                out.push(match kind {
+                    Repeat::Duplicate => Duplicate::new(side.name(), dup.count, all),
+                    Repeat::Overlap => Duplicate::overlap(side.name(), dup.count, all),
+                });
+            }
+        }
+        out
     }
 
     /// One occurrence as the CLI report writes it, with its `index` in the side's input.
@@ -244,32 +274,8 @@ pub fn reconcile<'py>(
     };
     let s = done.summary();
     let report = Report {
-        duplicates: [Side::Left, Side::Right]
-            .into_iter()
-            .flat_map(|side| {
-                let sides = &sides;
-                done.duplicates(side).map(move |dup| {
-                    let all = std::iter::once(&dup.first)
-                        .chain(&dup.others)
-                        .map(|o| sides.occ(side, o))
-                        .collect();
-                    Duplicate::new(side.name(), dup.count, all)
-                })
-            })
-            .collect(),
-        overlaps: [Side::Left, Side::Right]
-            .into_iter()
-            .flat_map(|side| {
-                let sides = &sides;
-                done.overlaps(side).map(move |dup| {
-                    let all = std::iter::once(&dup.first)
-                        .chain(&dup.others)
-                        .map(|o| sides.occ(side, o))
-                        .collect();
-                    Duplicate::overlap(side.name(), dup.count, all)
-                })
-            })
-            .collect(),
+        duplicates: sides.repeated(&done, Repeat::Duplicate),
+        overlaps: sides.repeated(&done, Repeat::Overlap),
         extra: done
             .only(Side::Right)
             .enumerate()

@@ -57,19 +57,6 @@ enum Entry {
     },
 }
 
-/// `12345678` as `12,345,678`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The line of an input, of stdin or a file (an argument has none in the record).
 fn stdin_line(origin: &Origin) -> Option<usize> {
     origin.line().map(|n| n as usize)
@@ -170,9 +157,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         &err_style,
         format_args!(
             "{} distinct, {} not URLs, from {} lines (level {level})",
-            grouped(distinct),
-            grouped(no_key),
-            grouped(lines)
+            crate::style::grouped(distinct),
+            crate::style::grouped(no_key),
+            crate::style::grouped(lines)
         ),
     );
     Ok(Status::from_count(no_key as usize))
@@ -182,10 +169,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
 mod tests {
     #[test]
     fn thousands_are_grouped() {
-        assert_eq!(super::grouped(0), "0");
-        assert_eq!(super::grouped(999), "999");
-        assert_eq!(super::grouped(1000), "1,000");
-        assert_eq!(super::grouped(109_061), "109,061");
-        assert_eq!(super::grouped(1_234_567), "1,234,567");
+        assert_eq!(crate::style::grouped(0), "0");
+        assert_eq!(crate::style::grouped(999), "999");
+        assert_eq!(crate::style::grouped(1000), "1,000");
+        assert_eq!(crate::style::grouped(109_061), "109,061");
+        assert_eq!(crate::style::grouped(1_234_567), "1,234,567");
     }
 }

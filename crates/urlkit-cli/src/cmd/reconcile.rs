@@ -481,12 +481,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let (left, right) = sides(args)?;
     #[cfg(not(feature = "http"))]
     if args.verify {
-        return Err(CliError::Usage(
-            "`reconcile --verify` needs the `http` feature, which this build of urlkit leaves \
-             out (it was built with --no-default-features): build it with its default features \
-             (see docs/install.md)"
-                .into(),
-        ));
+        return Err(verify_needs_http());
     }
     let format = if ctx.json {
         FormatArg::Json
@@ -809,6 +804,17 @@ fn reader_for<'f>(
         reader = reader.allow_empty();
     }
     reader
+}
+
+/// `--verify` in a build without the `http` feature: nothing can be requested.
+#[cfg(not(feature = "http"))]
+fn verify_needs_http() -> CliError {
+    CliError::Usage(
+        "`reconcile --verify` needs the `http` feature, which this build of urlkit leaves out \
+         (it was built with --no-default-features): build it with its default features (see \
+         docs/install.md)"
+            .into(),
+    )
 }
 
 /// How many sources one side may have: the join tells them apart by a byte.

@@ -81,12 +81,7 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     }
     #[cfg(not(feature = "http"))]
     if args.verify {
-        return Err(CliError::Usage(
-            "`reconcile --verify` needs the `http` feature, which this build of urlkit leaves \
-             out (it was built with --no-default-features): build it with its default features \
-             (see docs/install.md)"
-                .into(),
-        ));
+        return Err(super::verify_needs_http());
     }
     let keyer = keyer(args.level.options());
     let fetcher = args.http.fetcher()?;
@@ -375,7 +370,7 @@ impl Presence<'_> {
             writeln!(
                 out,
                 "  … and {} more (--format csv or a pipe lists them all)",
-                super::report::thousands(rows - limit)
+                crate::style::grouped((rows - limit) as u64)
             )?;
         }
         Ok(())

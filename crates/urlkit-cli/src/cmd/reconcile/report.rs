@@ -323,7 +323,7 @@ impl Report<'_> {
                 writeln!(
                     out,
                     "  … and {} more (--only {name} lists them)",
-                    thousands(list.len() - shown)
+                    crate::style::grouped((list.len() - shown) as u64)
                 )?;
             }
         }
@@ -852,19 +852,6 @@ use urlkit_records::reconcile::readable;
 fn hint_reasons(h: &Hint) -> String {
     let texts: Vec<&str> = h.reasons.iter().map(|r| r.text.as_str()).collect();
     texts.join("; ")
-}
-
-/// `4,980`: a count as people read it.
-pub(super) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The rules that made a pair equal, written the same way in every format: their names
