@@ -154,22 +154,12 @@ fn the_patterns_of_a_live_site_equal_a_count_of_its_data() {
         })
         .collect();
     std::fs::write(&list, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(["--json", "reconcile", "--matrix"])
-        .arg(format!("text:{}", list.display()))
-        .arg(format!("wp:{base}"))
-        .arg(format!("sitemap:{base}/wp-sitemap.xml"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let wp = format!("wp:{base}");
+    let out = matrix(&["--json", "reconcile", "--matrix"], &list, &[&wp], &base);
     stop(&base, server);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
 
     // The count made here: for every page of any source, the sources that hold it.
     let sources = [list_ids(), rest_ids(), sitemap_ids()];
@@ -318,6 +308,31 @@ fn serve_with(
     (base, served, server)
 }
 
+/// `urlkit ARGS text:LIST OTHERS... sitemap:BASE/wp-sitemap.xml`.
+fn matrix(
+    args: &[&str],
+    list: &std::path::Path,
+    others: &[&str],
+    base: &str,
+) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(args)
+        .arg(format!("text:{}", list.display()))
+        .args(others)
+        .arg(format!("sitemap:{base}/wp-sitemap.xml"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// The records of a `--json` run's stdout.
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn stop(base: &str, server: std::thread::JoinHandle<()>) {
     let _ = std::net::TcpStream::connect(base.trim_start_matches("http://"))
         .and_then(|mut s| s.write_all(b"GET /__stop HTTP/1.1\r\n\r\n"));
@@ -333,22 +348,17 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
     let listed = ["/p/0/", "/p/1/", "/P/2/", "/old/", "/gone/", "/removed/"];
     let text: String = listed.iter().map(|p| format!("{base}{p}\n")).collect();
     std::fs::write(&list, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(["--json", "reconcile", "--verify", "--matrix"])
-        .arg(format!("text:{}", list.display()))
-        .arg(format!("sitemap:{base}/wp-sitemap.xml"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let out = matrix(
+        &["--json", "reconcile", "--verify", "--matrix"],
+        &list,
+        &[],
+        &base,
+    );
     stop(&base, server);
     let stderr = String::from_utf8_lossy(&out.stderr);
     // Every page answered (a 404 is an answer): nothing is unverified.
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     let live: BTreeMap<String, (Value, Value, Value)> = lines
         .iter()
         .filter(|l| l["type"] == "page")
@@ -480,11 +490,7 @@ fn verify_proves_each_normalized_pair_against_the_live_site() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     // The site does not confirm one pair: the run is not a clean match.
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     let got: BTreeMap<String, Value> = lines
         .iter()
         .filter(|l| l["type"] == "matched")
