@@ -441,8 +441,9 @@ fn verdict_counts(live: &[Option<Live>]) -> Vec<(&'static str, usize)> {
     counts
 }
 
-/// `404 not-found`, `200 redirects to https://...`: a page's live answer in words.
-fn live_words(l: &Live) -> String {
+/// `404 not-found`, `200 redirects (answered by https://...)`: a live answer in words (a
+/// `--matrix` page's, a `--verify` pair's).
+pub(super) fn live_words(l: &Live) -> String {
     let status = l.status.map(|s| format!("{s} ")).unwrap_or_default();
     match &l.final_url {
         Some(f) if *f != l.url => format!("{status}{} (answered by {f})", l.verdict),

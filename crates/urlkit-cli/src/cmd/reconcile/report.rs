@@ -85,12 +85,6 @@ impl Report<'_> {
             ))
         )?;
         for (p, l) in unconfirmed {
-            let a = &l.answer;
-            let status = a.status.map(|s| format!("{s} ")).unwrap_or_default();
-            let at = match &a.final_url {
-                Some(f) if *f != a.url => format!(" (answered by {f})"),
-                _ => String::new(),
-            };
             writeln!(
                 out,
                 "  {}  {}",
@@ -100,7 +94,7 @@ impl Report<'_> {
             writeln!(
                 out,
                 "    live: {}",
-                escape_controls(&format!("{status}{}{at}", a.verdict))
+                escape_controls(&super::matrix::live_words(&l.answer))
             )?;
             writeln!(
                 out,

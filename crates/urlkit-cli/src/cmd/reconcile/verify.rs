@@ -54,12 +54,7 @@ pub(super) fn verify(
     let mut live = vec![None; rows.len()];
     check_all(&checker, &targets, VERIFY_THREADS, &mut |k, c| {
         if let Some(slot) = row_of.get(k).and_then(|&r| live.get_mut(r)) {
-            *slot = Some(Live {
-                url: c.url,
-                status: c.status,
-                verdict: c.verdict.name(),
-                final_url: c.final_url,
-            });
+            *slot = Some(live_of(c));
         }
     });
     live
@@ -125,12 +120,7 @@ pub(super) fn verify_pairs(
             && final_key.is_some_and(|f| keys.get(k).is_some_and(|want| want == f));
         if let Some(slot) = pair_of.get(k).and_then(|&n| live.get_mut(n)) {
             *slot = Some(PairLive {
-                answer: Live {
-                    final_url: c.final_url,
-                    status: c.status,
-                    url: c.url,
-                    verdict: c.verdict.name(),
-                },
+                answer: live_of(c),
                 leads_to_page: leads,
             });
         }
@@ -148,4 +138,14 @@ fn is_remote(spec: &str) -> bool {
 fn spec_text(side: &SideInput, spec: Option<usize>) -> &str {
     spec.and_then(|s| side.specs.get(s))
         .map_or("", String::as_str)
+}
+
+/// The record of what the site answered, from `urlkit check`'s result.
+fn live_of(c: urlkit_sources::check::UrlCheck) -> Live {
+    Live {
+        final_url: c.final_url,
+        status: c.status,
+        url: c.url,
+        verdict: c.verdict.name(),
+    }
 }
