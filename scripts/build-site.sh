@@ -10,7 +10,7 @@
 # the WASI SDK that ada-url's build script expects. It installs what is missing.
 #
 # Environment: SITE_DIR (default target/site), WASM_TARGET_DIR (default target/wasm).
-# docs/wasm.md says why the module defines malloc, and what the build costs.
+# docs/wasm.md says which allocator the module's C uses, and what the build costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -58,6 +58,18 @@ done
 export WASI_SDK="$sdk"
 export AR_wasm32_unknown_unknown=llvm-ar-19
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19
+# tree-sitter's C and the grammars' (the Scan panel) are compiled by the cc crate for this
+# target with clang-19, against the C headers that the tree-sitter-language crate ships for
+# wasm32-unknown-unknown (its wasm/include), located through cargo's own metadata.
+export CC_wasm32_unknown_unknown=clang-19
+tsl=$("$CARGO_WEB" metadata --locked --format-version 1 | node -e '
+  const m = JSON.parse(require("fs").readFileSync(0, "utf8"));
+  const p = m.packages.find((p) => p.name === "tree-sitter-language");
+  if (!p) { console.error("build-site: no tree-sitter-language in cargo metadata"); process.exit(1); }
+  console.log(require("path").dirname(p.manifest_path));
+')
+[ -d "$tsl/wasm/include" ] || { echo "build-site: $tsl has no wasm/include" >&2; exit 2; }
+export CFLAGS_wasm32_unknown_unknown="-I$tsl/wasm/include"
 # The standard library is built from rust-web-src: a nightly feature of this stable cargo.
 export RUSTC_BOOTSTRAP=1
 

@@ -141,9 +141,27 @@ for (const rule of [...codes, "no-such-rule"]) for (const lang of ["en", "ja"]) 
 for (const lang of ["en", "ja", "fr", undefined]) ask("messages", { lang });
 // A reconcile: the module has none, and must say so as the native call does.
 ask("reconcile", { left: surface.slice(0, 100).join("\n"), right: surface.slice(50, 150).join("\n"), format: "json" });
-// Scan: the module has none (its parsers are C that does not link into it yet), and must say
-// so as the native call does, whatever the request.
-ask("scan", { code: readFileSync(join(root, "testdata/scan/seed000/buggy/match.py"), "utf8"), language: "python" });
+// Scan: every file of the scan suite (each language's buggy and fixed code, the corpus), with
+// its language named and guessed, and requests the scanner refuses.
+const scanLanguages = { py: "python", js: "javascript", mjs: "javascript", ts: "typescript", tsx: "tsx", go: "go", php: "php" };
+const scanFiles = [];
+(function walk(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p);
+    else if (scanLanguages[e.name.split(".").pop()]) scanFiles.push(p);
+  }
+})(join(root, "testdata/scan"));
+if (scanFiles.length < 20) {
+  console.error(`differential: only ${scanFiles.length} files under testdata/scan`);
+  process.exit(2);
+}
+for (const file of scanFiles) {
+  const code = readFileSync(file, "utf8");
+  ask("scan", { code, language: scanLanguages[file.split(".").pop()] });
+  // The default language (Python) on every file, and the records' file name.
+  ask("scan", { code, file: file.slice(root.length + 1) });
+}
 ask("scan", { code: "x", language: "cobol" });
 ask("scan", {});
 // The WPT corpus through parse (the WHATWG reading and RFC 3986 side by side) and key.

@@ -430,49 +430,31 @@ export async function panelChecks({ check, page, context, vp, requests, URLKIT, 
     }
   });
 
-  // Issue 33.3: the Scan panel reports what `urlkit scan --json` reports for the same code; the
-  // static site's module has no parsers yet (docs/wasm.md) and says so, in both languages.
-  if (reconcile === "full") {
-    await check(`${vp.name}: scan shows what urlkit scan --json finds in the same code`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), "urlkit-scan-"));
-      for (const [language, ext, code] of [
-        ["python", "py", "from urllib.parse import quote, unquote\n\ndef listed(url, urls):\n    return url in urls\n\nkey = unquote(url)\nlink = 'https://example.com/search?q=' + quote(term)\n"],
-        ["javascript", "js", "fetch(encodeURIComponent(url));\n"],
-      ]) {
-        const file = join(dir, `snippet.${ext}`);
-        writeFileSync(file, code);
-        const expected = cli("scan", "--json", file).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
-        assert.ok(expected.length > 0, language);
-        await tab(page, "scan");
-        await page.selectOption("#scan-language", language);
-        // The panel's answer to this code (not to the one before: its first finding differs).
-        const first = expected[0];
-        await typeAndWait(page, "#scan-code", code, "#scan-out .scan-finding .finding", ["equals", `${first.line}:${first.column} ${first.code} ${first.rule}: ${first.message}`]);
-        await page.waitForFunction((n) => document.querySelectorAll("#scan-out .scan-finding").length === n, expected.length);
-        const shown = await page.$$eval("#scan-out .scan-finding", (fs) => fs.map((f) => [f.dataset.code, f.querySelector(".finding").textContent, f.querySelector(".hint code").textContent]));
-        assert.deepEqual(shown, expected.map((f) => [f.code, `${f.line}:${f.column} ${f.code} ${f.rule}: ${f.message}`, f.evidence]));
-      }
-      await typeAndWait(page, "#scan-code", "import urllib.parse\n", "#scan-out", ["includes", "no findings"]);
-      await noHorizontalScroll(page, "scan");
-      await shot(page, vp.name, "scan");
-    });
-  } else {
-    await check(`${vp.name}: scan says, in both languages, that it needs urlkit serve`, async () => {
+  // Issue 33.3: the Scan panel reports what `urlkit scan --json` reports for the same code, on
+  // the server and on the static site's module alike (issue 32: tree-sitter links into it).
+  await check(`${vp.name}: scan shows what urlkit scan --json finds in the same code`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "urlkit-scan-"));
+    for (const [language, ext, code] of [
+      ["python", "py", "from urllib.parse import quote, unquote\n\ndef listed(url, urls):\n    return url in urls\n\nkey = unquote(url)\nlink = 'https://example.com/search?q=' + quote(term)\n"],
+      ["javascript", "js", "fetch(encodeURIComponent(url));\n"],
+    ]) {
+      const file = join(dir, `snippet.${ext}`);
+      writeFileSync(file, code);
+      const expected = cli("scan", "--json", file).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      assert.ok(expected.length > 0, language);
       await tab(page, "scan");
-      await page.fill("#scan-code", "if url == other: pass\n");
-      await page.waitForSelector("#scan-needs-server");
-      const messages = async (lang) => (await page.evaluate(async (l) => (await UrlkitWasm.ready).call("messages", { lang: l }), lang)).v.messages;
-      assert.equal(await page.textContent("#scan-out"), (await messages("en"))["scan-needs-server"]);
-      assert.equal(await page.$("#scan-out .scan-finding"), null);
-      await page.selectOption("#lang", "ja");
-      const ja = (await messages("ja"))["scan-needs-server"];
-      await page.waitForFunction((t) => document.querySelector("#scan-needs-server")?.textContent === t, ja);
-      await page.selectOption("#lang", "en");
-      await page.waitForFunction(() => document.querySelector("#tab-compare").textContent === "Compare");
-      await noHorizontalScroll(page, "scan");
-      await shot(page, vp.name, "scan");
-    });
-  }
+      await page.selectOption("#scan-language", language);
+      // The panel's answer to this code (not to the one before: its first finding differs).
+      const first = expected[0];
+      await typeAndWait(page, "#scan-code", code, "#scan-out .scan-finding .finding", ["equals", `${first.line}:${first.column} ${first.code} ${first.rule}: ${first.message}`]);
+      await page.waitForFunction((n) => document.querySelectorAll("#scan-out .scan-finding").length === n, expected.length);
+      const shown = await page.$$eval("#scan-out .scan-finding", (fs) => fs.map((f) => [f.dataset.code, f.querySelector(".finding").textContent, f.querySelector(".hint code").textContent]));
+      assert.deepEqual(shown, expected.map((f) => [f.code, `${f.line}:${f.column} ${f.code} ${f.rule}: ${f.message}`, f.evidence]));
+    }
+    await typeAndWait(page, "#scan-code", "import urllib.parse\n", "#scan-out", ["includes", "no findings"]);
+    await noHorizontalScroll(page, "scan");
+    await shot(page, vp.name, "scan");
+  });
 
   await check(`${vp.name}: a permalink opens the same result`, async () => {
     await tab(page, "compare");

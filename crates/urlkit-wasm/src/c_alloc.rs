@@ -1,121 +1,71 @@
-//! The C allocator of the module: `malloc` and its family, on Rust's global allocator.
+//! The C allocator of the module: one allocator, Rust's, for Rust, ada's C++, wasi-libc and
+//! tree-sitter's C.
 //!
 //! ada-url (C++) allocates with `operator new`, which calls libc's `malloc`. Linked from
 //! wasi-libc, that `malloc` is a dlmalloc whose first call takes every byte from
 //! `__heap_base` to the current end of linear memory as its own heap (`sbrk(0) -
 //! __heap_base`). On `wasm32-unknown-unknown`, Rust's allocator has grown the memory and put
 //! its blocks there before ada's first `new`: both allocators then hand out the same bytes,
-//! and ada's strings are overwritten (docs/wasm.md has the evidence). Defining every symbol
-//! of wasi-libc's `dlmalloc.o` here keeps that object out of the link, so the module has one
-//! allocator, Rust's.
+//! and ada's strings are overwritten (docs/wasm.md has the evidence). So wasi-libc's
+//! `dlmalloc.o` must stay out of the link: every one of its symbols that anything references
+//! is defined without it.
 //!
-//! Each block carries a header just below the pointer it returns: the requested size and
-//! the alignment (at least 16, C's `max_align_t`), which `free` and `realloc` need to rebuild
-//! the [`Layout`].
+//! `malloc`, `calloc`, `realloc` and `free` come from the `tree-sitter` crate, which defines
+//! them for this target on Rust's global allocator (its `wasm_allocator.rs`) for its own C
+//! and the grammars'; a second definition here would not link. This file defines the rest
+//! of `dlmalloc.o`'s names on top of those four.
+//!
+//! # Rationale
+//! tree-sitter's blocks are aligned to 8 bytes, not to C's `max_align_t` (16 on wasm32).
+//! Nothing the module links allocates a type aligned to more than 8 (ada's strings and
+//! integers, musl's `atexit` table, tree-sitter's trees), and a request for more is refused
+//! (a null pointer, which `operator new` turns into an abort) rather than served misaligned.
 #![allow(unsafe_code)]
 
-use std::alloc::{alloc, alloc_zeroed, dealloc, realloc as grow, Layout};
+use std::ffi::c_void;
 use std::ptr::null_mut;
 
-const WORD: usize = std::mem::size_of::<usize>();
-
-/// `malloc`'s alignment: `alignof(max_align_t)` on wasm32.
-const MIN_ALIGN: usize = 16;
+/// The alignment of every block of tree-sitter's `malloc`.
+const BLOCK_ALIGN: usize = 8;
 
 /// WASI's `EINVAL` and `ENOMEM`, returned by `posix_memalign`.
 const EINVAL: i32 = 28;
 const ENOMEM: i32 = 48;
 
-/// The layout of a block of `size` bytes aligned to `align` (a power of two, at least
-/// [`MIN_ALIGN`]), with `align` bytes of header room before it.
-fn layout(size: usize, align: usize) -> Option<Layout> {
-    Layout::from_size_align(size.checked_add(align)?, align).ok()
+extern "C" {
+    // tree-sitter's, on Rust's global allocator.
+    fn malloc(size: usize) -> *mut c_void;
+    fn calloc(count: usize, size: usize) -> *mut c_void;
+    fn free(p: *mut c_void);
 }
 
-/// Writes the header of the block whose allocation starts at `base`; returns the pointer C
-/// sees.
-///
-/// # Safety
-/// `base` comes from allocating `layout(size, align)`.
-unsafe fn finish(base: *mut u8, size: usize, align: usize) -> *mut u8 {
-    // SAFETY: the allocation is `size + align` bytes long and `align >= 16 >= 2 * WORD`, so
-    // `p - 2 * WORD .. p` lies inside it and is `WORD`-aligned (`p` is `align`-aligned).
-    unsafe {
-        let p = base.add(align);
-        p.sub(2 * WORD).cast::<usize>().write(size);
-        p.sub(WORD).cast::<usize>().write(align);
-        p
-    }
+/// Whether a block of tree-sitter's `malloc` satisfies `align`.
+fn servable(align: usize) -> bool {
+    align.is_power_of_two() && align <= BLOCK_ALIGN
 }
 
-/// The size and alignment stored by [`finish`].
-///
-/// # Safety
-/// `p` was returned by this module's `malloc` family and not freed.
-unsafe fn header(p: *mut u8) -> (usize, usize) {
-    // SAFETY: written by `finish` just below `p`.
-    unsafe {
-        (
-            p.sub(2 * WORD).cast::<usize>().read(),
-            p.sub(WORD).cast::<usize>().read(),
-        )
-    }
-}
-
-fn new_block(size: usize, align: usize, zeroed: bool) -> *mut u8 {
-    let align = align.max(MIN_ALIGN);
-    let Some(layout) = layout(size, align) else {
-        return null_mut();
-    };
-    // SAFETY: `layout` has a non-zero size (`align` bytes of header at least).
-    let base = unsafe {
-        if zeroed {
-            alloc_zeroed(layout)
-        } else {
-            alloc(layout)
-        }
-    };
-    if base.is_null() {
-        return base;
-    }
-    // SAFETY: `base` was just allocated with `layout(size, align)`.
-    unsafe { finish(base, size, align) }
-}
-
-/// C `malloc`.
+/// C11 `aligned_alloc`: null for an alignment above [`BLOCK_ALIGN`] (see the module's
+/// rationale).
 #[no_mangle]
-pub extern "C" fn malloc(size: usize) -> *mut u8 {
-    new_block(size, MIN_ALIGN, false)
-}
-
-/// C `calloc`: `None` on overflow of `count * size`.
-#[no_mangle]
-pub extern "C" fn calloc(count: usize, size: usize) -> *mut u8 {
-    match count.checked_mul(size) {
-        Some(total) => new_block(total, MIN_ALIGN, true),
-        None => null_mut(),
-    }
-}
-
-/// C11 `aligned_alloc`.
-#[no_mangle]
-pub extern "C" fn aligned_alloc(align: usize, size: usize) -> *mut u8 {
-    if !align.is_power_of_two() {
+pub extern "C" fn aligned_alloc(align: usize, size: usize) -> *mut c_void {
+    if !servable(align) {
         return null_mut();
     }
-    new_block(size, align, false)
+    // SAFETY: tree-sitter's `malloc` accepts any size.
+    unsafe { malloc(size) }
 }
 
-/// POSIX `posix_memalign`.
+/// POSIX `posix_memalign`: `EINVAL` for an alignment above [`BLOCK_ALIGN`].
 ///
 /// # Safety
 /// `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn posix_memalign(out: *mut *mut u8, align: usize, size: usize) -> i32 {
-    if !align.is_power_of_two() || align % WORD != 0 {
+pub unsafe extern "C" fn posix_memalign(out: *mut *mut c_void, align: usize, size: usize) -> i32 {
+    if !servable(align) || align % std::mem::size_of::<usize>() != 0 {
         return EINVAL;
     }
-    let p = new_block(size, align, false);
+    // SAFETY: tree-sitter's `malloc` accepts any size.
+    let p = unsafe { malloc(size) };
     if p.is_null() {
         return ENOMEM;
     }
@@ -124,80 +74,50 @@ pub unsafe extern "C" fn posix_memalign(out: *mut *mut u8, align: usize, size: u
     0
 }
 
-/// C `free`.
-///
-/// # Safety
-/// `p` is null or a live block of this module's `malloc` family.
-#[no_mangle]
-pub unsafe extern "C" fn free(p: *mut u8) {
-    if p.is_null() {
-        return;
-    }
-    // SAFETY: a live block: its header is there, and its allocation starts `align` bytes
-    // below it with the layout rebuilt here.
-    unsafe {
-        let (size, align) = header(p);
-        let layout = layout(size, align).expect("invariant: the layout was valid at malloc");
-        dealloc(p.sub(align), layout);
-    }
-}
-
-/// C `realloc`.
-///
-/// # Safety
-/// `p` is null or a live block of this module's `malloc` family.
-#[no_mangle]
-pub unsafe extern "C" fn realloc(p: *mut u8, size: usize) -> *mut u8 {
-    if p.is_null() {
-        return malloc(size);
-    }
-    // SAFETY: a live block (see `free`); `grow` keeps its alignment and the header's place.
-    unsafe {
-        let (old, align) = header(p);
-        let Some(new_total) = size.checked_add(align) else {
-            return null_mut();
-        };
-        let layout = layout(old, align).expect("invariant: the layout was valid at malloc");
-        let base = grow(p.sub(align), layout, new_total);
-        if base.is_null() {
-            return base;
-        }
-        finish(base, size, align)
-    }
-}
-
-/// glibc's and musl's `malloc_usable_size`: the size asked for.
-///
-/// # Safety
-/// `p` is null or a live block of this module's `malloc` family.
-#[no_mangle]
-pub unsafe extern "C" fn malloc_usable_size(p: *mut u8) -> usize {
-    if p.is_null() {
-        return 0;
-    }
-    // SAFETY: a live block.
-    unsafe { header(p).0 }
-}
-
 /// musl's internal names, which `atexit` (the C++ static destructors' registration) calls:
 /// left undefined, they would pull wasi-libc's `dlmalloc.o` back in.
 #[no_mangle]
-pub extern "C" fn __libc_malloc(size: usize) -> *mut u8 {
-    malloc(size)
+pub extern "C" fn __libc_malloc(size: usize) -> *mut c_void {
+    // SAFETY: tree-sitter's `malloc` accepts any size.
+    unsafe { malloc(size) }
 }
 
 /// See [`__libc_malloc`].
 #[no_mangle]
-pub extern "C" fn __libc_calloc(count: usize, size: usize) -> *mut u8 {
-    calloc(count, size)
+pub extern "C" fn __libc_calloc(count: usize, size: usize) -> *mut c_void {
+    // SAFETY: tree-sitter's `calloc` checks `count * size` for overflow.
+    unsafe { calloc(count, size) }
 }
 
 /// See [`__libc_malloc`].
 ///
 /// # Safety
-/// As [`free`].
+/// `p` is null or a live block of `malloc`'s family.
 #[no_mangle]
-pub unsafe extern "C" fn __libc_free(p: *mut u8) {
-    // SAFETY: as `free`.
+pub unsafe extern "C" fn __libc_free(p: *mut c_void) {
+    // SAFETY: as the caller promises.
     unsafe { free(p) }
+}
+
+/// C `vfprintf`, as tree-sitter's `fprintf` is: no I/O (the module has no stream to write
+/// to), nothing written.
+///
+/// libc++abi's `abort_message` and libc++'s `verbose_abort` call it before aborting. Left
+/// undefined, it would pull wasi-libc's `vfprintf.o`, whose `__fwritex` brings `fwrite.o`,
+/// which defines `fwrite` a second time beside tree-sitter's.
+#[no_mangle]
+pub extern "C" fn vfprintf(
+    _stream: *mut c_void,
+    _format: *const c_void,
+    _args: *mut c_void,
+) -> i32 {
+    0
+}
+
+/// musl's internal `__fwritex`, behind `fputwc` (libc++'s wide-character streams): written
+/// here with no I/O, as tree-sitter's `fwrite` is, so that wasi-libc's `fwrite.o` (which
+/// defines it beside a second `fwrite`) stays out of the link.
+#[no_mangle]
+pub extern "C" fn __fwritex(_bytes: *const u8, len: usize, _stream: *mut c_void) -> usize {
+    len
 }

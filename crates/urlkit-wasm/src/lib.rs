@@ -15,7 +15,7 @@
 //! assert_eq!(v["whatwg"]["href"], "https://example.com/a%20b");
 //! ```
 //!
-//! docs/wasm.md tells how the module is built and why it defines C's `malloc`.
+//! docs/wasm.md tells how the module is built and which allocator its C uses.
 
 // The wasm-only code is built by scripts/build-site.sh, outside the workspace's clippy run:
 // a warning there fails the build.
@@ -32,19 +32,11 @@ use serde_json::json;
 /// reconcile of two lists still lives in the CLI crate (its readers' options, engine set-up
 /// and report writers are the command's), so the module says so rather than answering
 /// something else.
-pub const SERVER_ONLY: &[(&str, &str)] = &[
-    (
-        "reconcile",
-        "reconciling two lists needs `urlkit serve`: its report is written by the command's \
-         code, which is not in this module yet",
-    ),
-    (
-        "scan",
-        "scanning source code needs `urlkit serve`: its parsers (tree-sitter's C) do not link \
-         into this module yet (tree-sitter's own malloc, free and fwrite for this target clash \
-         with the module's allocator and the C library ada needs)",
-    ),
-];
+pub const SERVER_ONLY: &[(&str, &str)] = &[(
+    "reconcile",
+    "reconciling two lists needs `urlkit serve`: its report is written by the command's \
+     code, which is not in this module yet",
+)];
 
 /// Answers one request: `(status, JSON body)`, as `POST /api/NAME` of `urlkit serve` would;
 /// an endpoint of [`SERVER_ONLY`] is a 501 `needs-server` error naming it.

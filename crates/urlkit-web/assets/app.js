@@ -567,7 +567,6 @@ async function scanPanel() {
   if (!code.trim()) return show($("scan-out"), el("p", { class: "hint" }, t("scan-none-yet")));
   const { status, v } = await api("scan", { code, language });
   if (!fresh()) return;
-  if (v.error?.kind === "needs-server") return show($("scan-out"), el("p", { class: "error", id: "scan-needs-server", "data-kind": v.error.kind }, t("scan-needs-server")));
   if (status !== 200) return show($("scan-out"), apiError(v));
   if (!v.records.length) return show($("scan-out"), el("p", { class: "ok finding", id: "scan-clean" }, t("scan-no-findings")));
   show($("scan-out"), v.records.map((f) => el("div", { class: "scan-finding", "data-code": f.code },

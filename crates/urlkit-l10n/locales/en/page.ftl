@@ -229,4 +229,3 @@ scan-code = Source code (pasted; it is not sent off this machine)
 scan-none-yet = no code yet
 scan-no-findings = no findings
 scan-evidence = Evidence:
-scan-needs-server = Scanning source code needs the { -urlkit } command ({ -urlkit } serve, or { -urlkit } scan): this page without a server does not have its parsers yet.

@@ -229,4 +229,3 @@ scan-code = ソースコード（貼り付けたコードはこの端末の外�
 scan-none-yet = コードがまだありません
 scan-no-findings = 指摘はありません
 scan-evidence = 根拠:
-scan-needs-server = ソースコードの検査には { -urlkit } コマンド（{ -urlkit } serve または { -urlkit } scan）が必要です。サーバーなしのこのページには、まだその構文解析器がありません。
