@@ -139,8 +139,28 @@ ask("qr", { text: "x".repeat(3000) });
 const codes = [...readFileSync(join(root, "crates/urlkit-l10n/locales/ja/rules.ftl"), "utf8").matchAll(/^## (U\d{4}) /gm)].map((m) => m[1]);
 for (const rule of [...codes, "no-such-rule"]) for (const lang of ["en", "ja"]) ask("lint-rule", { rule, lang });
 for (const lang of ["en", "ja", "fr", undefined]) ask("messages", { lang });
-// A reconcile: the module has none, and must say so as the native call does.
-ask("reconcile", { left: surface.slice(0, 100).join("\n"), right: surface.slice(50, 150).join("\n"), format: "json" });
+// Reconcile: overlapping slices of the corpus at every level and in every format (the module
+// joins on one thread, the native call on every core: the answer must not depend on it), the
+// example site's CSV and WordPress JSON under their names and pasted, and lists that cannot
+// be read.
+const levels = ["exact", "safe", "normal", "loose", "whatwg"];
+for (let i = 0; i + 150 <= surface.length; i += 400) {
+  const left = surface.slice(i, i + 100).join("\n"), right = surface.slice(i + 50, i + 150).join("\n");
+  for (const format of ["json", "text", "csv", "markdown"]) ask("reconcile", { left, right, format, level: levels[(i / 400) % levels.length] });
+}
+const csv = readFileSync(join(root, "examples/wordpress-site/local-list.csv"), "utf8");
+const posts = readFileSync(join(root, "examples/wordpress-site/wp-json/posts.json"), "utf8");
+for (const format of ["json", "text", "csv", "markdown"]) {
+  ask("reconcile", { left: csv, right: posts, left_name: "local-list.csv", right_name: "posts.json", format });
+  ask("reconcile", { left: csv, right: posts, format });
+}
+ask("reconcile", { left: csv, right: "# nothing yet", format: "json" });
+// A sitemap index in memory: its children are never fetched (the module has no network).
+const index = readFileSync(join(root, "examples/wordpress-site/wp-sitemap.xml"), "utf8");
+ask("reconcile", { left: index, left_name: "wp-sitemap.xml", right: csv, right_name: "local-list.csv", format: "json" });
+ask("reconcile", { left: "{", right: posts, left_name: "broken.json" });
+ask("reconcile", { left: csv, right: posts, level: "tight" });
+ask("reconcile", { left: "https://e.example/a\n".repeat(200001), right: posts });
 // Scan: every file of the scan suite (each language's buggy and fixed code, the corpus), with
 // its language named and guessed, and requests the scanner refuses.
 const scanLanguages = { py: "python", js: "javascript", mjs: "javascript", ts: "typescript", tsx: "tsx", go: "go", php: "php" };
@@ -210,8 +230,8 @@ const canon = (v) => JSON.stringify(sorted(v));
 let differences = 0;
 let traps = 0;
 const byEndpoint = {};
-requests.forEach((r, i) => {
-  const { status, v } = urlkit.call(r.endpoint, r.body);
+for (const [i, r] of requests.entries()) {
+  const { status, v } = await urlkit.call(r.endpoint, r.body);
   const wasm = { status, body: v };
   byEndpoint[r.endpoint] = (byEndpoint[r.endpoint] || 0) + 1;
   if (canon(wasm) !== canon(nativeAnswers[i])) {
@@ -221,7 +241,7 @@ requests.forEach((r, i) => {
       console.log(`DIFFERENT ${r.endpoint} ${JSON.stringify(r.body)}\n  native: ${canon(nativeAnswers[i])}\n  wasm:   ${canon(wasm)}`);
     }
   }
-});
+}
 console.log(`differential: native ${(nativeMs / 1000).toFixed(1)} s, module and comparison ${((Date.now() - started - nativeMs) / 1000).toFixed(1)} s`);
 console.log(`differential: ${requests.length} requests (${inputs.size} inputs; ${Object.entries(byEndpoint).map(([k, n]) => `${k} ${n}`).join(", ")}), ${differences} differences (${traps} of them a trap or panic in the module, ${differences - traps} a different answer)`);
 process.exit(differences === 0 ? 0 : 1);

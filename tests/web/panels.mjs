@@ -87,9 +87,8 @@ export async function typeAndWait(page, field, value, selector, test, timeout = 
 
 // Every panel's checks on a loaded `page` (English, the example inputs). `open(url)` opens
 // another page of the same context (a permalink) and waits until it is loaded; `home` is the
-// page's address; `reconcile` is "full" (the server's panel, compared with the command) or
-// "needs-server" (the static site's, which must say that it has none).
-export async function panelChecks({ check, page, context, vp, requests, URLKIT, shot, open, home, reconcile }) {
+// page's address.
+export async function panelChecks({ check, page, context, vp, requests, URLKIT, shot, open, home }) {
   const cli = cliOf(URLKIT);
   await check(`${vp.name}: encode shows what urlkit table prints`, async () => {
     await tab(page, "encode");
@@ -271,92 +270,68 @@ export async function panelChecks({ check, page, context, vp, requests, URLKIT, 
     await page.fill("#bld-params", "q=東京 カフェ");
   });
 
-  if (reconcile === "full") {
-    await check(`${vp.name}: reconcile a chosen CSV and WordPress JSON: the missing/extra table, CSV and Markdown as the command writes them`, async () => {
-      await tab(page, "reconcile");
-      // The files as a user chooses them: their names tell their formats and name them.
-      const dir = mkdtempSync(join(tmpdir(), "urlkit-web-"));
-      const example = "examples/wordpress-site";
-      copyFileSync(`${example}/local-list.csv`, join(dir, "local-list.csv"));
-      copyFileSync(`${example}/wp-json/posts.json`, join(dir, "posts.json"));
-      await page.setInputFiles("#rec-left-file", join(dir, "local-list.csv"));
-      await page.setInputFiles("#rec-right-file", join(dir, "posts.json"));
-      await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("posts.json") && document.querySelector("#rec-table"));
-      // The command over the same files, under the same names.
-      const inDir = (...args) => {
-        try {
-          return execFileSync(URLKIT, args, { encoding: "utf8", cwd: dir });
-        } catch (e) {
-          if (e.status === 1) return e.stdout; // something is missing
-          throw e;
-        }
-      };
-      const records = inDir("reconcile", "--json", "local-list.csv", "posts.json").trim().split("\n").map((l) => JSON.parse(l));
-      const summary = records[0].summary;
-      assert.ok(summary.only_left > 0, "the example has missing pages");
-      const counts = await page.$eval("#rec-counts", (e) => [e.dataset.matched, e.dataset.missing, e.dataset.extra].map(Number));
-      assert.deepEqual(counts, [summary.matched, summary.only_left, summary.only_right]);
-      const expected = records.filter((r) => r.type === "missing" || r.type === "extra").map((r) => {
-        const o = r.left || r.right;
-        return [r.type, o.iri ?? o.url, o.iri ? o.url : null, o.fields?.title ?? "", o.type ?? "", o.source];
-      });
-      const shown = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent,
-        r.querySelector(".written")?.textContent ?? null, r.querySelector(".title").textContent, r.querySelector(".type").textContent, r.querySelector(".source").textContent]));
-      assert.deepEqual(shown, expected);
-      // Readable IRIs and titles are there (the example's pages are Japanese).
-      assert.ok(shown.some(([, iri, written, title]) => iri === "https://example.com/運営者情報/" && written && title === "運営者情報"), JSON.stringify(shown));
-      // The page's words, none of the command's.
-      const words = await page.textContent("#reconcile");
-      for (const cli of ["paste.invalid", "--", "a prefix such as", "urlkit", "stderr"]) assert.ok(!words.includes(cli), `the panel says ${cli}`);
-      assert.match(await page.textContent("#rec-sides"), /local-list\.csv: CSV, 16 URLs \(told by its file name\)/);
-      for (const [button, format] of [["#rec-csv", "csv"], ["#rec-md", "markdown"]]) {
-        const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
-        const got = await readFile(await download.path(), "utf8");
-        assert.equal(got, inDir("reconcile", "--format", format, "local-list.csv", "posts.json"), format);
+  // On the server and on the static site's module alike (issue 32: the reconcile report is
+  // urlkit-reconcile-report's, which both call).
+  await check(`${vp.name}: reconcile a chosen CSV and WordPress JSON: the missing/extra table, CSV and Markdown as the command writes them`, async () => {
+    await tab(page, "reconcile");
+    // The files as a user chooses them: their names tell their formats and name them.
+    const dir = mkdtempSync(join(tmpdir(), "urlkit-web-"));
+    const example = "examples/wordpress-site";
+    copyFileSync(`${example}/local-list.csv`, join(dir, "local-list.csv"));
+    copyFileSync(`${example}/wp-json/posts.json`, join(dir, "posts.json"));
+    await page.setInputFiles("#rec-left-file", join(dir, "local-list.csv"));
+    await page.setInputFiles("#rec-right-file", join(dir, "posts.json"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("posts.json") && document.querySelector("#rec-table"));
+    // The command over the same files, under the same names.
+    const inDir = (...args) => {
+      try {
+        return execFileSync(URLKIT, args, { encoding: "utf8", cwd: dir });
+      } catch (e) {
+        if (e.status === 1) return e.stdout; // something is missing
+        throw e;
       }
-      await noHorizontalScroll(page, "reconcile");
-      await shot(page, vp.name, "reconcile");
-      // The same lists pasted: no names, the formats told by content, the same rows.
-      await page.fill("#rec-left", readFileSync(`${example}/local-list.csv`, "utf8"));
-      await page.fill("#rec-right", readFileSync(`${example}/wp-json/posts.json`, "utf8"));
-      await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("left: CSV") && document.querySelector("#rec-sides").textContent.includes("right: WordPress"));
-      assert.match(await page.textContent("#rec-sides"), /told by its content/);
-      const pasted = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent, r.querySelector(".title").textContent]));
-      assert.deepEqual(pasted, expected.map(([s, iri, , title]) => [s, iri, title]));
-      // A list that gives no URL: said in the page's words, with its side.
-      await typeAndWait(page, "#rec-right", "# nothing yet", "#rec-out", ["includes", "no URL found"]);
-      assert.equal(await page.getAttribute("#rec-out [data-reason]", "data-side"), "right");
-      assert.ok(!(await page.textContent("#rec-out")).includes("--allow-empty"));
-      const many = "https://e.example/a\n".repeat(200001);
-      await typeAndWait(page, "#rec-left", many, "#rec-out", ["includes", "too-many-lines"], 60000);
-      await page.fill("#rec-left", "https://example.com/about/");
-      await page.fill("#rec-right", "https://example.com/about/");
+    };
+    const records = inDir("reconcile", "--json", "local-list.csv", "posts.json").trim().split("\n").map((l) => JSON.parse(l));
+    const summary = records[0].summary;
+    assert.ok(summary.only_left > 0, "the example has missing pages");
+    const counts = await page.$eval("#rec-counts", (e) => [e.dataset.matched, e.dataset.missing, e.dataset.extra].map(Number));
+    assert.deepEqual(counts, [summary.matched, summary.only_left, summary.only_right]);
+    const expected = records.filter((r) => r.type === "missing" || r.type === "extra").map((r) => {
+      const o = r.left || r.right;
+      return [r.type, o.iri ?? o.url, o.iri ? o.url : null, o.fields?.title ?? "", o.type ?? "", o.source];
     });
-  } else {
-    // The static site's module has no reconcile (docs/wasm.md): the panel says so, in the
-    // page's words and in both languages, and shows no report.
-    await check(`${vp.name}: reconcile says, in both languages, that it needs urlkit serve, and shows no other answer`, async () => {
-      await tab(page, "reconcile");
-      await page.fill("#rec-left", "https://example.com/a");
-      await page.fill("#rec-right", "https://example.com/b");
-      await page.waitForSelector("#rec-needs-server");
-      const messages = async (lang) => (await page.evaluate(async (l) => (await UrlkitWasm.ready).call("messages", { lang: l }), lang)).v.messages;
-      assert.equal(await page.textContent("#rec-out"), (await messages("en"))["rec-needs-server"]);
-      assert.match(await page.textContent("#rec-out"), /urlkit serve/);
-      assert.equal(await page.$("#rec-table"), null);
-      assert.equal(await page.isDisabled("#rec-csv"), true);
-      assert.equal(await page.isDisabled("#rec-md"), true);
-      await page.selectOption("#lang", "ja");
-      const ja = (await messages("ja"))["rec-needs-server"];
-      await page.waitForFunction((t) => document.querySelector("#rec-needs-server")?.textContent === t, ja);
-      assert.match(ja, /突き合わせ/);
-      await shot(page, vp.name, "reconcile-ja");
-      await page.selectOption("#lang", "en");
-      await page.waitForFunction(() => document.querySelector("#tab-compare").textContent === "Compare");
-      await noHorizontalScroll(page, "reconcile");
-      await shot(page, vp.name, "reconcile");
-    });
-  }
+    const shown = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent,
+      r.querySelector(".written")?.textContent ?? null, r.querySelector(".title").textContent, r.querySelector(".type").textContent, r.querySelector(".source").textContent]));
+    assert.deepEqual(shown, expected);
+    // Readable IRIs and titles are there (the example's pages are Japanese).
+    assert.ok(shown.some(([, iri, written, title]) => iri === "https://example.com/運営者情報/" && written && title === "運営者情報"), JSON.stringify(shown));
+    // The page's words, none of the command's.
+    const words = await page.textContent("#reconcile");
+    for (const cli of ["paste.invalid", "--", "a prefix such as", "urlkit", "stderr"]) assert.ok(!words.includes(cli), `the panel says ${cli}`);
+    assert.match(await page.textContent("#rec-sides"), /local-list\.csv: CSV, 16 URLs \(told by its file name\)/);
+    for (const [button, format] of [["#rec-csv", "csv"], ["#rec-md", "markdown"]]) {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+      const got = await readFile(await download.path(), "utf8");
+      assert.equal(got, inDir("reconcile", "--format", format, "local-list.csv", "posts.json"), format);
+    }
+    await noHorizontalScroll(page, "reconcile");
+    await shot(page, vp.name, "reconcile");
+    // The same lists pasted: no names, the formats told by content, the same rows.
+    await page.fill("#rec-left", readFileSync(`${example}/local-list.csv`, "utf8"));
+    await page.fill("#rec-right", readFileSync(`${example}/wp-json/posts.json`, "utf8"));
+    await page.waitForFunction(() => document.querySelector("#rec-sides")?.textContent.includes("left: CSV") && document.querySelector("#rec-sides").textContent.includes("right: WordPress"));
+    assert.match(await page.textContent("#rec-sides"), /told by its content/);
+    const pasted = await page.$$eval("#rec-table tbody tr", (rows) => rows.map((r) => [r.dataset.status, r.querySelector(".iri").textContent, r.querySelector(".title").textContent]));
+    assert.deepEqual(pasted, expected.map(([s, iri, , title]) => [s, iri, title]));
+    // A list that gives no URL: said in the page's words, with its side.
+    await typeAndWait(page, "#rec-right", "# nothing yet", "#rec-out", ["includes", "no URL found"]);
+    assert.equal(await page.getAttribute("#rec-out [data-reason]", "data-side"), "right");
+    assert.ok(!(await page.textContent("#rec-out")).includes("--allow-empty"));
+    const many = "https://e.example/a\n".repeat(200001);
+    await typeAndWait(page, "#rec-left", many, "#rec-out", ["includes", "too-many-lines"], 60000);
+    await page.fill("#rec-left", "https://example.com/about/");
+    await page.fill("#rec-right", "https://example.com/about/");
+  });
   await check(`${vp.name}: Content-Disposition builds and reads, with an error`, async () => {
     await tab(page, "cd");
     await page.selectOption("#cd-mode", "attachment");

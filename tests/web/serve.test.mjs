@@ -55,7 +55,7 @@ for (const vp of VIEWPORTS) {
     await other.goto(url);
     return other;
   };
-  await panelChecks({ check, page, context, vp, requests, URLKIT, shot, open, home: base, reconcile: "full" });
+  await panelChecks({ check, page, context, vp, requests, URLKIT, shot, open, home: base });
 
 
   await check(`${vp.name}: every request went to ${base} only, and no script error`, async () => {

@@ -123,7 +123,7 @@ for (const vp of VIEWPORTS) {
     await context.setOffline(true);
     return other;
   };
-  await panelChecks({ check, page, context, vp, requests, URLKIT, shot: shooter(SHOTS, "site-"), open, home: base, reconcile: "needs-server" });
+  await panelChecks({ check, page, context, vp, requests, URLKIT, shot: shooter(SHOTS, "site-"), open, home: base });
   await check(`${vp.name}, static server, network cut: no request left the site, none asked a server, and no script error`, async () => {
     assert.ok(requests.length >= 5, `${requests.length} requests`);
     const loads = requests.filter((u) => u.startsWith(base));

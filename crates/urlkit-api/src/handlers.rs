@@ -54,6 +54,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint::small("content-disposition", content_disposition),
         Endpoint::small("base64", base64),
         Endpoint::small("permalink", permalink),
+        Endpoint::large("reconcile", crate::reconcile::reconcile),
     ];
     all.into_iter()
         .chain(qr_endpoint())

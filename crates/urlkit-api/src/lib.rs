@@ -27,6 +27,7 @@
 mod handlers;
 #[cfg(feature = "qr")]
 pub mod qr;
+mod reconcile;
 mod request;
 
 pub use handlers::endpoints;

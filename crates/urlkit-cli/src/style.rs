@@ -14,7 +14,7 @@ pub enum ColorChoice {
     Never,
 }
 
-pub use urlkit_records::text::{display_width, escape_controls, Style};
+pub use urlkit_records::text::{display_width, escape_controls, grouped, Style};
 
 /// The colours for stdout (`for_stderr` = false) or stderr.
 ///
@@ -41,17 +41,4 @@ pub fn detect(choice: ColorChoice, for_stderr: bool) -> Style {
     } else {
         Style::plain()
     }
-}
-
-/// `12,345,678`: a count as people read it (the reports' summaries and "… and N more").
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

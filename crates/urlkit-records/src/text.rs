@@ -78,6 +78,24 @@ pub fn display_width(text: &str) -> usize {
     unicode_width::UnicodeWidthStr::width(text)
 }
 
+/// `12,345,678`: a count as people read it (the reports' summaries and "… and N more").
+///
+/// ```
+/// assert_eq!(urlkit_records::text::grouped(12345678), "12,345,678");
+/// assert_eq!(urlkit_records::text::grouped(999), "999");
+/// ```
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Colours for one stream; every method returns its text unchanged when colours are off.
 /// Whether they are on is the door's decision (the CLI reads `--color` and the terminal).
 ///

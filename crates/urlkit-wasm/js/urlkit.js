@@ -3,16 +3,20 @@
 // a CommonJS module (the differential test loads it with require).
 //
 //   const urlkit = await UrlkitWasm.load(bytes);   // or UrlkitWasm.ready on the page
-//   const { status, v } = urlkit.call("compare", { a, b, level: "safe" });
+//   const { status, v } = await urlkit.call("compare", { a, b, level: "safe" });
 "use strict";
 (function (root) {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder("utf-8", { fatal: true });
 
   // One instance of a compiled module. A panic traps (the profile aborts); the module's
-  // memory may then be in any state, so the next call gets a fresh instance.
-  function wrap(module) {
-    let exports = new WebAssembly.Instance(module, {}).exports;
+  // memory may then be in any state, so the next call gets a fresh instance. Instances are
+  // made asynchronously: Chromium refuses `new WebAssembly.Instance` on the main thread for
+  // a module over 8 MB, which this one is.
+  function wrap(module, first) {
+    let exports = first.exports;
+    // The instance being made after a trap, which the next call waits for.
+    let fresh = null;
 
     function put(bytes) {
       const ptr = exports.urlkit_alloc(bytes.length);
@@ -25,7 +29,11 @@
       return decoder.decode(new Uint8Array(exports.memory.buffer, ptr, len).slice());
     }
 
-    function call(name, body) {
+    async function call(name, body) {
+      if (fresh) {
+        exports = (await fresh).exports;
+        fresh = null;
+      }
       const n = encoder.encode(name);
       const b = encoder.encode(JSON.stringify(body));
       const np = put(n);
@@ -41,7 +49,7 @@
         } catch (_) {
           // The panic's text is out of reach: the trap's own message stays.
         }
-        exports = new WebAssembly.Instance(module, {}).exports;
+        fresh = WebAssembly.instantiate(module, {});
         return { status: 500, v: { error: { kind: "internal-error", message } } };
       }
       exports.urlkit_free(np, n.length);
@@ -54,7 +62,8 @@
   }
 
   async function load(bytes) {
-    return wrap(await WebAssembly.compile(bytes));
+    const module = await WebAssembly.compile(bytes);
+    return wrap(module, await WebAssembly.instantiate(module, {}));
   }
 
   function decodeBase64(s) {

@@ -26,38 +26,20 @@ mod abi;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod c_alloc;
 
-use serde_json::json;
-
-/// The endpoints of `urlkit serve` that the module does not answer, each with why: the
-/// reconcile of two lists still lives in the CLI crate (its readers' options, engine set-up
-/// and report writers are the command's), so the module says so rather than answering
-/// something else.
-pub const SERVER_ONLY: &[(&str, &str)] = &[(
-    "reconcile",
-    "reconciling two lists needs `urlkit serve`: its report is written by the command's \
-     code, which is not in this module yet",
-)];
-
-/// Answers one request: `(status, JSON body)`, as `POST /api/NAME` of `urlkit serve` would;
-/// an endpoint of [`SERVER_ONLY`] is a 501 `needs-server` error naming it.
+/// Answers one request: `(status, JSON body)`, as `POST /api/NAME` of `urlkit serve` would
+/// (every endpoint of the page, reconcile and scan included).
 ///
 /// ```
-/// let (status, body) = urlkit_wasm::call(b"reconcile", b"{}");
-/// assert_eq!(status, 501);
+/// let (status, body) = urlkit_wasm::call(b"reconcile", br#"{"left":"https://a.example/x","right":"https://a.example/%78"}"#);
+/// assert_eq!(status, 200);
 /// let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
-/// assert_eq!(v["error"]["kind"], "needs-server");
+/// assert!(v["report"].as_str().unwrap().contains("matched"));
 /// ```
 ///
-/// Spec: <https://www.rfc-editor.org/rfc/rfc9110#name-501-not-implemented>
+/// Spec: <https://www.rfc-editor.org/rfc/rfc9110#name-status-codes>
 pub fn call(endpoint: &[u8], body: &[u8]) -> (u16, Vec<u8>) {
     let name = String::from_utf8_lossy(endpoint);
-    let (status, value) = match SERVER_ONLY.iter().find(|(n, _)| *n == name) {
-        Some((n, why)) => (
-            501,
-            json!({"error": {"kind": "needs-server", "message": why, "endpoint": n}}),
-        ),
-        None => urlkit_api::call(&name, body),
-    };
+    let (status, value) = urlkit_api::call(&name, body);
     let bytes = serde_json::to_vec(&value).expect("invariant: a serde_json::Value serializes");
     (status, bytes)
 }

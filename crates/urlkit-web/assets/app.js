@@ -447,9 +447,6 @@ function recFinding(side, f) {
 
 function recError(v) {
   const e = v.error || {};
-  // The module of the static site has no reconcile (its report is the command's code): said
-  // in the page's words, never another answer.
-  if (e.kind === "needs-server") return el("p", { class: "error", id: "rec-needs-server", "data-kind": e.kind }, t("rec-needs-server"));
   if (e.kind !== "unreadable-list") return apiError(v);
   const id = `rec-error-${e.reason}`;
   return el("p", { class: "error", "data-reason": e.reason, "data-side": e.side },

@@ -2,32 +2,23 @@
 //! comparison keys and report what is truly missing, what is extra, what repeats, and why each
 //! pair matched.
 
-use std::collections::HashMap;
-use std::num::NonZeroU32;
-use std::sync::Arc;
-
 use urlkit::normalize::Options;
-use urlkit_reconcile::{Batch, Feeder, Keyer, LevelKeyer, Reconciler, Side};
-use urlkit_sources::{
-    Catalog, Effect, Format, LineBlock, Location, Position, Reader, Record, RecordSink, SourceSpec,
+use urlkit_reconcile::{Keyer, LevelKeyer, Reconciler, Side};
+use urlkit_reconcile_report::{
+    read_sides, Extras, Fit, Meta, Only, ReadFailure, Report, Sides, Watch, HINTS,
+    MAX_SOURCES_A_SIDE,
 };
+use urlkit_sources::{Catalog, Effect, Format, Location, Reader, SourceSpec};
 
 mod matrix;
-#[cfg(feature = "serve")]
-pub mod memory;
-mod report;
 #[cfg(feature = "http")]
 mod verify;
 
 use super::normalize::LevelArgs;
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::style::escape_controls;
-use report::{Extras, Fit, Report};
 use std::io::IsTerminal;
 use urlkit_reconcile::near::Leftovers;
-
-/// Near matches given per missing or extra URL.
-const HINTS: usize = 3;
 
 const AFTER_HELP: &str = "\
 Sources (LEFT, RIGHT, --left, --right):
@@ -249,228 +240,15 @@ enum OnlyArg {
     Matched,
 }
 
-/// Where a record came from, in 12 bytes since a million of them may be kept (next to a URL
-/// span an occurrence packs into 24 bytes): its source (in its side's catalog) and its line,
-/// or, for a record that also has a JSON pointer or a type, the number of its [`Place`] in
-/// the side's tables. The source is kept plus one, never zero, so that an occurrence that may
-/// be absent needs no tag of its own; its top bit says which of the two `at` holds.
-#[derive(Clone, Copy, Debug)]
-struct Meta {
-    source: NonZeroU32,
-    /// The line, or the place's number (low and high 32 bits: the struct stays 4-byte
-    /// aligned).
-    at: [u32; 2],
-}
-
-/// The top bit of [`Meta::source`]: `at` numbers a [`Place`].
-const PLACED: u32 = 1 << 31;
-
-impl Meta {
-    /// A record of `source` at `line` (1-based; 0: none), with no type or pointer.
-    fn at_line(source: u32, line: u64) -> Meta {
-        Meta::new(source & !PLACED, line)
-    }
-
-    fn new(source: u32, at: u64) -> Meta {
-        Meta {
-            source: NonZeroU32::MIN.saturating_add(source),
-            at: [at as u32, (at >> 32) as u32],
+impl OnlyArg {
+    /// The report's reading of the value.
+    fn only(self) -> Only {
+        match self {
+            OnlyArg::Missing => Only::Missing,
+            OnlyArg::Extra => Only::Extra,
+            OnlyArg::Matched => Only::Matched,
         }
     }
-
-    /// The source's number in its side's catalog.
-    fn source(&self) -> u32 {
-        (self.source.get() - 1) & !PLACED
-    }
-
-    fn at(&self) -> u64 {
-        u64::from(self.at[0]) | (u64::from(self.at[1]) << 32)
-    }
-
-    /// The number of its place, when it has one.
-    fn place(&self) -> Option<usize> {
-        ((self.source.get() - 1) & PLACED != 0).then(|| self.at() as usize)
-    }
-}
-
-/// The origin of a record that has a type or a JSON pointer.
-struct Place {
-    line: u64,
-    kind: Option<u32>,
-    pointer: Option<u32>,
-    /// Its extra fields, in [`Tables::extras`].
-    extra: Option<u32>,
-}
-
-/// A record's extra fields: each field's number in [`Tables::fields`], and its value, by
-/// field number (so that [`Tables::extra`] finds one by binary search).
-type Extra = Box<[(u32, Box<str>)]>;
-
-/// The tables `Meta` indexes into, built while reading one side.
-#[derive(Default)]
-struct Tables {
-    kinds: Vec<Arc<str>>,
-    /// Where each type is in `kinds` (a source may have 100,000 of them).
-    kind_ids: HashMap<Arc<str>, u32>,
-    pointers: Vec<String>,
-    places: Vec<Place>,
-    /// The column of each place that has one (a sitemap's `<loc>`), by place number in
-    /// increasing order: only sitemaps have them, so the other places pay nothing.
-    columns: Vec<(usize, u64)>,
-    /// The names of the extra fields the side's sources gave (a CSV's other columns, a
-    /// WordPress title, a sitemap's lastmod), in order of first sight.
-    fields: Vec<Arc<str>>,
-    /// Where each name is in `fields` (a CSV may have a million columns: issue 24, item 5).
-    field_ids: HashMap<Arc<str>, u32>,
-    extras: Vec<Extra>,
-}
-
-impl Tables {
-    /// The compact form of a record's origin.
-    fn meta(
-        &mut self,
-        source: u32,
-        position: Position,
-        kind: Option<Arc<str>>,
-        extra: Vec<(Arc<str>, String)>,
-    ) -> Meta {
-        let kind = kind.map(|k| match self.kind_ids.get(&k) {
-            Some(&i) => i,
-            None => {
-                let i = u32::try_from(self.kinds.len())
-                    .expect("invariant: fewer than 2^32 types (each is a distinct record field)");
-                self.kinds.push(k.clone());
-                self.kind_ids.insert(k, i);
-                i
-            }
-        });
-        let (line, pointer, column) = match position {
-            Position::Line(n) => (n, None, None),
-            Position::Pointer(p) => (0, Some(p), None),
-            Position::LinePointer(n, p) => (n, Some(p), None),
-            // Lists in memory are Python's; the CLI reads files and streams.
-            Position::Item(i) => (i + 1, None, None),
-            Position::LineColumn(n, c) => (n, None, Some(c)),
-        };
-        let pointer = pointer.map(|p| {
-            self.pointers.push(p);
-            (self.pointers.len() - 1) as u32
-        });
-        let extra = (!extra.is_empty()).then(|| {
-            let mut fields: Vec<(u32, Box<str>)> = extra
-                .into_iter()
-                .map(|(name, value)| (self.field(name), value.into_boxed_str()))
-                .collect();
-            // Stable: a name given twice keeps its first value first, as the search found it.
-            fields.sort_by_key(|(f, _)| *f);
-            self.extras.push(fields.into_boxed_slice());
-            u32::try_from(self.extras.len() - 1)
-                .expect("invariant: fewer than 2^32 records with extra fields on one side")
-        });
-        if kind.is_none() && pointer.is_none() && extra.is_none() && column.is_none() {
-            return Meta::at_line(source, line);
-        }
-        if let Some(c) = column {
-            self.columns.push((self.places.len(), c));
-        }
-        self.places.push(Place {
-            line,
-            kind,
-            pointer,
-            extra,
-        });
-        Meta::new(source | PLACED, (self.places.len() - 1) as u64)
-    }
-
-    /// The number of the extra field `name`.
-    fn field(&mut self, name: Arc<str>) -> u32 {
-        if let Some(&i) = self.field_ids.get(&name) {
-            return i;
-        }
-        let i = u32::try_from(self.fields.len())
-            .expect("invariant: fewer than 2^32 field names (each is a distinct column)");
-        self.fields.push(name.clone());
-        self.field_ids.insert(name, i);
-        i
-    }
-
-    /// The value of the extra field numbered `field` of the record, when its source gave one.
-    fn extra(&self, meta: &Meta, field: usize) -> Option<&str> {
-        let extra = self.place(meta.place()?).extra?;
-        let fields = self
-            .extras
-            .get(extra as usize)
-            .expect("invariant: a place numbers extra fields of its tables");
-        // The first of the field's values (a header may name a column twice).
-        let at = fields.partition_point(|(f, _)| (*f as usize) < field);
-        fields
-            .get(at)
-            .filter(|(f, _)| *f as usize == field)
-            .map(|(_, v)| &**v)
-    }
-
-    /// The record's 1-based line (0: none).
-    fn line(&self, meta: &Meta) -> u64 {
-        match meta.place() {
-            None => meta.at(),
-            Some(i) => self.place(i).line,
-        }
-    }
-
-    /// The record's 1-based column on its line, when its source gives one.
-    fn column(&self, meta: &Meta) -> Option<u64> {
-        let i = meta.place()?;
-        let at = self.columns.partition_point(|(p, _)| *p < i);
-        self.columns
-            .get(at)
-            .filter(|(p, _)| *p == i)
-            .map(|(_, c)| *c)
-    }
-
-    /// The place numbered `i`.
-    fn place(&self, i: usize) -> &Place {
-        self.places
-            .get(i)
-            .expect("invariant: a Meta numbers a place of the tables that made it")
-    }
-
-    /// The record's content type, when its source said.
-    fn kind(&self, meta: &Meta) -> Option<&str> {
-        let kind = self.place(meta.place()?).kind?;
-        Some(
-            self.kinds
-                .get(kind as usize)
-                .expect("invariant: a place numbers a type of its tables"),
-        )
-    }
-
-    /// The record's JSON pointer, when it has one.
-    fn pointer(&self, meta: &Meta) -> Option<&str> {
-        let pointer = self.place(meta.place()?).pointer?;
-        Some(
-            self.pointers
-                .get(pointer as usize)
-                .expect("invariant: a place numbers a pointer of its tables"),
-        )
-    }
-}
-
-/// Records are handed to the engine in batches this large, so keys are computed on all cores
-/// while memory stays bounded by the distinct keys.
-const BATCH: usize = 64 * 1024;
-
-/// The progress bar is updated this often (in records).
-const PROGRESS_EVERY: usize = 100_000;
-
-/// One side once read.
-struct SideInput {
-    specs: Vec<String>,
-    catalog: Catalog,
-    tables: Tables,
-    /// For each source of the catalog (by id), the number of the spec that read it: a URL a
-    /// fetched document listed is requested within that spec's start (`--verify`).
-    #[cfg_attr(not(feature = "http"), allow(dead_code))]
-    spec_of_source: Vec<usize>,
 }
 
 /// Runs `urlkit reconcile`.
@@ -498,17 +276,27 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         |specs: &[String]| -> Vec<Net> { specs.iter().map(|_| fetcher.new_start()).collect() };
     let (left_fetchers, right_fetchers) = (starts(&left), starts(&right));
     let (left_dyn, right_dyn) = (as_dyn(&left_fetchers), as_dyn(&right_fetchers));
-    let progress = crate::progress::enabled();
     let err_style = ctx.err_style();
-    let [left, right] = read_sides(
-        &mut engine,
-        [&left, &right],
-        args,
-        [&left_dyn, &right_dyn],
-        progress,
-        Some(&err_style),
-        &|text| SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string())),
-    )?;
+    let bar = crate::progress::Progress::new(crate::progress::enabled(), "records read");
+    let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
+    let sides = Sides {
+        specs: [&left, &right],
+        readers: [
+            reader_for(args, args.left_encoding, &tell),
+            reader_for(args, args.right_encoding, &tell),
+        ],
+        fetchers: [&left_dyn, &right_dyn],
+        left_text_bytes: Some(text_file_bytes(&left)),
+    };
+    let watch = Told {
+        bar: &bar,
+        style: &err_style,
+    };
+    let spec_of = |text: &str| SourceSpec::parse(text).map_err(|e| CliError::Usage(e.to_string()));
+    let [left, right] = read_sides(&mut engine, sides, &watch, &spec_of).map_err(|e| match e {
+        ReadFailure::Spec(e) => e,
+        ReadFailure::Source(_, e) => CliError::Read(e.to_string()),
+    })?;
     // Lists of missing or extra URLs need no explanations, which cost a comparison per pair.
     let done = match args.only {
         Some(OnlyArg::Missing | OnlyArg::Extra) => engine.finish_without_rules(),
@@ -547,15 +335,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let out = output.writer();
     let listed = match (format, args.only) {
         (FormatArg::Text, None) => report.text(out)?,
-        (FormatArg::Text, Some(only)) => report.text_only(out, only)?,
-        (FormatArg::Json, only) => report.json(out, only)?,
+        (FormatArg::Text, Some(only)) => report.text_only(out, only.only())?,
+        (FormatArg::Json, only) => report.json(out, only.map(OnlyArg::only))?,
         (FormatArg::Csv, only) => {
             if args.bom {
                 std::io::Write::write_all(out, "\u{FEFF}".as_bytes())?;
             }
-            report.csv(out, only)?
+            report.csv(out, only.map(OnlyArg::only))?
         }
-        (FormatArg::Markdown, only) => report.markdown(out, only)?,
+        (FormatArg::Markdown, only) => report.markdown(out, only.map(OnlyArg::only))?,
     };
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
@@ -633,77 +421,24 @@ fn is_stdin(spec: &str) -> bool {
     spec == "-" || spec.ends_with(":-") || spec.contains(":-#")
 }
 
-/// Gathers records into batches for the engine's threads: single records into one batch, a
-/// block of lines as a batch of its own over the block's text (no copy per URL).
-struct BatchSink<'a, 'f, 'k> {
-    side: Side,
-    /// The number of the source being read among its side's (a key two of them have is an
-    /// overlap, not a duplicate: `Batch::with_source`).
-    source: u8,
-    batch: Batch<Meta>,
-    feeder: &'a mut Feeder<'f, 'k, Meta>,
-    tables: &'a mut Tables,
-    /// The size of the side's text files, until the first block says how many records that
-    /// makes (see [`Feeder::reserve`]).
-    bytes: Option<u64>,
-    progress: &'a crate::progress::Progress,
+/// What the command is told while the sides are read: the progress bar, and the findings a
+/// user must know at once on stderr.
+struct Told<'a> {
+    bar: &'a crate::progress::Progress,
+    style: &'a crate::style::Style,
 }
 
-impl BatchSink<'_, '_, '_> {
-    fn send(&mut self, batch: Batch<Meta>) {
-        if batch.is_empty() {
-            return;
-        }
-        let before = self.feeder.records(self.side);
-        self.feeder
-            .add_batch(self.side, batch.with_source(self.source));
-        let seen = self.feeder.records(self.side);
-        if seen / PROGRESS_EVERY > before / PROGRESS_EVERY {
-            self.progress.set(self.side.name(), seen as u64);
-        }
-    }
-}
-
-impl RecordSink for BatchSink<'_, '_, '_> {
-    fn record(&mut self, r: Record) {
-        let meta = self.tables.meta(r.source.0, r.position, r.kind, r.extra);
-        self.batch.push(&r.url, meta);
-        if self.batch.len() == BATCH {
-            let batch = std::mem::take(&mut self.batch);
-            self.send(batch);
-        }
+impl Watch for Told<'_> {
+    fn records(&self, side: Side, seen: u64) {
+        self.bar.set(side.name(), seen);
     }
 
-    fn spare(&mut self) -> Vec<u8> {
-        // No text to recycle yet: a new buffer.
-        self.feeder
-            .spare_text()
-            .map(String::into_bytes)
-            .unwrap_or_default()
+    fn findings(&self, catalog: &Catalog, from: usize, side: Side) {
+        say_findings(catalog, from, side.name(), self.style);
     }
 
-    fn lines(&mut self, block: LineBlock) {
-        // The records before the block go first: lists follow the order of the sources.
-        if !self.batch.is_empty() {
-            let batch = std::mem::take(&mut self.batch);
-            self.send(batch);
-        }
-        let source = block.source().0;
-        let (text, records) = block.into_parts();
-        if let Some(bytes) = self.bytes.take().filter(|_| !text.is_empty()) {
-            // As many records as the first block's share of the files says.
-            let estimate = bytes as f64 * records.len() as f64 / text.len() as f64;
-            self.feeder.reserve(estimate as usize);
-        }
-        let mut batch = Batch::from_text(text);
-        batch.reserve(records.len());
-        for r in records {
-            let meta = Meta::at_line(source, r.line);
-            // The reader's ranges are on the text's character boundaries.
-            let added = batch.push_range(r.url, meta);
-            debug_assert!(added);
-        }
-        self.send(batch);
+    fn finish(&self) {
+        self.bar.finish();
     }
 }
 
@@ -781,10 +516,6 @@ fn keyer(options: Options) -> Box<dyn Keyer> {
     Box::new(LevelKeyer::new(options))
 }
 
-/// Reads both sides' sources into the engine, the left's first, each spec with its own
-/// fetcher (`fetchers` in the order of `specs`). Reading runs on this thread while the
-/// engine's threads key and join the batches already read, so parsing the input, keying and
-/// joining overlap, also from the left side to the right.
 /// A reader with the limits and encoding of `args` (`encoding` a side's own, else
 /// `--encoding`), telling its progress to `tell`.
 fn reader_for<'f>(
@@ -815,143 +546,4 @@ fn verify_needs_http() -> CliError {
          docs/install.md)"
             .into(),
     )
-}
-
-/// How many sources one side may have: the join tells them apart by a byte.
-const MAX_SOURCES_A_SIDE: usize = 256;
-
-fn read_sides<'f>(
-    engine: &mut Reconciler<'_, Meta>,
-    specs: [&[String]; 2],
-    args: &Args,
-    fetchers: [&[Option<&'f dyn urlkit_sources::Fetcher>]; 2],
-    progress: bool,
-    err_style: Option<&crate::style::Style>,
-    spec_of: &dyn Fn(&str) -> Result<SourceSpec, CliError>,
-) -> Result<[SideInput; 2], CliError> {
-    let bar = crate::progress::Progress::new(progress, "records read");
-    let tell = |step: urlkit_sources::FetchProgress<'_>| bar.fetched(step);
-    let mut readers = [
-        reader_for(args, args.left_encoding, &tell),
-        reader_for(args, args.right_encoding, &tell),
-    ];
-    let mut tables = [Tables::default(), Tables::default()];
-    let mut spec_of_source = [Vec::new(), Vec::new()];
-    engine.feed(|feeder| {
-        for ((((side, specs), fetchers), (reader, tables)), spec_of_source) in
-            [Side::Left, Side::Right]
-                .into_iter()
-                .zip(specs)
-                .zip(fetchers)
-                .zip(readers.iter_mut().zip(tables.iter_mut()))
-                .zip(spec_of_source.iter_mut())
-        {
-            let mut sink = BatchSink {
-                side,
-                source: 0,
-                batch: Batch::new(),
-                feeder: &mut *feeder,
-                tables,
-                // The left side's keys are most of the distinct ones: the join makes room for
-                // them when the first block of its text files tells how many there are.
-                bytes: (side == Side::Left).then(|| text_file_bytes(specs)),
-                progress: &bar,
-            };
-            for (i, text) in specs.iter().enumerate() {
-                sink.source = u8::try_from(i)
-                    .expect("invariant: the sides were refused with more than 256 sources each");
-                let spec = spec_of(text)?;
-                let fetcher = fetchers
-                    .get(i)
-                    .expect("invariant: the callers give one fetcher per spec");
-                if let Some(fetcher) = fetcher {
-                    reader.use_fetcher(*fetcher);
-                }
-                let seen = reader.catalog().findings().len();
-                let read = reader.read_to(&spec, &mut sink);
-                let read_sources = reader.catalog().sources().len();
-                spec_of_source.resize(read_sources, i);
-                if let Some(err_style) = err_style {
-                    say_findings(reader.catalog(), seen, side.name(), err_style);
-                }
-                read.map_err(|e| CliError::Read(e.to_string()))?;
-                // The source's last records go as its own, before the next source's.
-                let batch = std::mem::take(&mut sink.batch);
-                sink.send(batch);
-            }
-        }
-        bar.finish();
-        Ok::<(), CliError>(())
-    })?;
-    let [left_reader, right_reader] = readers;
-    let [left_tables, right_tables] = tables;
-    let [left_spec_of, right_spec_of] = spec_of_source;
-    Ok([
-        SideInput {
-            specs: specs[0].to_vec(),
-            catalog: left_reader.into_catalog(),
-            tables: left_tables,
-            spec_of_source: left_spec_of,
-        },
-        SideInput {
-            specs: specs[1].to_vec(),
-            catalog: right_reader.into_catalog(),
-            tables: right_tables,
-            spec_of_source: right_spec_of,
-        },
-    ])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_record_origin_is_twelve_bytes() {
-        assert_eq!(std::mem::size_of::<Meta>(), 12);
-        assert_eq!(std::mem::size_of::<Option<Meta>>(), 12);
-    }
-
-    #[test]
-    fn origins_come_back_as_they_were_given() {
-        let mut t = Tables::default();
-        let big = (1u64 << 40) + 7;
-        let line = t.meta(3, Position::Line(big), None, Vec::new());
-        let typed = t.meta(4, Position::Line(9), Some(Arc::from("page")), Vec::new());
-        let pointed = t.meta(5, Position::Pointer("/0/link".into()), None, Vec::new());
-        let both = t.meta(
-            6,
-            Position::LinePointer(2, "/url".into()),
-            Some(Arc::from("post")),
-            Vec::new(),
-        );
-        let got = |m: &Meta| (m.source(), t.line(m), t.kind(m), t.pointer(m));
-        assert_eq!(got(&line), (3, big, None, None));
-        assert_eq!(got(&typed), (4, 9, Some("page"), None));
-        assert_eq!(got(&pointed), (5, 0, None, Some("/0/link")));
-        assert_eq!(got(&both), (6, 2, Some("post"), Some("/url")));
-        // Only the records with a type or a pointer take a place in the tables.
-        assert_eq!(t.places.len(), 3);
-    }
-
-    #[test]
-    fn extra_fields_come_back_by_name() {
-        let mut t = Tables::default();
-        let field = |n: &str, v: &str| (Arc::from(n), v.to_owned());
-        let a = t.meta(
-            0,
-            Position::Line(2),
-            None,
-            vec![field("title", "A"), field("lastmod", "2024-01-01")],
-        );
-        let b = t.meta(0, Position::Line(3), None, vec![field("lastmod", "2025")]);
-        let plain = t.meta(0, Position::Line(4), None, Vec::new());
-        assert_eq!(t.fields, [Arc::from("title"), Arc::from("lastmod")]);
-        assert_eq!(
-            (t.extra(&a, 0), t.extra(&a, 1)),
-            (Some("A"), Some("2024-01-01"))
-        );
-        assert_eq!((t.extra(&b, 0), t.extra(&b, 1)), (None, Some("2025")));
-        assert_eq!((t.extra(&plain, 0), t.line(&plain)), (None, 4));
-    }
 }

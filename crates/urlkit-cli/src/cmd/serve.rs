@@ -5,7 +5,6 @@ use std::io::Write;
 
 use super::{CliError, CmdResult, Ctx, Status};
 
-mod reconcile_api;
 #[cfg(test)]
 mod tests;
 
@@ -31,14 +30,9 @@ pub struct Args {
     open: bool,
 }
 
-/// The page's endpoints: urlkit-api's, and reconcile over two pasted lists.
+/// The page's endpoints: urlkit-api's, the WebAssembly module's too.
 pub fn endpoints() -> Vec<urlkit_web::Endpoint> {
-    let mut all = urlkit_api::endpoints();
-    all.push(urlkit_web::Endpoint::large(
-        "reconcile",
-        reconcile_api::reconcile,
-    ));
-    all
+    urlkit_api::endpoints()
 }
 
 /// Runs `urlkit serve`.

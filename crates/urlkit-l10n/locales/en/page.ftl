@@ -192,7 +192,6 @@ rec-finding-sitemap-index-fetches = a sitemap index: the sitemaps it lists are n
 rec-finding-other = a note of the reader
 rec-error-empty = no URL found in this list
 rec-error-unreadable = this list cannot be read
-rec-needs-server = Reconciling two lists needs the { -urlkit } command ({ -urlkit } serve): this page without a server does not have it yet. The panels other than Reconcile and Scan run here.
 rec-not-utf8 = this file is not UTF-8 text; save it as UTF-8 and choose it again
 
 ## Content-Disposition and Base64

@@ -192,7 +192,6 @@ rec-finding-sitemap-index-fetches = サイトマップインデックス：こ�
 rec-finding-other = 読み取り時の注記
 rec-error-empty = このリストには URL がありません
 rec-error-unreadable = このリストを読めません
-rec-needs-server = 2 つのリストの突き合わせには { -urlkit } コマンド（{ -urlkit } serve）が必要です。サーバーなしのこのページには、まだありません。突き合わせとコード検査以外のパネルはここで動きます。
 rec-not-utf8 = このファイルは UTF-8 のテキストではありません。UTF-8 で保存してから選び直してください
 
 ## Content-Disposition and Base64

@@ -16,6 +16,7 @@ use urlkit_sources::{is_http_url, Format, Location, Reader, Record, RecordSink, 
 use super::{as_dyn, keyer, reader_for, say, Args, FormatArg};
 use crate::cmd::{CliError, CmdResult, Ctx, Status};
 use crate::style::escape_controls;
+use urlkit_reconcile_report::live_words;
 
 /// Pages a text report shows on a terminal; files and pipes get every page.
 const TERMINAL_ROWS: usize = 20;
@@ -439,16 +440,6 @@ fn verdict_counts(live: &[Option<Live>]) -> Vec<(&'static str, usize)> {
         }
     }
     counts
-}
-
-/// `404 not-found`, `200 redirects (answered by https://...)`: a live answer in words (a
-/// `--matrix` page's, a `--verify` pair's).
-pub(super) fn live_words(l: &Live) -> String {
-    let status = l.status.map(|s| format!("{s} ")).unwrap_or_default();
-    match &l.final_url {
-        Some(f) if *f != l.url => format!("{status}{} (answered by {f})", l.verdict),
-        _ => format!("{status}{}", l.verdict),
-    }
 }
 
 /// `1, 3`: the 1-based numbers of sources.

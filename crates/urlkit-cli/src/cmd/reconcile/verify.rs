@@ -7,7 +7,8 @@ use urlkit_reconcile::{Keyer, Reconciliation};
 use urlkit_records::check::Live;
 use urlkit_records::reconcile::PairLive;
 
-use super::{Meta, Net, SideInput};
+use super::Net;
+use urlkit_reconcile_report::{Meta, SideInput};
 
 /// Requests in flight at once: a site is asked politely, as `check` does by default.
 const VERIFY_THREADS: usize = 4;

@@ -1,21 +1,19 @@
-//! `urlkit reconcile` over two lists given in memory, for `urlkit serve`'s Reconcile panel:
-//! the same readers (the format told by the file name the user chose, else by the bytes), the
-//! same engine and the same report writers as the command, the bytes read from memory
-//! (`urlkit_sources::Location::Memory`) so that no file and no network is read.
+//! `urlkit reconcile` over two lists given in memory, for the Reconcile panel of the page
+//! (`urlkit serve` and the WebAssembly module): the same readers (the format told by the file
+//! name the user chose, else by the bytes), the same engine and the same report writers as
+//! the command, the bytes read from memory (`urlkit_sources::Location::Memory`) so that no
+//! file and no network is read.
 
-use std::cell::Cell;
-
-use clap::Parser;
 use serde_json::{json, Value};
-use urlkit_reconcile::Reconciler;
+use urlkit::normalize::{Level, Options};
+use urlkit_reconcile::near::Leftovers;
+use urlkit_reconcile::{LevelKeyer, Reconciler};
+use urlkit_records::text::Style;
 use urlkit_sources::{
     FetchError, FetchErrorKind, Fetcher, Reader, Response, SourceError, SourceSpec,
 };
 
-use super::report::{Extras, Fit, Report};
-use super::{keyer, read_sides, Args, Meta, HINTS};
-use crate::style::Style;
-use urlkit_reconcile::near::Leftovers;
+use crate::{read_sides, Extras, Fit, Meta, ReadFailure, Report, Sides, Unwatched, HINTS};
 
 /// One side as the page gives it: its text (or a file's bytes) and the name it goes by (the
 /// file's name, which tells its format as a path's does; `left` or `right` for pasted text).
@@ -47,12 +45,6 @@ impl Fetcher for Nothing {
     }
 }
 
-#[derive(Parser)]
-struct Command {
-    #[command(flatten)]
-    args: Args,
-}
-
 /// Which report writer of `urlkit reconcile` to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportFormat {
@@ -80,8 +72,6 @@ impl ReportFormat {
 /// Why a reconcile in memory gave no report.
 #[derive(Debug)]
 pub enum Unread {
-    /// The level is not one (the usage message).
-    Usage(String),
     /// A side's source cannot be read, or gives no URL: `side` (`left`, `right`) and the
     /// reader's error (its kind is the `unreadable-list` answer's `reason`).
     Source(&'static str, SourceError),
@@ -92,56 +82,52 @@ pub enum Unread {
 /// The report of `urlkit reconcile --format FORMAT --level LEVEL LEFT RIGHT` over two lists
 /// given in memory under their names: `{"format", "report", "findings"}` (what the readers
 /// found, one sentence each), or for [`ReportFormat::Json`] `{"format", "records",
-/// "findings"}` (the records of `--json`).
+/// "findings"}` (the records of `--json`). The engine joins on as many threads as `threads`
+/// says (1: this one; the answer is the same).
+///
+/// ```
+/// use urlkit_reconcile_report::memory::{report, Given, ReportFormat};
+///
+/// let left = Given { name: "old.txt", bytes: b"https://example.com/a\n" };
+/// let right = Given { name: "new.txt", bytes: b"https://example.com/a\n" };
+/// let v = report(left, right, urlkit::normalize::Level::Safe, ReportFormat::Text).unwrap();
+/// assert!(v["report"].as_str().unwrap().starts_with("reconcile old.txt vs new.txt (level safe)"));
+/// ```
 pub fn report(
     left: Given<'_>,
     right: Given<'_>,
-    level: &str,
+    level: Level,
     format: ReportFormat,
 ) -> Result<Value, Unread> {
-    // The names are placeholders for the parser: the sources are `left` and `right` below.
-    let args = Command::try_parse_from(["reconcile", "--level", level, "-", "-"])
-        .map_err(|e| Unread::Usage(e.to_string()))?
-        .args;
-    let keyer = keyer(args.level.options());
+    let options = Options::new(level);
+    let keyer = LevelKeyer::new(options);
+    // One thread where there is no other (WebAssembly), the machine's cores elsewhere.
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut engine: Reconciler<'_, Meta> = Reconciler::new(keyer.as_ref()).threads(threads);
+    let mut engine: Reconciler<'_, Meta> = Reconciler::new(&keyer).threads(threads);
     let (l, r) = (vec![left.name.to_owned()], vec![right.name.to_owned()]);
-    // read_sides asks for the left side's spec first, then the right's.
-    let asked = Cell::new(0usize);
-    let read = read_sides(
-        &mut engine,
-        [&l, &r],
-        &args,
-        [&[Some(&Nothing)], &[Some(&Nothing)]],
-        false,
-        None,
-        &|_| {
-            let n = asked.get();
-            asked.set(n + 1);
-            Ok(if n == 0 { left.spec() } else { right.spec() })
-        },
-    );
-    let read = match read {
-        Ok(read) => read,
-        // Read the side that failed again on its own, for the reader's typed error.
-        Err(e) => {
-            let (side, given) = if asked.get() <= 1 {
-                ("left", left)
-            } else {
-                ("right", right)
-            };
-            return Err(match Reader::new().read(&given.spec(), &mut |_| {}) {
-                Err(source) => Unread::Source(side, source),
-                Ok(()) => Unread::Report(e.to_string()),
-            });
-        }
+    let sides = Sides {
+        specs: [&l, &r],
+        readers: [Reader::new(), Reader::new()],
+        fetchers: [&[Some(&Nothing)], &[Some(&Nothing)]],
+        left_text_bytes: None,
     };
+    // read_sides asks for the left side's spec first, then the right's (the two may have
+    // the same name).
+    let asked = std::cell::Cell::new(0usize);
+    let spec = |_: &str| -> Result<SourceSpec, ()> {
+        let n = asked.get();
+        asked.set(n + 1);
+        Ok(if n == 0 { left.spec() } else { right.spec() })
+    };
+    let read = read_sides(&mut engine, sides, &Unwatched, &spec).map_err(|e| match e {
+        ReadFailure::Source(side, source) => Unread::Source(side.name(), source),
+        ReadFailure::Spec(()) => Unread::Report("invariant: an in-memory side has a spec".into()),
+    })?;
     let done = engine.finish();
     let report = Report {
-        level: args.level.level,
+        level,
         sides: read,
-        leftovers: Some(Leftovers::of(&done, &args.level.options(), HINTS)),
+        leftovers: Some(Leftovers::of(&done, &options, HINTS)),
         done: &done,
         style: Style::plain(),
         // The page shows every entry and every extra, as a file gets them.

@@ -2,9 +2,10 @@
 //! content and name), with the command's readers and report.
 
 use serde_json::json;
-use urlkit_web::{Answer, ApiError, Request};
+use urlkit::normalize::Level;
+use urlkit_reconcile_report::memory::{self, Given, ReportFormat, Unread};
 
-use crate::cmd::reconcile::memory::{self, Given, ReportFormat, Unread};
+use crate::{Answer, ApiError, Request};
 
 /// The most lines of one pasted list.
 pub const MAX_LIST_LINES: usize = 200_000;
@@ -20,14 +21,12 @@ pub const MAX_NAME: usize = 255;
 /// cannot be read, or gives no URL, is a 422 `unreadable-list` with its `side` and the
 /// reader's `reason` (`empty`, `json-syntax`, ...).
 pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
-    let limit = urlkit_web::LARGE_BODY;
+    let limit = crate::LARGE_BODY;
     let left = r.text_up_to("left", limit)?;
     let right = r.text_up_to("right", limit)?;
-    let level = r.choice(
-        "level",
-        &["exact", "safe", "normal", "loose", "whatwg"],
-        "safe",
-    )?;
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    let level = r.choice("level", &names, "safe")?;
+    let level = Level::from_name(level).expect("invariant: choice gave one of the levels' names");
     for (field, text) in [("left", left), ("right", right)] {
         let lines = text.lines().count();
         if lines > MAX_LIST_LINES {
@@ -76,6 +75,6 @@ pub fn reconcile(r: &Request) -> Result<Answer, ApiError> {
         Err(Unread::Source(side, e)) => Err(ApiError::new(422, "unreadable-list", e.message)
             .with("side", json!(side))
             .with("reason", json!(e.kind.name()))),
-        Err(Unread::Usage(m) | Unread::Report(m)) => Err(ApiError::new(500, "internal", m)),
+        Err(Unread::Report(m)) => Err(ApiError::new(500, "internal", m)),
     }
 }
