@@ -7,6 +7,9 @@ use serde::Serialize;
 pub struct Check {
     /// The canonical URL the final page declares.
     pub canonical: Option<String>,
+    /// The status of the canonical's own first answer, when it was requested (one request
+    /// per distinct canonical per run).
+    pub canonical_status: Option<u16>,
     /// `link-header` or `link-element`.
     pub canonical_from: Option<&'static str>,
     /// The URL that gave the last answer.
@@ -20,6 +23,9 @@ pub struct Check {
     pub level: Option<&'static str>,
     /// The verdict in words.
     pub message: String,
+    /// What else is worth saying: a canonical written relative, a canonical that could not
+    /// be tested, a page that says noindex.
+    pub notes: Vec<String>,
     /// The last redirect left the site and was not followed.
     pub offsite: bool,
     /// Every redirect hop.
@@ -34,8 +40,9 @@ pub struct Check {
     pub url: String,
     /// With `--variants`: how each spelling answers.
     pub variants: Vec<Variant>,
-    /// `ok`, `canonical-elsewhere`, `redirects`, `redirect-chain`, `redirect-loop`,
-    /// `not-found`, `gone`, `error`.
+    /// `ok`, `canonical-elsewhere`, `canonical-not-web`, `canonical-redirects`,
+    /// `canonical-not-found`, `canonical-noindex`, `canonical-multiple`, `redirects`,
+    /// `redirect-chain`, `redirect-loop`, `not-found`, `gone`, `error`.
     pub verdict: &'static str,
 }
 
@@ -48,21 +55,25 @@ pub struct Hop {
     pub status: u16,
 }
 
-/// A spelling variant's answer: `{"location", "message", "spelling", "status", "url",
-/// "verdict"}`.
+/// A spelling variant's answer: `{"location", "message", "same_as", "spelling", "status",
+/// "url", "verdict"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Variant {
     /// Its first answer's `Location`.
     pub location: Option<String>,
     /// The verdict in words.
     pub message: String,
-    /// `lowercase-hex`, `iri`, `slash-added`, ...
+    /// The spelling whose request it is (verdict `same-request`).
+    pub same_as: Option<&'static str>,
+    /// `lowercase-hex`, `iri`, `path-case`, `slash-added`, ...
     pub spelling: &'static str,
     /// Its first answer's status.
     pub status: Option<u16>,
     /// The variant URL.
     pub url: String,
-    /// `redirects-to-canonical`, `duplicate`, ...
+    /// `redirects-to-canonical`, `temporary-redirect-to-canonical`,
+    /// `duplicate-canonicalized`, `duplicate`, `redirects-elsewhere`, `not-served`,
+    /// `same-request`, `fails`.
     pub verdict: &'static str,
 }
 

@@ -203,6 +203,9 @@ pub struct FetchError {
     pub message: String,
     /// The redirects followed before it went wrong.
     pub redirects: Vec<Hop>,
+    /// The origin of [`FetchError::url`] refused the connection or failed the TLS handshake:
+    /// it will not answer another request soon (not retried).
+    pub unreachable: bool,
 }
 
 impl FetchError {
@@ -213,6 +216,7 @@ impl FetchError {
             url: url.into(),
             message: message.into(),
             redirects: Vec::new(),
+            unreachable: false,
         }
     }
 

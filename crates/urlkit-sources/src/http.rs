@@ -285,8 +285,9 @@ impl HttpFetcher {
                     return Ok(convert(r));
                 }
                 Err(ureq::Error::Transport(t)) => {
-                    let error = transport_error(url, &t);
+                    let mut error = transport_error(url, &t);
                     if error.kind == FetchErrorKind::Transport && unreachable(&t) {
+                        error.unreachable = true;
                         return Err(error);
                     }
                     error

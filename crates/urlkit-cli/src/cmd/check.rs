@@ -24,11 +24,16 @@ Inputs (any mix; none means URLs from stdin, one a line):
   csv:FILE#COLUMN, text:FILE, json:FILE#/POINTER, -   as for `urlkit reconcile`
 
 Verdicts: ok (200, its own canonical at level safe), canonical-elsewhere, canonical-not-web
-(a javascript:, data:, file: ... canonical), redirects, redirect-chain (more than one hop),
-redirect-loop, not-found (404), gone (410), error (no answer, a 5xx, a head not read in
-time).
+(a javascript:, data:, file: ... canonical), canonical-redirects, canonical-not-found,
+canonical-noindex (the declared canonical, requested once per run, answers a redirect, 404
+or 410, or says noindex), canonical-multiple (the Link header and the head, or two links,
+name different canonicals), redirects, redirect-chain (more than one hop), redirect-loop,
+not-found (404), gone (410), error (no answer, a 5xx, a head not read in time).
 Variants (--variants): redirects-to-canonical (good), temporary-redirect-to-canonical,
-duplicate (answers 200 itself), redirects-elsewhere, fails.
+duplicate-canonicalized (answers 200 and declares the canonical), duplicate (answers 200
+itself), redirects-elsewhere, not-served (404 or 410), same-request (sent as the same bytes
+as a spelling before it: not requested again), fails (a 5xx or another 4xx, no answer).
+An origin that refuses the connection or fails the TLS handshake is requested once a run.
 
 Politeness: --concurrency requests at a time (default 4), --rate per second, --max-requests
 in all; 429 and 5xx retried with backoff honouring Retry-After; only http(s); redirects off
@@ -39,7 +44,8 @@ addresses only if the start's own first request did; bodies read only up to the 
 HTML head, at most --max-body bytes.
 
 Exit status: 0 when no URL or variant has a verdict of --fail-on (default: every verdict but
-ok and redirects-to-canonical), 1 otherwise, 2 when an input cannot be read.
+ok, redirects-to-canonical, not-served and same-request), 1 otherwise, 2 when an input
+cannot be read.
 
 Examples:
   urlkit check https://example.com/%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
@@ -146,7 +152,14 @@ fn fail_on(names: &[String]) -> Result<BTreeSet<FailOn>, CliError> {
             .map(FailOn::Url);
         let variants = VariantVerdict::ALL
             .into_iter()
-            .filter(|v| *v != VariantVerdict::CanonicalRedirect)
+            .filter(|v| {
+                !matches!(
+                    v,
+                    VariantVerdict::CanonicalRedirect
+                        | VariantVerdict::NotServed
+                        | VariantVerdict::SameRequest
+                )
+            })
             .map(FailOn::Variant);
         return Ok(urls.chain(variants).collect());
     }
@@ -226,6 +239,20 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     });
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    {
+        use crate::style::escape_controls as safe;
+        let err = ctx.err_style();
+        for (origin, why) in checker.unreachable_origins() {
+            crate::diag::note(
+                &err,
+                format_args!(
+                    "{} could not be connected to ({}): requested once, every URL on it said so",
+                    safe(&origin),
+                    safe(&why)
+                ),
+            );
+        }
     }
     let checks: Vec<(UrlCheck, bool)> = results
         .into_iter()

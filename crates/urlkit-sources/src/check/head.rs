@@ -11,6 +11,12 @@ use html5gum::{DefaultEmitter, IoReader, Token, Tokenizer};
 pub struct Head {
     /// The first `<link rel="canonical" href>` of the head, as written.
     pub canonical: Option<String>,
+    /// Every `<link rel="canonical" href>` of the head after the first whose href differs
+    /// from it, as written (a page that declares two canonicals declares none a search engine
+    /// can trust).
+    pub other_canonicals: Vec<String>,
+    /// The `content` of `<meta name="robots">` (or `googlebot`), when the head has one.
+    pub robots: Option<String>,
     /// The first `<base href>`, as written: canonical hrefs resolve against it.
     pub base: Option<String>,
     /// The bytes read.
@@ -85,13 +91,29 @@ pub fn read_head(body: impl Read, cap: u64) -> Head {
                             .map(|v| String::from_utf8_lossy(v).trim().to_owned())
                     };
                     match name.as_slice() {
-                        b"link" if head.canonical.is_none() => {
+                        b"link" => {
                             let canonical = attr(b"rel").is_some_and(|rel| {
                                 rel.split_ascii_whitespace()
                                     .any(|t| t.eq_ignore_ascii_case("canonical"))
                             });
-                            if canonical {
-                                head.canonical = attr(b"href").filter(|h| !h.is_empty());
+                            let href = attr(b"href").filter(|h| !h.is_empty());
+                            match (canonical, href, &head.canonical) {
+                                (true, Some(href), None) => head.canonical = Some(href),
+                                (true, Some(href), Some(first))
+                                    if href != *first && !head.other_canonicals.contains(&href) =>
+                                {
+                                    head.other_canonicals.push(href)
+                                }
+                                _ => {}
+                            }
+                        }
+                        b"meta" if head.robots.is_none() => {
+                            let robots = attr(b"name").is_some_and(|n| {
+                                n.eq_ignore_ascii_case("robots")
+                                    || n.eq_ignore_ascii_case("googlebot")
+                            });
+                            if robots {
+                                head.robots = attr(b"content");
                             }
                         }
                         b"base" if head.base.is_none() => head.base = attr(b"href"),
@@ -259,6 +281,13 @@ mod tests {
         );
         assert_eq!(head.base.as_deref(), Some("https://b.test/d/"));
         assert_eq!(head.canonical.as_deref(), Some("c"));
+        assert_eq!(head.other_canonicals, ["z"]);
+        let head = read_head(
+            &b"<meta name=Robots content='noindex, follow'><link rel=canonical href=c><link rel=canonical href=c>"[..],
+            1024,
+        );
+        assert_eq!(head.robots.as_deref(), Some("noindex, follow"));
+        assert!(head.other_canonicals.is_empty());
         // A canonical in the body does not count: it is not the page's (RFC 6596 §5).
         let head = read_head(&b"<p>hi<link rel=canonical href=/x>"[..], 1024);
         assert_eq!(head.canonical, None);

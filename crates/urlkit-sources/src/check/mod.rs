@@ -5,18 +5,20 @@
 //! addresses, budget, rate), redirects off the site are reported and not followed, and only
 //! as much of a body as its HTML head needs is read.
 
+mod declared;
 mod head;
+mod origins;
 mod redirects;
+mod variant_check;
 mod variants;
 
-use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use urlkit::compare::compare;
 use urlkit::normalize::{Level, Options, Rule};
-use urlkit::uri::{resolve_str, Resolution};
 
+use declared::{read_declared, Probes};
 pub use head::{link_canonical, read_head, Head};
 use redirects::same_request;
 pub use redirects::{
@@ -24,7 +26,7 @@ pub use redirects::{
 };
 pub use variants::{variants, Spelling};
 
-use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
+use crate::fetch::{FetchError, FetchErrorKind, Hop, Response};
 use crate::http::HttpFetcher;
 use crate::policy::{is_http_url, Offsite, Start};
 
@@ -45,6 +47,18 @@ pub enum Verdict {
     /// 200, and the canonical the page declares is not a web URL (`javascript:`, `data:`,
     /// `file:`, `mailto:`, ...): no search engine can use it, and it is no other page.
     CanonicalNotWeb,
+    /// 200, and the canonical it declares answers with a redirect: search engines and site
+    /// auditors call such a canonical broken, even when it is the URL itself at `safe` (a
+    /// page in lowercase hex naming its uppercase-hex spelling, which 301s back).
+    CanonicalRedirects,
+    /// 200, and the canonical it declares answers 404 or 410.
+    CanonicalNotFound,
+    /// 200, and the canonical it declares (or the page itself, when it is its own canonical)
+    /// says `noindex` (`meta robots` or `X-Robots-Tag`).
+    CanonicalNoindex,
+    /// 200, and the page declares more than one canonical (the `Link` header and the head, or
+    /// two `<link>` elements, naming different URLs): search engines then trust none.
+    CanonicalMultiple,
     /// One redirect.
     Redirects,
     /// More than one redirect.
@@ -61,10 +75,14 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 9] = [
+    pub const ALL: [Verdict; 13] = [
         Verdict::Ok,
         Verdict::CanonicalElsewhere,
         Verdict::CanonicalNotWeb,
+        Verdict::CanonicalRedirects,
+        Verdict::CanonicalNotFound,
+        Verdict::CanonicalNoindex,
+        Verdict::CanonicalMultiple,
         Verdict::Redirects,
         Verdict::RedirectChain,
         Verdict::RedirectLoop,
@@ -79,6 +97,10 @@ impl Verdict {
             Verdict::Ok => "ok",
             Verdict::CanonicalElsewhere => "canonical-elsewhere",
             Verdict::CanonicalNotWeb => "canonical-not-web",
+            Verdict::CanonicalRedirects => "canonical-redirects",
+            Verdict::CanonicalNotFound => "canonical-not-found",
+            Verdict::CanonicalNoindex => "canonical-noindex",
+            Verdict::CanonicalMultiple => "canonical-multiple",
             Verdict::Redirects => "redirects",
             Verdict::RedirectChain => "redirect-chain",
             Verdict::RedirectLoop => "redirect-loop",
@@ -106,22 +128,36 @@ pub enum VariantVerdict {
     CanonicalRedirect,
     /// Redirects to the canonical URL, but not permanently (302, 303, 307).
     TemporaryRedirect,
-    /// Answers 200 itself: the same page under a second URL.
+    /// Answers 200 itself and declares the canonical URL as its canonical: a second URL of
+    /// the page that search engines fold into the canonical.
+    DuplicateCanonicalized,
+    /// Answers 200 itself: the same page under a second URL, declaring no canonical or
+    /// another one.
     Duplicate,
     /// Redirects somewhere that is not the canonical URL as the page declares it (another
     /// spelling of it, equal only at `safe`, is a second URL of the page).
     RedirectsElsewhere,
-    /// No usable answer: a 4xx or 5xx, no answer, a refused redirect.
+    /// 404 or 410: a spelling the site does not serve (no second URL; a redirect would still
+    /// keep the links that use it).
+    NotServed,
+    /// Sent as the same request as a spelling before it (the raw IRI of a lowercase-hex URL
+    /// goes on the wire as its uppercase-hex spelling): its answer is that spelling's, not
+    /// requested again and not counted again.
+    SameRequest,
+    /// No usable answer: a 5xx or another 4xx, a timeout, no connection, a refused redirect.
     Fails,
 }
 
 impl VariantVerdict {
     /// Every verdict, in report order.
-    pub const ALL: [VariantVerdict; 5] = [
+    pub const ALL: [VariantVerdict; 8] = [
         VariantVerdict::CanonicalRedirect,
         VariantVerdict::TemporaryRedirect,
+        VariantVerdict::DuplicateCanonicalized,
         VariantVerdict::Duplicate,
         VariantVerdict::RedirectsElsewhere,
+        VariantVerdict::NotServed,
+        VariantVerdict::SameRequest,
         VariantVerdict::Fails,
     ];
 
@@ -130,8 +166,11 @@ impl VariantVerdict {
         match self {
             VariantVerdict::CanonicalRedirect => "redirects-to-canonical",
             VariantVerdict::TemporaryRedirect => "temporary-redirect-to-canonical",
+            VariantVerdict::DuplicateCanonicalized => "duplicate-canonicalized",
             VariantVerdict::Duplicate => "duplicate",
             VariantVerdict::RedirectsElsewhere => "redirects-elsewhere",
+            VariantVerdict::NotServed => "not-served",
+            VariantVerdict::SameRequest => "same-request",
             VariantVerdict::Fails => "fails",
         }
     }
@@ -158,14 +197,6 @@ impl CanonicalFrom {
             CanonicalFrom::LinkHeader => "link-header",
             CanonicalFrom::LinkElement => "link-element",
         }
-    }
-}
-
-/// Sets the canonical of `c` to `target` resolved against `base`, or says why it cannot be.
-fn resolve_canonical(c: &mut UrlCheck, base: &str, target: &str) {
-    match resolve_str(base, target, Resolution::Strict) {
-        Ok(url) => c.canonical = Some(url),
-        Err(e) => c.canonical_unusable = Some(format!("{target:?} ({e})")),
     }
 }
 
@@ -203,6 +234,11 @@ pub struct UrlCheck {
     pub message: String,
     /// The body cap was reached before the HTML head ended.
     pub head_truncated: bool,
+    /// The status of the declared canonical's own first answer, when it was requested.
+    pub canonical_status: Option<u16>,
+    /// What else is worth saying (a relative canonical, a canonical that could not be
+    /// tested).
+    pub notes: Vec<String>,
     /// The spellings checked ([`CheckOptions::variants`]; only for a URL that answers 200
     /// without a redirect).
     pub variants: Vec<VariantCheck>,
@@ -219,6 +255,8 @@ pub struct VariantCheck {
     pub status: Option<u16>,
     /// The first redirect's `Location`, resolved.
     pub location: Option<String>,
+    /// The spelling whose request it is ([`VariantVerdict::SameRequest`]).
+    pub same_as: Option<Spelling>,
     /// The verdict.
     pub verdict: VariantVerdict,
     /// The verdict in words.
@@ -261,12 +299,26 @@ impl Default for CheckOptions {
 pub struct Checker {
     fetcher: HttpFetcher,
     options: CheckOptions,
+    probes: Probes,
+    origins: origins::Origins,
 }
 
 impl Checker {
     /// A checker.
     pub fn new(fetcher: HttpFetcher, options: CheckOptions) -> Checker {
-        Checker { fetcher, options }
+        Checker {
+            fetcher,
+            options,
+            probes: Probes::default(),
+            origins: origins::Origins::default(),
+        }
+    }
+
+    /// The origins (`scheme://host:port`) that refused the connection or failed the TLS
+    /// handshake in this run, sorted, with why: each was requested once, and every URL on it
+    /// says so.
+    pub fn unreachable_origins(&self) -> Vec<(String, String)> {
+        self.origins.unreachable()
     }
 
     /// Checks `url`, a URL the user gave (a [`Start`] of its own), and its spellings when
@@ -280,8 +332,8 @@ impl Checker {
     /// classes `start` reached.
     pub fn check_in(&self, url: &str, start: &Start) -> UrlCheck {
         let fetcher = self.fetcher.in_start(start);
-        let mut c = match fetcher.get(url) {
-            Ok(response) => self.judge(url, response),
+        let mut c = match self.origins.get(&fetcher, url) {
+            Ok(response) => self.judge(&fetcher, url, response),
             Err(e) => failed(url, e),
         };
         // The spellings of a page that answers itself; a URL that redirects is not the page.
@@ -293,16 +345,30 @@ impl Checker {
             let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
             // A spelling sent as the same request as the URL itself (the raw IRI of a URL
             // listed in uppercase hex goes on the wire as that URL) is no other spelling.
-            c.variants = variants(url)
-                .into_iter()
-                .filter(|(_, v)| !same_request(v, url))
-                .map(|(spelling, v)| self.check_variant(&fetcher, spelling, v, &target))
-                .collect();
+            for (spelling, v) in variants(url) {
+                if same_request(&v, url) {
+                    continue;
+                }
+                // Two spellings sent as the same bytes are one request (issue 29 item 2).
+                let check = match c.variants.iter().find(|p| same_request(&p.url, &v)) {
+                    Some(p) => VariantCheck {
+                        spelling,
+                        url: v,
+                        status: p.status,
+                        location: p.location.clone(),
+                        same_as: Some(p.spelling),
+                        verdict: VariantVerdict::SameRequest,
+                        message: format!("same request as {}", p.spelling.name()),
+                    },
+                    None => self.check_variant(&fetcher, spelling, v, &target),
+                };
+                c.variants.push(check);
+            }
         }
         c
     }
 
-    fn judge(&self, url: &str, mut response: Response) -> UrlCheck {
+    fn judge(&self, fetcher: &HttpFetcher, url: &str, mut response: Response) -> UrlCheck {
         let status = response.status;
         let redirects = std::mem::take(&mut response.redirects);
         let offsite = (300..400).contains(&status) && !redirects.is_empty();
@@ -321,15 +387,24 @@ impl Checker {
             rules: Vec::new(),
             message: String::new(),
             head_truncated: false,
+            canonical_status: None,
+            notes: Vec::new(),
             variants: Vec::new(),
         };
+        let mut declared = None;
         if status == 200 {
-            if let Err(why) = self.read_canonical(&mut c, response) {
-                // A head never read (it trickled past the timeout, the connection broke) says
-                // nothing about the canonical: the check failed.
-                c.verdict = Verdict::Error;
-                c.message = why;
-                return c;
+            match read_declared(response, self.options.max_body) {
+                Ok(d) => {
+                    self.take_canonical(&mut c, &d);
+                    declared = Some(d);
+                }
+                Err(why) => {
+                    // A head never read (it trickled past the timeout, the connection broke)
+                    // says nothing about the canonical: the check failed.
+                    c.verdict = Verdict::Error;
+                    c.message = why;
+                    return c;
+                }
             }
         }
         let hops = c.redirects.len();
@@ -384,6 +459,10 @@ impl Checker {
                         Some(why) => format!("200, declares a canonical that is not a URL: {why}"),
                         None => "200, no canonical declared".into(),
                     };
+                    if let Some((from, value)) = declared.as_ref().and_then(|d| d.noindex.clone())
+                    {
+                        c.notes.push(format!("the page says noindex ({from}: {value})"));
+                    }
                 }
                 Some(canonical) if !is_http_url(&canonical) => {
                     c.verdict = Verdict::CanonicalNotWeb;
@@ -438,129 +517,12 @@ impl Checker {
                 c.message = format!("HTTP {s}");
             }
         }
+        if let Some(d) = &declared {
+            self.test_canonical(fetcher, &mut c, d);
+        }
         c
     }
 
-    /// Reads the canonical of a 200 answer: the `Link` header first, else the HTML head; why
-    /// the head could not be read, when it could not.
-    fn read_canonical(&self, c: &mut UrlCheck, response: Response) -> Result<(), String> {
-        let base = response.url.clone();
-        if let Some(target) = link_canonical(response.headers_named("Link")) {
-            c.canonical_from = Some(CanonicalFrom::LinkHeader);
-            resolve_canonical(c, &base, &target);
-            return Ok(());
-        }
-        let is_html = response
-            .header("Content-Type")
-            .is_none_or(|t| t.to_ascii_lowercase().contains("html"));
-        if !is_html {
-            return Ok(());
-        }
-        let head = read_head(
-            response.body.take(self.options.max_body),
-            self.options.max_body,
-        );
-        c.head_truncated = head.truncated;
-        if let Some(e) = &head.read_error {
-            return Err(format!(
-                "200, but its HTML head could not be read ({e}, after {} bytes): its canonical \
-                 is unknown",
-                head.bytes
-            ));
-        }
-        if let Some(href) = head.canonical {
-            // A <base href> that does not resolve, or resolves to a `data:` or `javascript:`
-            // URL, is ignored, as browsers do: the document's URL stays the base (HTML
-            // Standard, "set the frozen base URL":
-            // https://html.spec.whatwg.org/multipage/semantics.html#set-the-frozen-base-url).
-            let base = head
-                .base
-                .and_then(|b| resolve_str(&base, &b, Resolution::Strict).ok())
-                .filter(|b| {
-                    let scheme = scheme_of(b);
-                    !scheme.eq_ignore_ascii_case("data")
-                        && !scheme.eq_ignore_ascii_case("javascript")
-                })
-                .unwrap_or(base);
-            c.canonical_from = Some(CanonicalFrom::LinkElement);
-            resolve_canonical(c, &base, &href);
-        }
-        Ok(())
-    }
-
-    fn check_variant(
-        &self,
-        fetcher: &HttpFetcher,
-        spelling: Spelling,
-        url: String,
-        target: &str,
-    ) -> VariantCheck {
-        let mut v = VariantCheck {
-            spelling,
-            url,
-            status: None,
-            location: None,
-            verdict: VariantVerdict::Fails,
-            message: String::new(),
-        };
-        let response = match fetcher.get(&v.url) {
-            Ok(r) => r,
-            Err(e) => {
-                v.status = e.redirects.first().map(|h| h.status);
-                v.location = e.redirects.first().map(|h| h.location.clone());
-                v.message = e.message;
-                return v;
-            }
-        };
-        let Some(first) = response.redirects.first() else {
-            v.status = Some(response.status);
-            (v.verdict, v.message) = match response.status {
-                200 => (
-                    VariantVerdict::Duplicate,
-                    "answers 200 itself: duplicate content".to_owned(),
-                ),
-                s => (VariantVerdict::Fails, format!("HTTP {s}")),
-            };
-            return v;
-        };
-        v.status = Some(first.status);
-        v.location = Some(first.location.clone());
-        let last = response.redirects.last().unwrap_or(first);
-        let permanent = response.redirects.iter().all(Hop::is_permanent);
-        let hops = response.redirects.len();
-        let to_canonical = same_request(&last.location, target);
-        let spelling_of_canonical = !to_canonical
-            && equal_at(&last.location, target).is_some_and(|(l, _)| l <= Level::Safe);
-        (v.verdict, v.message) = match (to_canonical, permanent) {
-            (false, _) if spelling_of_canonical => (
-                VariantVerdict::RedirectsElsewhere,
-                format!(
-                    "redirects to {}, another spelling of the canonical {target}, not the \
-                     canonical itself",
-                    last.location
-                ),
-            ),
-            (true, true) => (
-                VariantVerdict::CanonicalRedirect,
-                format!("{hops} permanent redirect{} to the canonical", plural(hops)),
-            ),
-            (true, false) => (
-                VariantVerdict::TemporaryRedirect,
-                format!(
-                    "redirects to the canonical, but not permanently ({})",
-                    statuses(&response.redirects)
-                ),
-            ),
-            (false, _) => (
-                VariantVerdict::RedirectsElsewhere,
-                format!(
-                    "redirects to {}, not to the canonical {target}",
-                    last.location
-                ),
-            ),
-        };
-        v
-    }
 }
 
 fn failed(url: &str, e: FetchError) -> UrlCheck {
@@ -583,6 +545,8 @@ fn failed(url: &str, e: FetchError) -> UrlCheck {
         rules: Vec::new(),
         message: format!("{}: {}", e.kind.name(), e.message),
         head_truncated: false,
+        canonical_status: None,
+        notes: Vec::new(),
         variants: Vec::new(),
     }
 }

@@ -165,7 +165,11 @@ pub fn plan_redirects<'a>(checks: impl IntoIterator<Item = &'a UrlCheck>) -> Red
         let to = HttpFetcher::wire_url(target);
         let to_target = split_wire(target);
         for v in &c.variants {
-            if v.verdict == VariantVerdict::CanonicalRedirect {
+            // A spelling sent as the same request as another has that one's rule.
+            if matches!(
+                v.verdict,
+                VariantVerdict::CanonicalRedirect | VariantVerdict::SameRequest
+            ) {
                 continue;
             }
             let mut skip = |why: String| {

@@ -18,6 +18,10 @@ pub enum Spelling {
     UppercaseHex,
     /// `運` written raw (a sitemap or a browser's address bar; sent UTF-8 encoded).
     Iri,
+    /// The path's ASCII letters in the other case (`/About-Us/` as `/ABOUT-US/`; all
+    /// lowercase when the path has no lowercase letter), escapes kept: a path is
+    /// case-sensitive (RFC 3986 §6.2.2.1), but links typed by people and some servers are not.
+    PathCase,
     /// A trailing `/` added to the path.
     SlashAdded,
     /// The path's trailing `/` removed.
@@ -43,6 +47,7 @@ impl Spelling {
             Spelling::LowercaseHex => "lowercase-hex",
             Spelling::UppercaseHex => "uppercase-hex",
             Spelling::Iri => "iri",
+            Spelling::PathCase => "path-case",
             Spelling::SlashAdded => "slash-added",
             Spelling::SlashRemoved => "slash-removed",
             Spelling::IndexHtml => "index-html",
@@ -104,6 +109,7 @@ pub fn variants(url: &str) -> Vec<(Spelling, String)> {
     let head = &url[..prefix_end];
     let tail = &url[prefix_end + path.len()..];
     let with_path = |p: &str| format!("{head}{p}{tail}");
+    add(Spelling::PathCase, other_case(path).map(|p| with_path(&p)));
     if let Some(without) = path.strip_suffix('/') {
         if !without.is_empty() {
             add(Spelling::SlashRemoved, Some(with_path(without)));
@@ -145,6 +151,44 @@ pub fn variants(url: &str) -> Vec<(Spelling, String)> {
     out
 }
 
+/// `path` with its ASCII letters outside `%XX` escapes uppercased (lowercased when it has no
+/// lowercase letter); `None` when it has no such letter.
+fn other_case(path: &str) -> Option<String> {
+    let mut out = String::with_capacity(path.len());
+    let mut letters = (false, false);
+    let mut after_percent = 0;
+    for c in path.chars() {
+        if after_percent > 0 {
+            after_percent -= 1;
+        } else if c == '%' {
+            after_percent = 2;
+        } else if c.is_ascii_lowercase() {
+            letters.0 = true;
+        } else if c.is_ascii_uppercase() {
+            letters.1 = true;
+        }
+    }
+    if !letters.0 && !letters.1 {
+        return None;
+    }
+    for c in path.chars() {
+        if after_percent > 0 {
+            out.push(c);
+            after_percent -= 1;
+            continue;
+        }
+        if c == '%' {
+            after_percent = 2;
+        }
+        out.push(if letters.0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        });
+    }
+    Some(out)
+}
+
 /// `s` with the hex digits of every `%XX` in lowercase.
 fn lower_hex(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -176,11 +220,21 @@ mod tests {
             [
                 ("lowercase-hex", "https://www.example.com/a?q=%e3%81%82"),
                 ("iri", "https://www.example.com/a?q=あ"),
+                ("path-case", "https://www.example.com/A?q=%E3%81%82"),
                 ("slash-added", "https://www.example.com/a/?q=%E3%81%82"),
                 ("http", "http://www.example.com/a?q=%E3%81%82"),
                 ("www-removed", "https://example.com/a?q=%E3%81%82"),
             ]
         );
+        // Escapes keep their case: that is the hex-case spelling.
+        let v = variants("http://h.test/Ab%e9/");
+        assert!(v
+            .iter()
+            .any(|(s, u)| *s == Spelling::PathCase && u == "http://h.test/AB%e9/"));
+        let v = variants("http://h.test/AB/");
+        assert!(v
+            .iter()
+            .any(|(s, u)| *s == Spelling::PathCase && u == "http://h.test/ab/"));
         let v = variants("http://localhost/x/");
         assert!(v.iter().all(|(s, _)| !matches!(s, Spelling::WwwAdded)));
         assert!(variants("http://example.com/")

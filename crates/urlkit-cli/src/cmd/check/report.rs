@@ -126,6 +126,9 @@ impl Report<'_> {
                     .expect("invariant: a canonical is read from a Link header or an element");
                 writeln!(out, "    canonical ({from}): {}", safe(canonical))?;
             }
+            for n in &c.notes {
+                writeln!(out, "    note: {}", safe(n))?;
+            }
             if c.head_truncated {
                 writeln!(
                     out,
@@ -317,12 +320,14 @@ fn record(c: &UrlCheck, in_sitemap: bool) -> urlkit_records::check::Check {
     use urlkit_records::check::{Check, Hop, Variant};
     Check {
         canonical: c.canonical.clone(),
+        canonical_status: c.canonical_status,
         canonical_from: c.canonical_from.map(|f| f.name()),
         final_url: c.final_url.clone(),
         head_truncated: c.head_truncated,
         in_sitemap,
         level: c.level.map(|l| l.name()),
         message: c.message.clone(),
+        notes: c.notes.clone(),
         offsite: c.offsite,
         redirects: c
             .redirects
@@ -342,6 +347,7 @@ fn record(c: &UrlCheck, in_sitemap: bool) -> urlkit_records::check::Check {
             .map(|v| Variant {
                 location: v.location.clone(),
                 message: v.message.clone(),
+                same_as: v.same_as.map(|s| s.name()),
                 spelling: v.spelling.name(),
                 status: v.status,
                 url: v.url.clone(),

@@ -1,0 +1,89 @@
+//! The origins (scheme, host and port) of a run that refused the connection or failed the
+//! TLS handshake: remembered, so that each is requested once and said once (a site without
+//! https would otherwise cost one failed connection per URL and per `https` variant).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Response};
+use crate::http::HttpFetcher;
+
+/// What the first request to an origin found: `Some(why)` when it could not connect.
+type Reach = Option<String>;
+
+/// Per origin, the first request's outcome.
+///
+/// # Rationale
+///
+/// The first request to an origin is single-flight: with several threads, the others wait for
+/// it instead of racing it, so an unreachable origin is connected to once, whatever the
+/// concurrency, and every URL on it gets the same words.
+#[derive(Default)]
+pub(super) struct Origins {
+    cells: Mutex<HashMap<String, Arc<OnceLock<Reach>>>>,
+}
+
+impl Origins {
+    /// `fetcher.get(url)`, unless `url`'s origin already failed to connect in this run.
+    pub(super) fn get(&self, fetcher: &HttpFetcher, url: &str) -> Result<Response, FetchError> {
+        let Some(origin) = origin(url) else {
+            return fetcher.get(url);
+        };
+        let cell = {
+            let mut cells = self
+                .cells
+                .lock()
+                .expect("invariant: no thread panics holding the origin table");
+            cells.entry(origin.clone()).or_default().clone()
+        };
+        let mut first = None;
+        let reach = cell.get_or_init(|| {
+            let result = fetcher.get(url);
+            let reach = match &result {
+                // A redirect hop's origin is another origin: only the URL's own counts.
+                Err(e) if e.unreachable && e.redirects.is_empty() => Some(e.message.clone()),
+                _ => None,
+            };
+            first = Some(result);
+            reach
+        });
+        match (first, reach) {
+            (Some(result), None) => result,
+            (_, Some(why)) => {
+                let mut e = FetchError::new(FetchErrorKind::Transport, url, said(&origin, why));
+                e.unreachable = true;
+                Err(e)
+            }
+            (None, None) => fetcher.get(url),
+        }
+    }
+
+    /// The origins that could not be reached, sorted, with why.
+    pub(super) fn unreachable(&self) -> Vec<(String, String)> {
+        let cells = self
+            .cells
+            .lock()
+            .expect("invariant: no thread panics holding the origin table");
+        let mut out: Vec<(String, String)> = cells
+            .iter()
+            .filter_map(|(o, c)| c.get().cloned().flatten().map(|why| (o.clone(), why)))
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+/// The words every URL of an unreachable origin gets, the first one included.
+fn said(origin: &str, why: &str) -> String {
+    format!("{origin} could not be connected to ({why}); requested once in this run")
+}
+
+/// `scheme://host[:port]` of `url`, lowercased.
+fn origin(url: &str) -> Option<String> {
+    let wire = HttpFetcher::wire_url(url);
+    let u = urlkit::uri::parse(&wire).ok()?;
+    let scheme = u.scheme()?;
+    let authority = u.authority()?;
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    Some(format!("{scheme}://{host_port}").to_ascii_lowercase())
+}
