@@ -248,10 +248,14 @@ fn every_url_and_every_variant_gets_the_right_verdict() {
             .collect()
     };
     let c2r = "redirects-to-canonical";
+    // A 404 for a spelling the site does not use is `not-served`, not a failure; the IRI
+    // spelling sends the bytes of the uppercase-hex one (`same-request`); a 200 duplicate
+    // that declares the canonical is `duplicate-canonicalized` (issue 29 item 2).
+    let ns = "not-served";
     let want: BTreeMap<String, (String, Vec<(String, String)>)> = [
         (
             format!("/{}/", enc(POSTS[0], false)),
-            ("ok", post([c2r, c2r, c2r, "fails", c2r])),
+            ("ok", post([c2r, "same-request", c2r, ns, c2r])),
         ),
         (
             format!("/{}/", enc(POSTS[1], false)),
@@ -259,9 +263,9 @@ fn every_url_and_every_variant_gets_the_right_verdict() {
                 "ok",
                 post([
                     "temporary-redirect-to-canonical",
-                    "temporary-redirect-to-canonical",
+                    "same-request",
                     c2r,
-                    "duplicate",
+                    "duplicate-canonicalized",
                     c2r,
                 ]),
             ),
@@ -273,33 +277,28 @@ fn every_url_and_every_variant_gets_the_right_verdict() {
                 // The raw IRI spelling goes on the wire as the listed uppercase-hex URL
                 // itself: no other spelling, not checked (issue 29 item 2).
                 v(&[
-                    ("lowercase-hex", "duplicate"),
-                    ("slash-removed", "fails"),
-                    ("index-html", "fails"),
-                    ("index-php", "fails"),
+                    ("lowercase-hex", "duplicate-canonicalized"),
+                    ("slash-removed", ns),
+                    ("index-html", ns),
+                    ("index-php", ns),
                     ("https", "fails"),
                 ]),
             ),
         ),
         (
+            // Its declared canonical (新しい記事) answers 404 (issue 29 item 1).
             format!("/{}/", enc("古い記事", false)),
             (
-                "canonical-elsewhere",
-                v(&[
-                    ("uppercase-hex", "fails"),
-                    ("iri", "fails"),
-                    ("slash-removed", "fails"),
-                    ("index-html", "fails"),
-                    ("index-php", "fails"),
-                    ("https", "fails"),
-                ]),
+                "canonical-not-found",
+                post([ns, "same-request", ns, ns, ns]),
             ),
         ),
         (
+            // Its declared canonical, /about-us/, answers 404.
             "/about-us".into(),
             (
-                "canonical-elsewhere",
-                v(&[("slash-added", "fails"), ("https", "fails")]),
+                "canonical-not-found",
+                v(&[("path-case", ns), ("slash-added", ns), ("https", "fails")]),
             ),
         ),
         (
@@ -307,9 +306,10 @@ fn every_url_and_every_variant_gets_the_right_verdict() {
             (
                 "ok",
                 v(&[
-                    ("slash-removed", "fails"),
-                    ("index-html", "fails"),
-                    ("index-php", "fails"),
+                    ("path-case", ns),
+                    ("slash-removed", ns),
+                    ("index-html", ns),
+                    ("index-php", ns),
                     ("https", "fails"),
                 ]),
             ),
@@ -328,9 +328,10 @@ fn every_url_and_every_variant_gets_the_right_verdict() {
             (
                 "ok",
                 v(&[
-                    ("slash-removed", "fails"),
-                    ("index-html", "fails"),
-                    ("index-php", "fails"),
+                    ("path-case", ns),
+                    ("slash-removed", ns),
+                    ("index-html", ns),
+                    ("index-php", ns),
                     ("https", "fails"),
                 ]),
             ),
@@ -564,4 +565,66 @@ fn a_redirect_to_another_spelling_of_the_canonical_is_not_to_the_canonical() {
             .contains("another spelling of the canonical"),
         "{slash}"
     );
+}
+
+/// Issue 29 item 1: the canonical a page declares is requested (once per distinct canonical
+/// in the run) and judged by its own answer: the Yoast case (a declared uppercase-hex
+/// canonical that 301s back to the lowercase page), a canonical that says `noindex` (two
+/// pages declare it: one request), and a page whose `Link` header and head disagree.
+#[test]
+fn declared_canonicals_are_requested_once_and_judged_by_their_answer() {
+    let base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let b = base.clone();
+    let s = serve(move |r| {
+        let base = b.get().map(String::as_str).unwrap_or("");
+        let html = |canonical: &str, head: &str| {
+            Reply::html(format!(
+                "<!doctype html><html><head><title>t</title>{head}\
+                 <link rel=canonical href='{base}{canonical}'></head><body>x</body></html>"
+            ))
+        };
+        match r.path() {
+            "/ko/c/%eb%b3%b4%ed%97%a4/" => html("/ko/c/%EB%B3%B4%ED%97%A4/", ""),
+            "/ko/c/%EB%B3%B4%ED%97%A4/" => Reply::redirect(301, "/ko/c/%eb%b3%b4%ed%97%a4/"),
+            "/a/" | "/b/" => html("/shared/", ""),
+            "/shared/" => html("/shared/", "<meta name=robots content='noindex, follow'>"),
+            "/two/" => html("/two-head/", "")
+                .header("Link", format!("<{base}/two-header/>; rel=\"canonical\"")),
+            "/two-head/" | "/two-header/" => html("/two-head/", ""),
+            _ => Reply::new(404, "<html><head><title>404</title></head></html>"),
+        }
+    });
+    base.set(s.base.clone()).unwrap();
+    let list: String = ["/ko/c/%eb%b3%b4%ed%97%a4/", "/a/", "/b/", "/two/"]
+        .iter()
+        .map(|p| format!("{}{p}\n", s.base))
+        .collect();
+    let out = urlkit(
+        &["check", "--retries", "0", "--timeout", "3", "--json", "-"],
+        &list,
+    );
+    let got: BTreeMap<String, String> = records(&out)
+        .iter()
+        .map(|r| {
+            (
+                r["url"].as_str().unwrap().replace(&s.base, ""),
+                r["verdict"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let want: BTreeMap<String, String> = [
+        ("/ko/c/%eb%b3%b4%ed%97%a4/", "canonical-redirects"),
+        ("/a/", "canonical-noindex"),
+        ("/b/", "canonical-noindex"),
+        ("/two/", "canonical-multiple"),
+    ]
+    .iter()
+    .map(|(u, v)| (u.to_string(), v.to_string()))
+    .collect();
+    assert_eq!(got, want, "{}", String::from_utf8_lossy(&out.stderr));
+    // Each declared canonical is requested once, however many pages declare it.
+    assert_eq!(s.hits("/shared/"), 1, "{:?}", s.log());
+    assert_eq!(s.hits("/ko/c/%EB%B3%B4%ED%97%A4/"), 1, "{:?}", s.log());
+    // A broken canonical is a finding: the run does not claim success.
+    assert_eq!(out.status.code(), Some(1));
 }

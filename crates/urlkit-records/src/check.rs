@@ -7,11 +7,11 @@ use serde::Serialize;
 pub struct Check {
     /// The canonical URL the final page declares.
     pub canonical: Option<String>,
+    /// `link-header` or `link-element`.
+    pub canonical_from: Option<&'static str>,
     /// The status of the canonical's own first answer, when it was requested (one request
     /// per distinct canonical per run).
     pub canonical_status: Option<u16>,
-    /// `link-header` or `link-element`.
-    pub canonical_from: Option<&'static str>,
     /// The URL that gave the last answer.
     #[serde(rename = "final")]
     pub final_url: Option<String>,

@@ -461,11 +461,13 @@ fn check() {
         &Check {
             canonical: Some(s("c")),
             canonical_from: Some("link-element"),
+            canonical_status: Some(200),
             final_url: Some(s("f")),
             head_truncated: false,
             in_sitemap: true,
             level: Some("exact"),
             message: s("m"),
+            notes: vec![s("n")],
             offsite: false,
             redirects: vec![Hop {
                 location: s("l"),
@@ -478,6 +480,7 @@ fn check() {
             variants: vec![Variant {
                 location: Some(s("l")),
                 message: s("m"),
+                same_as: Some("uppercase-hex"),
                 spelling: "iri",
                 status: Some(301),
                 url: s("u"),

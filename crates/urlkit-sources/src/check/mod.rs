@@ -459,9 +459,9 @@ impl Checker {
                         Some(why) => format!("200, declares a canonical that is not a URL: {why}"),
                         None => "200, no canonical declared".into(),
                     };
-                    if let Some((from, value)) = declared.as_ref().and_then(|d| d.noindex.clone())
-                    {
-                        c.notes.push(format!("the page says noindex ({from}: {value})"));
+                    if let Some((from, value)) = declared.as_ref().and_then(|d| d.noindex.clone()) {
+                        c.notes
+                            .push(format!("the page says noindex ({from}: {value})"));
                     }
                 }
                 Some(canonical) if !is_http_url(&canonical) => {
@@ -522,7 +522,6 @@ impl Checker {
         }
         c
     }
-
 }
 
 fn failed(url: &str, e: FetchError) -> UrlCheck {

@@ -7,7 +7,7 @@ use urlkit::uri::parse;
 use super::declared::{Declared, Probe};
 use super::redirects::same_request;
 use super::{
-    plural, statuses, equal_at, CanonicalFrom, Checker, Spelling, UrlCheck, VariantCheck,
+    equal_at, plural, statuses, CanonicalFrom, Checker, Spelling, UrlCheck, VariantCheck,
     VariantVerdict, Verdict,
 };
 use crate::fetch::Hop;
@@ -51,7 +51,8 @@ impl Checker {
     /// Tests the canonical of a page that answered 200 itself: conflicting declarations, and
     /// one request (per distinct canonical per run) for how the canonical answers.
     pub(super) fn test_canonical(&self, fetcher: &HttpFetcher, c: &mut UrlCheck, d: &Declared) {
-        if !matches!(c.verdict, Verdict::Ok | Verdict::CanonicalElsewhere) || !c.redirects.is_empty()
+        if !matches!(c.verdict, Verdict::Ok | Verdict::CanonicalElsewhere)
+            || !c.redirects.is_empty()
         {
             return;
         }
@@ -86,10 +87,7 @@ impl Checker {
         let was = if c.verdict == Verdict::Ok {
             match c.rules.as_slice() {
                 [] => String::new(),
-                rules => format!(
-                    " (equal to the URL at safe: {})",
-                    super::rule_names(rules)
-                ),
+                rules => format!(" (equal to the URL at safe: {})", super::rule_names(rules)),
             }
         } else {
             " (another URL)".to_owned()
@@ -117,9 +115,9 @@ impl Checker {
                     "200, but its canonical {canonical}{was} says noindex ({from}: {value})"
                 );
             }
-            Probe::Untested(why) => c
-                .notes
-                .push(format!("its canonical {canonical} could not be tested: {why}")),
+            Probe::Untested(why) => c.notes.push(format!(
+                "its canonical {canonical} could not be tested: {why}"
+            )),
         }
     }
 
@@ -202,7 +200,11 @@ impl Checker {
 
     /// The verdict of a spelling that answers 200 itself: whether it declares `target` as its
     /// canonical.
-    fn duplicate(&self, response: crate::fetch::Response, target: &str) -> (VariantVerdict, String) {
+    fn duplicate(
+        &self,
+        response: crate::fetch::Response,
+        target: &str,
+    ) -> (VariantVerdict, String) {
         let declared = super::read_declared(response, self.options.max_body);
         let canonical = match &declared {
             Ok(d) => d.resolved().into_iter().next().and_then(|(r, _, _)| r.ok()),
