@@ -6,7 +6,7 @@
 # a config in a temporary directory; `check --variants --emit-redirects` writes the rules; the
 # server's own check loads them (nginx -t, apache2 -t, caddy validate); the server runs again
 # with them and a second `check --variants` must give every path spelling
-# redirects-to-canonical, and every URL ok. Spellings of another scheme or host (https) are
+# redirects-to-canonical (or same-request as one that does), and every URL ok. Spellings of another scheme or host (https) are
 # no path rule: the emitter must say so for each, and they are counted apart. A probe shows
 # why Caddy's path matcher cannot be used (it matches an escape in either hex case).
 # Every server run is bounded by timeout and stopped at the end (trap).
@@ -198,6 +198,13 @@ for r in records:
             if f'no rule for {v["spelling"]} {v["url"]}' not in notes:
                 bad.append(f'{v["url"]}: the emitter did not say it wrote no rule for {v["spelling"]}')
         elif v["verdict"] == "redirects-to-canonical":
+            good += 1
+        elif v["verdict"] == "same-request" and any(
+            w["spelling"] == v["same_as"] and w["verdict"] == "redirects-to-canonical"
+            for w in r["variants"]
+        ):
+            # The same bytes as a spelling that redirects (the raw IRI is sent in uppercase
+            # hex): requested once, and it redirects with that one.
             good += 1
         else:
             bad.append(f'{v["url"]} ({v["spelling"]}): {v["verdict"]}: {v["message"]}')
