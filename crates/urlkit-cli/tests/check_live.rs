@@ -435,9 +435,11 @@ fn a_ten_thousand_url_sitemap_is_checked_with_the_configured_concurrency() {
             }
             xml.push_str("</urlset>");
             Reply::new(200, xml)
-        } else {
+        } else if r.path().starts_with(&format!("/{}-", enc("記事", false))) {
             // A little work per page, so that the requests overlap.
             page(r.path()).delayed(Duration::from_millis(2))
+        } else {
+            Reply::new(404, "<html><head><title>404</title></head></html>")
         }
     });
     base.set(s.base.clone()).unwrap();
@@ -467,7 +469,9 @@ fn a_ten_thousand_url_sitemap_is_checked_with_the_configured_concurrency() {
     );
     assert_eq!(rs.len(), N);
     assert!(rs.iter().all(|r| r["verdict"] == "ok"));
-    assert_eq!(s.log().len(), N + 1);
+    // The sitemap, the pages, and one made-up path (is the site's not-found page a 404?).
+    assert_eq!(s.log().len(), N + 2);
+    assert_eq!(s.hits(urlkit_sources::check::NOT_FOUND_PROBE), 1);
     let peak = s.peak_concurrency();
     assert!((1..=4).contains(&peak), "peak concurrency {peak}");
     eprintln!("peak concurrency seen by the server: {peak}");
@@ -626,5 +630,190 @@ fn declared_canonicals_are_requested_once_and_judged_by_their_answer() {
     assert_eq!(s.hits("/shared/"), 1, "{:?}", s.log());
     assert_eq!(s.hits("/ko/c/%EB%B3%B4%ED%97%A4/"), 1, "{:?}", s.log());
     // A broken canonical is a finding: the run does not claim success.
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 29 item 3: a site that answers 200 for every path (a Next.js catch-all route) is
+/// asked once for a made-up path; its pages that look like that answer are `soft-404`, the
+/// others are pages (one of them shares the not-found page's title, with its own content); a
+/// double-encoded link to such a page names the URL it most likely meant, and how that
+/// answers; a spelling that gets the not-found page is a `soft-404` variant, not a duplicate.
+#[test]
+fn soft_404s_are_told_by_the_sites_not_found_page_and_explained_by_lint() {
+    let base: Arc<OnceLock<String>> = Arc::new(OnceLock::new());
+    let b = base.clone();
+    let article = enc("/blog/日本/", true);
+    let a = article.clone();
+    let s = serve(move |r| {
+        let base = b.get().map(String::as_str).unwrap_or("");
+        let path = r.path();
+        if path == a {
+            return Reply::html(format!(
+                "<!doctype html><html><head><title>日本</title>\
+                 <link rel=canonical href='{base}{a}'></head><body>{}</body></html>",
+                "本文。".repeat(500)
+            ));
+        }
+        if path == "/same-title/" {
+            return Reply::html(format!(
+                "<!doctype html><html><head><title>404: This page could not be found.</title>\
+                 </head><body>{}</body></html>",
+                "a page about 404 errors. ".repeat(200)
+            ));
+        }
+        // The not-found page, with 200, echoing the route in its inline script.
+        Reply::html(format!(
+            "<!doctype html><html><head><title>404: This page could not be found.</title>\
+             </head><body><h1>404</h1><script>self.__next_f.push([1,\"{path}\"])</script>\
+             </body></html>"
+        ))
+    });
+    base.set(s.base.clone()).unwrap();
+    let double = article.replace('%', "%25");
+    let list: String = [article.as_str(), &double, "/removed-post/", "/same-title/"]
+        .iter()
+        .map(|p| format!("{}{p}\n", s.base))
+        .collect();
+    let out = urlkit(
+        &[
+            "check",
+            "--variants",
+            "--retries",
+            "0",
+            "--timeout",
+            "3",
+            "--json",
+            "-",
+        ],
+        &list,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let recs = records(&out);
+    let by_path = |p: &str| {
+        recs.iter()
+            .find(|r| r["url"].as_str().unwrap() == format!("{}{p}", s.base))
+            .unwrap_or_else(|| panic!("no record for {p}: {recs:?}"))
+    };
+    assert_eq!(by_path(&article)["verdict"], "ok", "{stderr}");
+    assert_eq!(by_path("/same-title/")["verdict"], "ok", "{stderr}");
+    assert_eq!(by_path("/removed-post/")["verdict"], "soft-404", "{stderr}");
+    assert!(by_path("/removed-post/")["meant"].is_null());
+    let broken = by_path(&double);
+    assert_eq!(broken["verdict"], "soft-404", "{broken}");
+    assert_eq!(
+        broken["meant"],
+        serde_json::json!({"rule": "double-encoding", "status": 200, "url": format!("{}{article}", s.base)}),
+        "{broken}"
+    );
+    assert!(
+        broken["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("the link most likely meant"),
+        "{broken}"
+    );
+    // The article's spellings: its slashless one gets the not-found page.
+    let variants = by_path(&article)["variants"].as_array().unwrap().clone();
+    let slashless = variants
+        .iter()
+        .find(|v| v["spelling"] == "slash-removed")
+        .unwrap();
+    assert_eq!(slashless["verdict"], "soft-404", "{slashless}");
+    // One request to the made-up path for the origin, and it is said on stderr.
+    assert_eq!(
+        s.hits(urlkit_sources::check::NOT_FOUND_PROBE),
+        1,
+        "{:?}",
+        s.log()
+    );
+    let said = format!(
+        "{} answers 200 for a path it does not have ({}): its pages that look like that answer \
+         are reported soft-404",
+        s.base,
+        urlkit_sources::check::NOT_FOUND_PROBE
+    );
+    assert!(stderr.contains(&said), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+}
+
+/// Issue 29 item 3 on an honest site: a double-encoded link that answers 404 names the URL
+/// it most likely meant (the post, 200); a 404 without such a finding gets no guess.
+#[test]
+fn a_not_found_link_that_lint_explains_names_the_url_it_meant() {
+    let s = wordpress();
+    let lower = enc(POSTS[0], false);
+    let double = format!("/{}/", lower.replace('%', "%25"));
+    let missing = format!("/{}/", enc("消えた記事", false));
+    let list = format!("{}{double}\n{}{missing}\n", s.base, s.base);
+    let out = urlkit(
+        &["check", "--retries", "0", "--timeout", "3", "--json", "-"],
+        &list,
+    );
+    let recs = records(&out);
+    assert_eq!(recs[0]["verdict"], "not-found", "{}", recs[0]);
+    assert_eq!(
+        recs[0]["meant"],
+        serde_json::json!({"rule": "double-encoding", "status": 200, "url": format!("{}/{lower}/", s.base)}),
+        "{}",
+        recs[0]
+    );
+    assert_eq!(recs[1]["verdict"], "not-found");
+    assert!(recs[1]["meant"].is_null(), "{}", recs[1]);
+    // The site answers 404 for the made-up path: no page of it is a soft 404.
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("answers 200 for a path"));
+}
+
+/// Issue 29 item 4: an https origin that answers the TLS handshake with plain HTTP is
+/// connected to once for the whole run, with retries on, however many URLs are on it; an
+/// origin that refuses the connection is said once, and no URL on it is retried.
+#[test]
+fn tls_failures_and_refused_connections_are_not_retried() {
+    use std::io::Write;
+    use std::net::TcpListener;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let garbage = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = garbage.local_addr().unwrap().port();
+    let accepted = Arc::new(AtomicUsize::new(0));
+    let counted = accepted.clone();
+    std::thread::spawn(move || {
+        for stream in garbage.incoming().take(64) {
+            let Ok(mut stream) = stream else { continue };
+            counted.fetch_add(1, Ordering::SeqCst);
+            let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+        }
+    });
+    let refused = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let list: String = (0..6)
+        .flat_map(|i| {
+            [
+                format!("https://127.0.0.1:{port}/page-{i}/\n"),
+                format!("https://127.0.0.1:{refused}/page-{i}/\n"),
+            ]
+        })
+        .collect();
+    let out = urlkit(
+        &["check", "--retries", "3", "--timeout", "5", "--json", "-"],
+        &list,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(accepted.load(Ordering::SeqCst), 1, "{stderr}");
+    let recs = records(&out);
+    assert_eq!(recs.len(), 12);
+    for r in &recs {
+        let message = r["message"].as_str().unwrap();
+        assert_eq!(r["verdict"], "error", "{r}");
+        assert!(message.contains("requested once in this run"), "{r}");
+        assert!(!message.contains("attempts"), "retried: {r}");
+    }
+    for p in [port, refused] {
+        let said = stderr
+            .lines()
+            .filter(|l| l.contains(&format!("https://127.0.0.1:{p} could not be connected to")))
+            .count();
+        assert_eq!(said, 1, "{stderr}");
+    }
     assert_eq!(out.status.code(), Some(1));
 }

@@ -403,8 +403,9 @@ fn verify_requests_each_page_once_and_reports_its_live_answer() {
         expected.insert(p.to_owned(), w);
     }
     assert_eq!(live, expected);
-    // One request for the sitemap, one per page, one more for the redirect's target.
-    assert_eq!(served.load(Ordering::SeqCst), 1 + 10 + 1, "{stderr}");
+    // One request for the sitemap, one per page, one more for the redirect's target, and one
+    // for a made-up path (is the site's not-found page a 404, or a soft 404?).
+    assert_eq!(served.load(Ordering::SeqCst), 1 + 10 + 1 + 1, "{stderr}");
 }
 
 /// A page that gets no answer (a refused connection) is unverified: the run says so on its
@@ -525,8 +526,9 @@ fn verify_proves_each_normalized_pair_against_the_live_site() {
     .map(|(k, v)| (k.to_owned(), v))
     .collect();
     assert_eq!(got, want);
-    // Per run: the sitemap, the 301 and its target, the 404, the IRI.
-    assert_eq!(served.load(Ordering::SeqCst), 2 * 5, "{stderr}");
+    // Per run: the sitemap, the 301 and its target, the 404, the IRI, and a made-up path (is
+    // the site's not-found page a 404, or a soft 404?).
+    assert_eq!(served.load(Ordering::SeqCst), 2 * 6, "{stderr}");
     let text = String::from_utf8_lossy(&text_out.stdout);
     assert_eq!(text_out.status.code(), Some(1));
     assert!(

@@ -149,12 +149,7 @@ pub fn report(
         .sides
         .iter()
         .zip(["left", "right"])
-        .flat_map(|(s, side)| {
-            s.catalog.findings().iter().map(move |f| match &f.position {
-                Some(p) => format!("{side} ({p}): {}", f.message),
-                None => format!("{side}: {}", f.message),
-            })
-        })
+        .flat_map(|(s, side)| s.catalog.findings().iter().map(move |f| f.said_of(side)))
         .collect();
     if format == ReportFormat::Json {
         let records = text

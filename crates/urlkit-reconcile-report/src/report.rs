@@ -410,11 +410,7 @@ impl Report<'_> {
                         .source(f.source)
                         .map(|s| s.name.as_str())
                         .expect("invariant: a finding is about a source of its catalog");
-                    let at = match &f.position {
-                        Some(p) => format!(" ({p})"),
-                        None => String::new(),
-                    };
-                    (side, format!("{name}{at}: {}", f.message))
+                    (side, f.said_of(name))
                 })
             })
             .collect();

@@ -21,10 +21,13 @@ pub struct Check {
     pub in_sitemap: bool,
     /// The lowest level at which the URL (or its redirect target) equals the canonical.
     pub level: Option<&'static str>,
+    /// For a URL not found (or a soft 404) that a lint finding explains: the URL the link most
+    /// likely meant.
+    pub meant: Option<Meant>,
     /// The verdict in words.
     pub message: String,
     /// What else is worth saying: a canonical written relative, a canonical that could not
-    /// be tested, a page that says noindex.
+    /// be tested, a page that says noindex, the URL a broken link most likely meant.
     pub notes: Vec<String>,
     /// The last redirect left the site and was not followed.
     pub offsite: bool,
@@ -41,9 +44,30 @@ pub struct Check {
     /// With `--variants`: how each spelling answers.
     pub variants: Vec<Variant>,
     /// `ok`, `canonical-elsewhere`, `canonical-not-web`, `canonical-redirects`,
-    /// `canonical-not-found`, `canonical-noindex`, `canonical-multiple`, `redirects`,
+    /// `canonical-not-found`, `canonical-noindex`, `canonical-multiple`, `soft-404`, `redirects`,
     /// `redirect-chain`, `redirect-loop`, `not-found`, `gone`, `error`.
     pub verdict: &'static str,
+}
+
+/// The URL a broken link most likely meant: `{"rule", "status", "url"}`.
+///
+/// ```
+/// use urlkit_records::check::Meant;
+/// let m = Meant { rule: "double-encoding", status: Some(200), url: "https://a/%E6%97%A5".into() };
+/// assert_eq!(
+///     serde_json::to_string(&m).unwrap(),
+///     r#"{"rule":"double-encoding","status":200,"url":"https://a/%E6%97%A5"}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Meant {
+    /// The lint rule whose fix names it: `double-encoding`, `legacy-charset`, `mojibake`,
+    /// `latin1-mojibake`.
+    pub rule: &'static str,
+    /// Its first answer's status (`null`: no answer).
+    pub status: Option<u16>,
+    /// The URL, the fix applied.
+    pub url: String,
 }
 
 /// A redirect hop: `{"location", "status"}`.
@@ -72,7 +96,7 @@ pub struct Variant {
     /// The variant URL.
     pub url: String,
     /// `redirects-to-canonical`, `temporary-redirect-to-canonical`,
-    /// `duplicate-canonicalized`, `duplicate`, `redirects-elsewhere`, `not-served`,
+    /// `duplicate-canonicalized`, `duplicate`, `redirects-elsewhere`, `not-served`, `soft-404`,
     /// `same-request`, `fails`.
     pub verdict: &'static str,
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::build::{Build, Canonical};
-use crate::check::{Check, Hop, Variant};
+use crate::check::{Check, Hop, Meant, Variant};
 use crate::codec::{Decode, DelimiterWarning, Encode, EncodeWarning, Explain};
 use crate::compare::{Compare, Dedupe, Difference, Leveled};
 use crate::envelope::{Failed, Failure, Record, Text, True};
@@ -466,6 +466,11 @@ fn check() {
             head_truncated: false,
             in_sitemap: true,
             level: Some("exact"),
+            meant: Some(Meant {
+                rule: "double-encoding",
+                status: Some(200),
+                url: s("u"),
+            }),
             message: s("m"),
             notes: vec![s("n")],
             offsite: false,

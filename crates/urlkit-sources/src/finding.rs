@@ -235,6 +235,24 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// The finding as said of the source named `name`: `NAME (POSITION): MESSAGE`, or
+    /// `NAME: MESSAGE` when it is about no one place (the one wording every door uses; each
+    /// escapes it for its own output).
+    ///
+    /// ```
+    /// use urlkit_sources::{Effect, Finding, FindingKind, SourceId};
+    /// let f = Finding { source: SourceId(0), kind: FindingKind::SitemapTooManyUrls, effect: Effect::Note, position: None, message: "51000 URLs".into() };
+    /// assert_eq!(f.said_of("sitemap.xml"), "sitemap.xml: 51000 URLs");
+    /// ```
+    pub fn said_of(&self, name: &str) -> String {
+        match &self.position {
+            Some(p) => format!("{name} ({p}): {}", self.message),
+            None => format!("{name}: {}", self.message),
+        }
+    }
+}
+
 /// What a reader said about a source before the source was registered by its format's
 /// reader: said about it once it is (a source that fails before that has its error instead).
 pub(crate) type Said = Vec<(FindingKind, Effect, String)>;

@@ -7,7 +7,7 @@ use std::io::{BufRead, IsTerminal};
 
 use urlkit_sources::check::{check_all, offsite_rule, CheckOptions, Checker, Target, UrlCheck};
 use urlkit_sources::check::{plan_redirects, write_rules, RedirectServer};
-use urlkit_sources::check::{VariantVerdict, Verdict};
+use urlkit_sources::check::{Spelling, VariantVerdict, Verdict};
 use urlkit_sources::{is_http_url, Format, Location, Reader, SourceSpec, Start};
 
 mod report;
@@ -27,13 +27,17 @@ Verdicts: ok (200, its own canonical at level safe), canonical-elsewhere, canoni
 (a javascript:, data:, file: ... canonical), canonical-redirects, canonical-not-found,
 canonical-noindex (the declared canonical, requested once per run, answers a redirect, 404
 or 410, or says noindex), canonical-multiple (the Link header and the head, or two links,
-name different canonicals), redirects, redirect-chain (more than one hop), redirect-loop,
+name different canonicals), soft-404 (200, but the page the site answers for a made-up
+path: requested once per origin), redirects, redirect-chain (more than one hop), redirect-loop,
 not-found (404), gone (410), error (no answer, a 5xx, a head not read in time).
 Variants (--variants): redirects-to-canonical (good), temporary-redirect-to-canonical,
 duplicate-canonicalized (answers 200 and declares the canonical), duplicate (answers 200
-itself), redirects-elsewhere, not-served (404 or 410), same-request (sent as the same bytes
+itself), redirects-elsewhere, not-served (404 or 410), soft-404 (200 with the site's
+not-found page), same-request (sent as the same bytes
 as a spelling before it: not requested again), fails (a 5xx or another 4xx, no answer).
 An origin that refuses the connection or fails the TLS handshake is requested once a run.
+A URL not found (or a soft 404) that lint explains (double encoding, a legacy charset,
+mojibake) gets a note naming the URL the link most likely meant, and how that answers.
 
 Politeness: --concurrency requests at a time (default 4), --rate per second, --max-requests
 in all; 429 and 5xx retried with backoff honouring Retry-After; only http(s); redirects off
@@ -50,6 +54,7 @@ cannot be read.
 Examples:
   urlkit check https://example.com/%E9%81%8B%E5%96%B6%E8%80%85%E6%83%85%E5%A0%B1/
   urlkit check --variants sitemap:https://example.com/wp-sitemap.xml
+  urlkit check --variants --skip-spellings https,www-added sitemap:http://intranet.test/sitemap.xml
   urlkit check --json --fail-on not-found,gone,error list.txt > report.jsonl";
 
 /// The slowest `--rate`: one request a day.
@@ -66,6 +71,11 @@ pub struct Args {
     /// index.html / index.php, http <-> https, www.).
     #[arg(long)]
     variants: bool,
+    /// With --variants, do not request these spellings (comma-separated: lowercase-hex,
+    /// uppercase-hex, iri, path-case, slash-added, slash-removed, index-html, index-php,
+    /// https, http, www-added, www-removed).
+    #[arg(long, value_name = "SPELLINGS", value_delimiter = ',', requires = "variants", value_parser = spelling)]
+    skip_spellings: Vec<Spelling>,
     /// Requests at a time.
     #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
     concurrency: u16,
@@ -137,6 +147,14 @@ impl Input {
     }
 }
 
+/// A `--skip-spellings` name.
+fn spelling(name: &str) -> Result<Spelling, String> {
+    Spelling::from_name(name).ok_or_else(|| {
+        let all: Vec<&str> = Spelling::ALL.iter().map(|s| s.name()).collect();
+        format!("unknown spelling '{name}' (one of: {})", all.join(", "))
+    })
+}
+
 /// A verdict `--fail-on` can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum FailOn {
@@ -163,25 +181,26 @@ fn fail_on(names: &[String]) -> Result<BTreeSet<FailOn>, CliError> {
             .map(FailOn::Variant);
         return Ok(urls.chain(variants).collect());
     }
-    names
-        .iter()
-        .map(|n| {
-            Verdict::from_name(n)
-                .map(FailOn::Url)
-                .or_else(|| VariantVerdict::from_name(n).map(FailOn::Variant))
-                .ok_or_else(|| {
-                    let all: Vec<&str> = Verdict::ALL
-                        .iter()
-                        .map(|v| v.name())
-                        .chain(VariantVerdict::ALL.iter().map(|v| v.name()))
-                        .collect();
-                    CliError::Usage(format!(
-                        "--fail-on: unknown verdict '{n}' (one of: {})",
-                        all.join(", ")
-                    ))
-                })
-        })
-        .collect()
+    let mut out = BTreeSet::new();
+    for n in names {
+        // A name both kinds have (`soft-404`) names both.
+        let url = Verdict::from_name(n).map(FailOn::Url);
+        let variant = VariantVerdict::from_name(n).map(FailOn::Variant);
+        if url.is_none() && variant.is_none() {
+            let mut all: Vec<&str> = Verdict::ALL.iter().map(|v| v.name()).collect();
+            for v in VariantVerdict::ALL {
+                if !all.contains(&v.name()) {
+                    all.push(v.name());
+                }
+            }
+            return Err(CliError::Usage(format!(
+                "--fail-on: unknown verdict '{n}' (one of: {})",
+                all.join(", ")
+            )));
+        }
+        out.extend(url.into_iter().chain(variant));
+    }
+    Ok(out)
 }
 
 /// Runs `urlkit check`.
@@ -216,6 +235,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         CheckOptions {
             max_body: args.max_body,
             variants: args.variants,
+            skip: args.skip_spellings.clone(),
         },
     );
     let urls: Vec<Target> = inputs.iter().map(|i| i.target.clone()).collect();
@@ -243,6 +263,22 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     {
         use crate::style::escape_controls as safe;
         let err = ctx.err_style();
+        for (origin, says_not_found) in checker.soft_404_origins() {
+            let then = if says_not_found {
+                "its pages that look like that answer are reported soft-404"
+            } else {
+                "with a page that does not say it found nothing (a single-page app's shell?): \
+                 its pages cannot be told from it, and none is called a soft 404"
+            };
+            crate::diag::note(
+                &err,
+                format_args!(
+                    "{} answers 200 for a path it does not have ({}): {then}",
+                    safe(&origin),
+                    urlkit_sources::check::NOT_FOUND_PROBE
+                ),
+            );
+        }
         for (origin, why) in checker.unreachable_origins() {
             crate::diag::note(
                 &err,

@@ -470,15 +470,10 @@ fn say<'c>(
             .source(f.source)
             .map(|s| s.name.as_str())
             .expect("invariant: a finding is about a source of its catalog");
-        let at = match &f.position {
-            Some(p) => format!(" ({p})"),
-            None => String::new(),
-        };
         eprintln!(
-            "{}: {kind}: {label} {}{at}: {}",
+            "{}: {kind}: {label} {}",
             style.error("urlkit"),
-            escape_controls(name),
-            escape_controls(&f.message)
+            escape_controls(&f.said_of(name))
         );
     }
 }

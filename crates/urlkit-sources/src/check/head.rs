@@ -19,6 +19,9 @@ pub struct Head {
     pub robots: Option<String>,
     /// The first `<base href>`, as written: canonical hrefs resolve against it.
     pub base: Option<String>,
+    /// The text of the head's first `<title>`, whitespace collapsed (a soft 404 is told by
+    /// it, among other things).
+    pub title: Option<String>,
     /// The bytes read.
     pub bytes: u64,
     /// The cap was reached before the head ended.
@@ -65,6 +68,8 @@ pub fn read_head(body: impl Read, cap: u64) -> Head {
     };
     let mut head = Head::default();
     let mut ended = false;
+    let mut title: Option<String> = None;
+    let mut in_title = false;
     {
         let mut emitter = DefaultEmitter::default();
         // Script and style contents are text, not tags.
@@ -91,6 +96,10 @@ pub fn read_head(body: impl Read, cap: u64) -> Head {
                             .map(|v| String::from_utf8_lossy(v).trim().to_owned())
                     };
                     match name.as_slice() {
+                        b"title" if title.is_none() => {
+                            in_title = true;
+                            title = Some(String::new());
+                        }
                         b"link" => {
                             let canonical = attr(b"rel").is_some_and(|rel| {
                                 rel.split_ascii_whitespace()
@@ -124,10 +133,19 @@ pub fn read_head(body: impl Read, cap: u64) -> Head {
                     ended = true;
                     break;
                 }
+                Token::EndTag(tag) if tag.name.eq_ignore_ascii_case(b"title") => in_title = false,
+                Token::String(text) if in_title => {
+                    if let Some(t) = title.as_mut() {
+                        t.push_str(&String::from_utf8_lossy(&text));
+                    }
+                }
                 _ => {}
             }
         }
     }
+    head.title = title
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|t| !t.is_empty());
     head.bytes = counted.bytes;
     head.truncated = !ended && counted.bytes >= cap;
     head

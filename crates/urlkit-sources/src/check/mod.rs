@@ -7,8 +7,10 @@
 
 mod declared;
 mod head;
+mod meant;
 mod origins;
 mod redirects;
+mod soft404;
 mod variant_check;
 mod variants;
 
@@ -24,6 +26,7 @@ use redirects::same_request;
 pub use redirects::{
     plan_redirects, write_rules, NotWritten, Redirect, RedirectPlan, RedirectServer, Rules,
 };
+pub use soft404::NOT_FOUND_PROBE;
 pub use variants::{variants, Spelling};
 
 use crate::fetch::{FetchError, FetchErrorKind, Hop, Response};
@@ -59,6 +62,9 @@ pub enum Verdict {
     /// 200, and the page declares more than one canonical (the `Link` header and the head, or
     /// two `<link>` elements, naming different URLs): search engines then trust none.
     CanonicalMultiple,
+    /// 200, but the page is the site's not-found page (what the site answers, with 200, for a
+    /// path no site has: [`NOT_FOUND_PROBE`]): a soft 404.
+    Soft404,
     /// One redirect.
     Redirects,
     /// More than one redirect.
@@ -75,7 +81,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 13] = [
+    pub const ALL: [Verdict; 14] = [
         Verdict::Ok,
         Verdict::CanonicalElsewhere,
         Verdict::CanonicalNotWeb,
@@ -83,6 +89,7 @@ impl Verdict {
         Verdict::CanonicalNotFound,
         Verdict::CanonicalNoindex,
         Verdict::CanonicalMultiple,
+        Verdict::Soft404,
         Verdict::Redirects,
         Verdict::RedirectChain,
         Verdict::RedirectLoop,
@@ -101,6 +108,7 @@ impl Verdict {
             Verdict::CanonicalNotFound => "canonical-not-found",
             Verdict::CanonicalNoindex => "canonical-noindex",
             Verdict::CanonicalMultiple => "canonical-multiple",
+            Verdict::Soft404 => "soft-404",
             Verdict::Redirects => "redirects",
             Verdict::RedirectChain => "redirect-chain",
             Verdict::RedirectLoop => "redirect-loop",
@@ -140,6 +148,9 @@ pub enum VariantVerdict {
     /// 404 or 410: a spelling the site does not serve (no second URL; a redirect would still
     /// keep the links that use it).
     NotServed,
+    /// 200, but with the site's not-found page: a spelling the site does not serve, said
+    /// with the wrong status (a soft 404).
+    Soft404,
     /// Sent as the same request as a spelling before it (the raw IRI of a lowercase-hex URL
     /// goes on the wire as its uppercase-hex spelling): its answer is that spelling's, not
     /// requested again and not counted again.
@@ -150,13 +161,14 @@ pub enum VariantVerdict {
 
 impl VariantVerdict {
     /// Every verdict, in report order.
-    pub const ALL: [VariantVerdict; 8] = [
+    pub const ALL: [VariantVerdict; 9] = [
         VariantVerdict::CanonicalRedirect,
         VariantVerdict::TemporaryRedirect,
         VariantVerdict::DuplicateCanonicalized,
         VariantVerdict::Duplicate,
         VariantVerdict::RedirectsElsewhere,
         VariantVerdict::NotServed,
+        VariantVerdict::Soft404,
         VariantVerdict::SameRequest,
         VariantVerdict::Fails,
     ];
@@ -170,6 +182,7 @@ impl VariantVerdict {
             VariantVerdict::Duplicate => "duplicate",
             VariantVerdict::RedirectsElsewhere => "redirects-elsewhere",
             VariantVerdict::NotServed => "not-served",
+            VariantVerdict::Soft404 => "soft-404",
             VariantVerdict::SameRequest => "same-request",
             VariantVerdict::Fails => "fails",
         }
@@ -237,11 +250,31 @@ pub struct UrlCheck {
     /// The status of the declared canonical's own first answer, when it was requested.
     pub canonical_status: Option<u16>,
     /// What else is worth saying (a relative canonical, a canonical that could not be
-    /// tested).
+    /// tested, the URL a broken link most likely meant).
     pub notes: Vec<String>,
+    /// For a URL that is not found (or a soft 404) and has a lint finding that explains it
+    /// (double encoding, a legacy charset, mojibake): the URL the link most likely meant.
+    pub meant: Option<Meant>,
     /// The spellings checked ([`CheckOptions::variants`]; only for a URL that answers 200
     /// without a redirect).
     pub variants: Vec<VariantCheck>,
+}
+
+/// The URL a broken link most likely meant, by the lint finding that explains the break.
+///
+/// ```
+/// use urlkit_sources::check::Meant;
+/// let m = Meant { url: "https://a/%E6%97%A5".into(), rule: "double-encoding", status: Some(200) };
+/// assert_eq!(m.rule, "double-encoding");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meant {
+    /// The URL, the finding's fix applied.
+    pub url: String,
+    /// The lint rule (`double-encoding`, `legacy-charset`, `mojibake`, `latin1-mojibake`).
+    pub rule: &'static str,
+    /// Its first answer's status (`None`: no answer).
+    pub status: Option<u16>,
 }
 
 /// What requesting one spelling found.
@@ -268,7 +301,7 @@ pub struct VariantCheck {
 /// ```
 /// use urlkit_sources::check::CheckOptions;
 /// let o = CheckOptions::default();
-/// assert_eq!((o.max_body, o.variants), (1024 * 1024, false));
+/// assert_eq!((o.max_body, o.variants, o.skip.len()), (1024 * 1024, false, 0));
 /// ```
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
@@ -276,6 +309,8 @@ pub struct CheckOptions {
     pub max_body: u64,
     /// Also request the URL's other spellings.
     pub variants: bool,
+    /// The spellings not to request (a site known to have no https, no `www.`).
+    pub skip: Vec<Spelling>,
 }
 
 impl Default for CheckOptions {
@@ -283,6 +318,7 @@ impl Default for CheckOptions {
         CheckOptions {
             max_body: 1024 * 1024,
             variants: false,
+            skip: Vec::new(),
         }
     }
 }
@@ -301,6 +337,7 @@ pub struct Checker {
     options: CheckOptions,
     probes: Probes,
     origins: origins::Origins,
+    not_found: soft404::NotFoundPages,
 }
 
 impl Checker {
@@ -311,6 +348,7 @@ impl Checker {
             options,
             probes: Probes::default(),
             origins: origins::Origins::default(),
+            not_found: soft404::NotFoundPages::default(),
         }
     }
 
@@ -319,6 +357,14 @@ impl Checker {
     /// says so.
     pub fn unreachable_origins(&self) -> Vec<(String, String)> {
         self.origins.unreachable()
+    }
+
+    /// The origins that answered 200 for a path they do not have ([`NOT_FOUND_PROBE`]),
+    /// sorted, each with whether that page says it found nothing: if it does, their pages
+    /// were compared with it and those like it are `soft-404`; if not (a single-page app's
+    /// shell), no page of theirs could be told from it.
+    pub fn soft_404_origins(&self) -> Vec<(String, bool)> {
+        self.not_found.answering_200()
     }
 
     /// Checks `url`, a URL the user gave (a [`Start`] of its own), and its spellings when
@@ -346,7 +392,7 @@ impl Checker {
             // A spelling sent as the same request as the URL itself (the raw IRI of a URL
             // listed in uppercase hex goes on the wire as that URL) is no other spelling.
             for (spelling, v) in variants(url) {
-                if same_request(&v, url) {
+                if same_request(&v, url) || self.options.skip.contains(&spelling) {
                     continue;
                 }
                 // Two spellings sent as the same bytes are one request (issue 29 item 2).
@@ -389,9 +435,20 @@ impl Checker {
             head_truncated: false,
             canonical_status: None,
             notes: Vec::new(),
+            meant: None,
             variants: Vec::new(),
         };
         let mut declared = None;
+        let mut soft = None;
+        if status == 200 && c.redirects.is_empty() {
+            match self.soft_404(fetcher, &mut response) {
+                Ok(why) => soft = why,
+                Err(why) => {
+                    c.message = format!("200, but {why}");
+                    return c;
+                }
+            }
+        }
         if status == 200 {
             match read_declared(response, self.options.max_body) {
                 Ok(d) => {
@@ -517,8 +574,19 @@ impl Checker {
                 c.message = format!("HTTP {s}");
             }
         }
+        if let Some(why) = soft {
+            c.verdict = Verdict::Soft404;
+            c.message = format!("200, but it is the site's not-found page (a soft 404): {why}");
+            (c.level, c.rules) = (None, Vec::new());
+        }
         if let Some(d) = &declared {
             self.test_canonical(fetcher, &mut c, d);
+        }
+        if matches!(
+            c.verdict,
+            Verdict::Soft404 | Verdict::NotFound | Verdict::Gone
+        ) {
+            self.explain_missing(fetcher, &mut c);
         }
         c
     }
@@ -546,6 +614,7 @@ fn failed(url: &str, e: FetchError) -> UrlCheck {
         head_truncated: false,
         canonical_status: None,
         notes: Vec::new(),
+        meant: None,
         variants: Vec::new(),
     }
 }

@@ -79,7 +79,7 @@ fn said(origin: &str, why: &str) -> String {
 }
 
 /// `scheme://host[:port]` of `url`, lowercased.
-fn origin(url: &str) -> Option<String> {
+pub(super) fn origin(url: &str) -> Option<String> {
     let wire = HttpFetcher::wire_url(url);
     let u = urlkit::uri::parse(&wire).ok()?;
     let scheme = u.scheme()?;

@@ -138,7 +138,7 @@ impl Checker {
             verdict: VariantVerdict::Fails,
             message: String::new(),
         };
-        let response = match self.origins.get(fetcher, &v.url) {
+        let mut response = match self.origins.get(fetcher, &v.url) {
             Ok(r) => r,
             Err(e) => {
                 v.status = e.redirects.first().map(|h| h.status);
@@ -150,7 +150,14 @@ impl Checker {
         let Some(first) = response.redirects.first() else {
             v.status = Some(response.status);
             (v.verdict, v.message) = match response.status {
-                200 => self.duplicate(response, target),
+                200 => match self.soft_404(fetcher, &mut response) {
+                    Ok(Some(why)) => (
+                        VariantVerdict::Soft404,
+                        format!("answers 200 with the site's not-found page (a soft 404): {why}"),
+                    ),
+                    Ok(None) => self.duplicate(response, target),
+                    Err(why) => (VariantVerdict::Fails, format!("200, but {why}")),
+                },
                 s @ (404 | 410) => (
                     VariantVerdict::NotServed,
                     format!("HTTP {s}: a spelling the site does not serve"),

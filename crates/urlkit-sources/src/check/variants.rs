@@ -41,6 +41,33 @@ pub enum Spelling {
 }
 
 impl Spelling {
+    /// Every spelling, in the order they are tried.
+    pub const ALL: [Spelling; 12] = [
+        Spelling::LowercaseHex,
+        Spelling::UppercaseHex,
+        Spelling::Iri,
+        Spelling::PathCase,
+        Spelling::SlashAdded,
+        Spelling::SlashRemoved,
+        Spelling::IndexHtml,
+        Spelling::IndexPhp,
+        Spelling::Https,
+        Spelling::Http,
+        Spelling::WwwAdded,
+        Spelling::WwwRemoved,
+    ];
+
+    /// The spelling named `name`.
+    ///
+    /// ```
+    /// use urlkit_sources::check::Spelling;
+    /// assert_eq!(Spelling::from_name("https"), Some(Spelling::Https));
+    /// assert_eq!(Spelling::from_name("HTTPS"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Spelling> {
+        Spelling::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// The kebab-case name used in reports.
     pub fn name(self) -> &'static str {
         match self {

@@ -317,7 +317,7 @@ impl Report<'_> {
 
 /// The JSON record of one checked URL.
 fn record(c: &UrlCheck, in_sitemap: bool) -> urlkit_records::check::Check {
-    use urlkit_records::check::{Check, Hop, Variant};
+    use urlkit_records::check::{Check, Hop, Meant, Variant};
     Check {
         canonical: c.canonical.clone(),
         canonical_status: c.canonical_status,
@@ -326,6 +326,11 @@ fn record(c: &UrlCheck, in_sitemap: bool) -> urlkit_records::check::Check {
         head_truncated: c.head_truncated,
         in_sitemap,
         level: c.level.map(|l| l.name()),
+        meant: c.meant.as_ref().map(|m| Meant {
+            rule: m.rule,
+            status: m.status,
+            url: m.url.clone(),
+        }),
         message: c.message.clone(),
         notes: c.notes.clone(),
         offsite: c.offsite,
