@@ -73,7 +73,15 @@ class Site(BaseHTTPRequestHandler):
                         [("Content-Type", "text/html")])
 
 
-ThreadingHTTPServer(("127.0.0.1", 80), Site).serve_forever()
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client closing a kept-alive connection is not news.
+        pass
+
+
+Server(("127.0.0.1", 80), Site).serve_forever()
 EOF
 python3 "$tmp/site.py" "$pages" &
 server_pid=$!
@@ -83,19 +91,20 @@ for _ in $(seq 50); do
 done
 
 sitemap=sitemap:http://127.0.0.1/sitemap.xml
-# One run's wall seconds; its verdict counts kept for the last line.
+# One run's wall seconds; its report kept in $tmp/out-NAME for the last lines.
 run() {
-    local start end
+    local name=$1 start end
+    shift
     start=$(date +%s.%N)
-    "$urlkit" check --variants "$@" "$sitemap" >"$tmp/out" 2>"$tmp/err" || true
+    "$urlkit" check --variants "$@" "$sitemap" >"$tmp/out-$name" 2>"$tmp/err-$name" || true
     end=$(date +%s.%N)
     awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' 
 }
 with=()
 without=()
 for i in $(seq "$rounds"); do
-    with+=("$(run)")
-    without+=("$(run --skip-spellings https)")
+    with+=("$(run every)")
+    without+=("$(run no-https --skip-spellings https)")
     echo "round $i: every spelling ${with[-1]} s, without https ${without[-1]} s"
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -103,4 +112,6 @@ mw=$(median "${with[@]}")
 mo=$(median "${without[@]}")
 echo "pages: $pages; median every spelling: $mw s; median without https: $mo s"
 awk -v a="$mw" -v b="$mo" 'BEGIN { printf "ratio (every spelling / without https): %.3f\n", a / b }' 
-"$urlkit" check --variants "$sitemap" 2>&1 >/dev/null | grep -i "could not be connected" || true
+for name in every no-https; do
+    echo "$name: $(head -1 "$tmp/out-$name"); stderr: $(cat "$tmp/err-$name")"
+done
