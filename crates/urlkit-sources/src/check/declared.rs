@@ -2,13 +2,12 @@
 //! head, and whether it may be indexed), and the one request that tests a declared canonical
 //! (a canonical equal at `safe` may still answer 301 or 404 on the live server).
 
-use std::collections::HashMap;
 use std::io::Read;
-use std::sync::{Arc, Mutex, OnceLock};
 
 use urlkit::uri::{resolve_str, Resolution};
 
 use super::head::{link_canonical, read_head};
+use super::once::OnceMap;
 use super::origins::Origins;
 use crate::fetch::Response;
 use crate::http::HttpFetcher;
@@ -152,7 +151,7 @@ pub(super) enum Probe {
 /// for its answer).
 #[derive(Default)]
 pub(super) struct Probes {
-    cells: Mutex<HashMap<String, Arc<OnceLock<Probe>>>>,
+    cells: OnceMap<Probe>,
 }
 
 impl Probes {
@@ -165,15 +164,8 @@ impl Probes {
         cap: u64,
     ) -> Probe {
         let key = HttpFetcher::wire_url(canonical);
-        let cell = {
-            let mut cells = self
-                .cells
-                .lock()
-                .expect("invariant: no thread panics holding the probe cache");
-            cells.entry(key).or_default().clone()
-        };
-        cell.get_or_init(|| request(origins, fetcher, canonical, cap))
-            .clone()
+        self.cells
+            .get_or_init(key, || request(origins, fetcher, canonical, cap))
     }
 }
 

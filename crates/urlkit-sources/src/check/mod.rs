@@ -8,6 +8,7 @@
 mod declared;
 mod head;
 mod meant;
+mod once;
 mod origins;
 mod redirects;
 mod soft404;

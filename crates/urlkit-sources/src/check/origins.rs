@@ -2,25 +2,18 @@
 //! TLS handshake: remembered, so that each is requested once and said once (a site without
 //! https would otherwise cost one failed connection per URL and per `https` variant).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
+use super::once::OnceMap;
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Response};
 use crate::http::HttpFetcher;
 
 /// What the first request to an origin found: `Some(why)` when it could not connect.
 type Reach = Option<String>;
 
-/// Per origin, the first request's outcome.
-///
-/// # Rationale
-///
-/// The first request to an origin is single-flight: with several threads, the others wait for
-/// it instead of racing it, so an unreachable origin is connected to once, whatever the
-/// concurrency, and every URL on it gets the same words.
+/// Per origin, the first request's outcome (single-flight: an unreachable origin is
+/// connected to once, whatever the concurrency, and every URL on it gets the same words).
 #[derive(Default)]
 pub(super) struct Origins {
-    cells: Mutex<HashMap<String, Arc<OnceLock<Reach>>>>,
+    cells: OnceMap<Reach>,
 }
 
 impl Origins {
@@ -29,13 +22,7 @@ impl Origins {
         let Some(origin) = origin(url) else {
             return fetcher.get(url);
         };
-        let cell = {
-            let mut cells = self
-                .cells
-                .lock()
-                .expect("invariant: no thread panics holding the origin table");
-            cells.entry(origin.clone()).or_default().clone()
-        };
+        let cell = self.cells.cell(origin.clone());
         let mut first = None;
         let reach = cell.get_or_init(|| {
             let result = fetcher.get(url);
@@ -60,16 +47,7 @@ impl Origins {
 
     /// The origins that could not be reached, sorted, with why.
     pub(super) fn unreachable(&self) -> Vec<(String, String)> {
-        let cells = self
-            .cells
-            .lock()
-            .expect("invariant: no thread panics holding the origin table");
-        let mut out: Vec<(String, String)> = cells
-            .iter()
-            .filter_map(|(o, c)| c.get().cloned().flatten().map(|why| (o.clone(), why)))
-            .collect();
-        out.sort();
-        out
+        self.cells.answered(Clone::clone)
     }
 }
 

@@ -4,12 +4,11 @@
 //!
 //! Spec: <https://developers.google.com/search/docs/crawling-indexing/http-network-errors#soft-404-errors>
 
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Read;
-use std::sync::{Arc, Mutex, OnceLock};
 
 use super::head::read_head;
+use super::once::OnceMap;
 use super::origins::{origin, Origins};
 use crate::fetch::Response;
 use crate::http::HttpFetcher;
@@ -116,7 +115,7 @@ const SIZE_SLACK: u64 = 512;
 /// Per origin, its not-found page: requested once per run, whichever thread asks first.
 #[derive(Default)]
 pub(super) struct NotFoundPages {
-    cells: Mutex<HashMap<String, Arc<OnceLock<NotFoundPage>>>>,
+    cells: OnceMap<NotFoundPage>,
 }
 
 impl NotFoundPages {
@@ -131,34 +130,18 @@ impl NotFoundPages {
         let Some(origin) = origin(url) else {
             return NotFoundPage::Honest;
         };
-        let cell = {
-            let mut cells = self
-                .cells
-                .lock()
-                .expect("invariant: no thread panics holding the not-found pages");
-            cells.entry(origin.clone()).or_default().clone()
-        };
-        cell.get_or_init(|| request(origins, fetcher, &origin, cap))
-            .clone()
+        self.cells
+            .get_or_init(origin.clone(), || request(origins, fetcher, &origin, cap))
     }
 
     /// The origins that answer a made-up path with 200, sorted, each with whether that page
     /// says it found nothing (then pages like it were called soft 404s; else none could be).
     pub(super) fn answering_200(&self) -> Vec<(String, bool)> {
-        let cells = self
-            .cells
-            .lock()
-            .expect("invariant: no thread panics holding the not-found pages");
-        let mut out: Vec<(String, bool)> = cells
-            .iter()
-            .filter_map(|(o, c)| match c.get() {
-                Some(NotFoundPage::Soft(_)) => Some((o.clone(), true)),
-                Some(NotFoundPage::Shell) => Some((o.clone(), false)),
-                _ => None,
-            })
-            .collect();
-        out.sort();
-        out
+        self.cells.answered(|page| match page {
+            NotFoundPage::Soft(_) => Some(true),
+            NotFoundPage::Shell => Some(false),
+            NotFoundPage::Honest => None,
+        })
     }
 }
 
