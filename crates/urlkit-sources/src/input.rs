@@ -1,5 +1,6 @@
-//! Opening a location as a bounded byte stream: gzip is detected by its magic bytes and
-//! inflated, and no stream yields more than the configured cap (a gzip bomb stops there).
+//! Opening a location as a byte stream: gzip is detected by its magic bytes and inflated, and
+//! no fetched response and no inflated stream yields more than the configured cap (a gzip
+//! bomb or an endless response stops there; a plain local file is the user's own, read whole).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read};
@@ -183,6 +184,16 @@ pub(crate) struct Opened {
     pub(crate) cap: u64,
 }
 
+/// Where a stream's bytes come from: what decides whether its cap applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// A fetched response: capped, compressed or not (a server may never stop).
+    Remote,
+    /// A file, stdin or memory: capped only when it is compressed (what it inflates to is
+    /// not what the user saw on disk).
+    Local,
+}
+
 /// How much of a source's head is peeked before its format is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Peek {
@@ -224,36 +235,42 @@ pub(crate) fn open_peeking(
         Location::Memory { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
         Location::Url(url) => {
             let response = get_ok(fetcher, url)?;
-            let mut opened = open_body_peeking(response.body, &name, cap, peek)?;
+            let mut opened = open_body_peeking(response.body, &name, cap, peek, Origin::Remote)?;
             opened.fetched = Some((response.url, response.redirects));
             return Ok(opened);
         }
     };
-    open_body_peeking(raw, &name, cap, peek)
+    open_body_peeking(raw, &name, cap, peek, Origin::Local)
 }
 
 /// A stream given as it is (stdin, or a reader in its place), opened as [`open`] opens a
-/// file: gzip inflated, capped at `cap` bytes, its head peeked as `peek` says.
+/// file: gzip inflated (and then capped at `cap` bytes), its head peeked as `peek` says.
 pub(crate) fn open_read(
     raw: Box<dyn Read>,
     name: &str,
     cap: u64,
     peek: Peek,
 ) -> Result<Opened, SourceError> {
-    open_body_peeking(raw, name, cap, peek)
+    open_body_peeking(raw, name, cap, peek, Origin::Local)
 }
 
 /// A fetched (or otherwise opened) body, opened as [`open`] opens a file: gzip inflated,
-/// capped at `cap` bytes, its head peeked as `peek` says.
+/// capped at `cap` bytes when it is remote or compressed, its head peeked as `peek` says.
 fn open_body_peeking(
     raw: Box<dyn Read>,
     name: &str,
     cap: u64,
     peek: Peek,
+    origin: Origin,
 ) -> Result<Opened, SourceError> {
     let read_error = |e: io::Error| io_error(&e, name, cap);
     let (magic, raw) = peek_until(raw, |h| h.len() >= 2).map_err(read_error)?;
     let gzip = magic.starts_with(&[0x1f, 0x8b]);
+    let cap = if gzip || origin == Origin::Remote {
+        cap
+    } else {
+        u64::MAX
+    };
     let content: Box<dyn Read> = if gzip {
         Box::new(MultiGzDecoder::new(raw))
     } else {
@@ -389,8 +406,9 @@ pub(crate) fn io_error(e: &io::Error, name: &str, cap: u64) -> SourceError {
             SourceErrorKind::TooLarge,
             name,
             format!(
-                "stopped after {cap} bytes (the limit; a compressed file that inflates this far \
-                 is treated as a gzip bomb; raise it with --max-bytes)"
+                "stopped after {cap} bytes (the limit for a fetched response and for what a \
+                 compressed file inflates to: a gzip bomb or an endless response stops there; \
+                 raise it with --max-bytes)"
             ),
         )
     } else {

@@ -92,8 +92,10 @@ impl<'f> Reader<'f> {
         self
     }
 
-    /// Stops reading any one file or response after `bytes` bytes of (inflated) content, with
-    /// an error: the guard against gzip bombs and endless responses.
+    /// Stops reading any one fetched response, or what any one compressed file inflates to,
+    /// after `bytes` bytes of content, with an error: the guard against gzip bombs and
+    /// endless responses. A plain local file (or stdin) is the user's own and is read whole,
+    /// whatever its size.
     #[must_use]
     pub fn max_bytes(mut self, bytes: u64) -> Reader<'f> {
         self.max_bytes = bytes;

@@ -748,8 +748,22 @@ fn wordpress_items_that_are_not_objects_or_have_empty_links_are_findings() {
     );
 }
 
+/// A fetched response past the cap is an error, never a shorter list; the same records in a
+/// plain local file are the user's own and read whole.
 #[test]
-fn wordpress_response_over_the_cap_is_an_error_not_a_shorter_list() {
+fn a_response_over_the_cap_is_an_error_not_a_shorter_list() {
+    let mut xml = String::from("<urlset>");
+    for i in 0..2000 {
+        xml.push_str(&format!("<url><loc>https://example.com/{i}/</loc></url>"));
+    }
+    xml.push_str("</urlset>");
+    let fetcher = CutBody(Box::leak(xml.into_boxed_str()));
+    let (r, _) = read_with(
+        Reader::new().fetcher(&fetcher).max_bytes(10_000),
+        "https://example.com/sitemap.xml",
+    );
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, SourceErrorKind::TooLarge, "{e}");
     let mut json = String::from("[");
     for i in 0..2000 {
         json.push_str(&format!("{{\"link\": \"https://example.com/{i}/\"}},"));
@@ -759,8 +773,33 @@ fn wordpress_response_over_the_cap_is_an_error_not_a_shorter_list() {
     let path = dir.path().join("posts.json");
     std::fs::write(&path, &json).unwrap();
     let (r, _) = read_with(Reader::new().max_bytes(10_000), path.to_str().unwrap());
-    let e = r.unwrap_err();
-    assert_eq!(e.kind, SourceErrorKind::TooLarge, "{e}");
+    assert_eq!(r.unwrap().len(), 2001);
+}
+
+/// Issue 34 item 4: the cap is a guard against what compression or a server can make of a
+/// few bytes; a plain list on disk larger than it is read whole, and its gzip is still capped.
+#[test]
+fn a_plain_local_list_larger_than_the_cap_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 0..100_000 {
+        text.push_str(&format!("https://example.com/%E8%A8%98%E4%BA%8B/{i}/\n"));
+    }
+    assert!(text.len() > 4 * 1024 * 1024);
+    let plain = dir.path().join("list.txt");
+    std::fs::write(&plain, &text).unwrap();
+    let (r, _) = read_with(
+        Reader::new().max_bytes(1024 * 1024),
+        plain.to_str().unwrap(),
+    );
+    assert_eq!(r.unwrap().len(), 100_000);
+    let packed = dir.path().join("list.txt.gz");
+    std::fs::write(&packed, gzip(text.as_bytes())).unwrap();
+    let (r, _) = read_with(
+        Reader::new().max_bytes(1024 * 1024),
+        packed.to_str().unwrap(),
+    );
+    assert_eq!(r.unwrap_err().kind, SourceErrorKind::TooLarge);
 }
 
 #[test]

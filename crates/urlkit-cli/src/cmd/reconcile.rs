@@ -90,7 +90,8 @@ pub struct Args {
     /// Follow sitemap indexes at most this deep.
     #[arg(long, default_value_t = 5, value_name = "N")]
     max_depth: usize,
-    /// Refuse any one file or response larger than this many (inflated) bytes.
+    /// Refuse any one fetched response, or what any one compressed file inflates to, past
+    /// this many bytes (a plain local file is read whole, whatever its size).
     #[arg(long, default_value_t = 256 * 1024 * 1024, value_name = "BYTES")]
     max_bytes: u64,
     #[command(flatten)]
