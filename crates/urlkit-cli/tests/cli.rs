@@ -7,7 +7,7 @@
 //! `fs.cwd` (relative to the file's folder), `env.add` (variables set for the run, over
 //! `NO_COLOR=1`), `env.remove` (variables unset). Comparison is byte for byte: unlike trycmd, no
 //! path normalization, since `\` in our output is data (`http:\\evil.com`, `\x0A`).
-//! An absent `stdout` / `stderr` is not checked. `SNAPSHOTS=overwrite` writes the actual
+//! An absent `stdout` / `stderr` is not checked; any other key is an error. `SNAPSHOTS=overwrite` writes the actual
 //! output into side files of the failing cases, for review.
 
 use std::path::{Path, PathBuf};
@@ -52,8 +52,35 @@ fn expected(doc: &toml::Table, path: &Path, key: &str) -> Result<Option<Vec<u8>>
     Ok(None)
 }
 
+/// The keys a case may hold, each with the keys its table may hold (`None`: not a table).
+const KEYS: [(&str, Option<&[&str]>); 7] = [
+    ("args", None),
+    ("stdin", None),
+    ("stdout", None),
+    ("stderr", None),
+    ("status", Some(&["code"])),
+    ("fs", Some(&["cwd"])),
+    ("env", Some(&["add", "remove"])),
+];
+
+/// A key the runner does not read is a case that does not test what it says: an error.
+fn known_keys(doc: &toml::Table) -> Result<(), Failed> {
+    for (key, value) in doc {
+        let Some((_, inner)) = KEYS.iter().find(|(k, _)| k == key) else {
+            return Err(format!("unknown key `{key}` (the runner reads {KEYS:?})").into());
+        };
+        if let (Some(inner), Some(table)) = (inner, value.as_table()) {
+            if let Some(k) = table.keys().find(|k| !inner.contains(&k.as_str())) {
+                return Err(format!("unknown key `{key}.{k}`").into());
+            }
+        }
+    }
+    Ok(())
+}
+
 fn run_case(path: &Path) -> Result<(), Failed> {
     let doc: toml::Table = std::fs::read_to_string(path)?.parse()?;
+    known_keys(&doc)?;
     let args: Vec<String> = match doc.get("args") {
         Some(toml::Value::Array(items)) => items
             .iter()
