@@ -7,6 +7,7 @@
 
 mod declared;
 mod head;
+mod judge;
 mod meant;
 mod once;
 mod origins;
@@ -21,8 +22,9 @@ use std::sync::mpsc;
 use urlkit::compare::compare;
 use urlkit::normalize::{Level, Options, Rule};
 
-use declared::{read_declared, Probes};
+use declared::Probes;
 pub use head::{link_canonical, read_head, Head};
+use judge::failed;
 use redirects::same_request;
 pub use redirects::{
     plan_redirects, write_rules, NotWritten, Redirect, RedirectPlan, RedirectServer, Rules,
@@ -30,7 +32,7 @@ pub use redirects::{
 pub use soft404::NOT_FOUND_PROBE;
 pub use variants::{variants, Spelling};
 
-use crate::fetch::{FetchError, FetchErrorKind, Hop, Response};
+use crate::fetch::Hop;
 use crate::http::HttpFetcher;
 use crate::policy::{is_http_url, Offsite, Start};
 
@@ -413,210 +415,6 @@ impl Checker {
             }
         }
         c
-    }
-
-    fn judge(&self, fetcher: &HttpFetcher, url: &str, mut response: Response) -> UrlCheck {
-        let status = response.status;
-        let redirects = std::mem::take(&mut response.redirects);
-        let offsite = (300..400).contains(&status) && !redirects.is_empty();
-        let mut c = UrlCheck {
-            url: url.to_owned(),
-            request: HttpFetcher::wire_url(url),
-            status: Some(status),
-            redirects,
-            offsite,
-            final_url: Some(response.url.clone()),
-            canonical: None,
-            canonical_from: None,
-            canonical_unusable: None,
-            verdict: Verdict::Error,
-            level: None,
-            rules: Vec::new(),
-            message: String::new(),
-            head_truncated: false,
-            canonical_status: None,
-            notes: Vec::new(),
-            meant: None,
-            variants: Vec::new(),
-        };
-        let mut declared = None;
-        let mut soft = None;
-        if status == 200 && c.redirects.is_empty() {
-            match self.soft_404(fetcher, &mut response) {
-                Ok(why) => soft = why,
-                Err(why) => {
-                    c.message = format!("200, but {why}");
-                    return c;
-                }
-            }
-        }
-        if status == 200 {
-            match read_declared(response, self.options.max_body) {
-                Ok(d) => {
-                    self.take_canonical(&mut c, &d);
-                    declared = Some(d);
-                }
-                Err(why) => {
-                    // A head never read (it trickled past the timeout, the connection broke)
-                    // says nothing about the canonical: the check failed.
-                    c.verdict = Verdict::Error;
-                    c.message = why;
-                    return c;
-                }
-            }
-        }
-        let hops = c.redirects.len();
-        if hops > 0 {
-            c.verdict = if hops == 1 {
-                Verdict::Redirects
-            } else {
-                Verdict::RedirectChain
-            };
-            let permanent = if c.redirects.iter().all(Hop::is_permanent) {
-                "permanently"
-            } else {
-                "not permanently"
-            };
-            let last = &c.redirects[hops - 1].location;
-            c.message = if offsite {
-                format!(
-                    "{hops} redirect{} ({permanent}) to {last}, off the site: not followed",
-                    plural(hops)
-                )
-            } else {
-                let target = match (&c.canonical, status) {
-                    (Some(canonical), _) => {
-                        let same = equal_at(last, canonical);
-                        c.level = same.as_ref().map(|s| s.0);
-                        c.rules = match same {
-                            Some((_, rules)) => rules,
-                            // Not equal at any level: no rule makes them so.
-                            None => Vec::new(),
-                        };
-                        if c.level.is_some_and(|l| l <= Level::Safe) {
-                            "its own canonical".to_owned()
-                        } else {
-                            format!("not its canonical {canonical}")
-                        }
-                    }
-                    (None, 200) => "declaring no canonical".to_owned(),
-                    (None, s) => format!("answering HTTP {s}"),
-                };
-                format!(
-                    "{hops} redirect{} ({permanent}) to {last}, {target}",
-                    plural(hops)
-                )
-            };
-            return c;
-        }
-        match status {
-            200 => match c.canonical.clone() {
-                None => {
-                    c.verdict = Verdict::Ok;
-                    c.message = match &c.canonical_unusable {
-                        Some(why) => format!("200, declares a canonical that is not a URL: {why}"),
-                        None => "200, no canonical declared".into(),
-                    };
-                    if let Some((from, value)) = declared.as_ref().and_then(|d| d.noindex.clone()) {
-                        c.notes
-                            .push(format!("the page says noindex ({from}: {value})"));
-                    }
-                }
-                Some(canonical) if !is_http_url(&canonical) => {
-                    c.verdict = Verdict::CanonicalNotWeb;
-                    c.message = format!(
-                        "200, declares a canonical that is not a web URL ({}:): search engines \
-                         ignore it",
-                        scheme_of(&canonical)
-                    );
-                }
-                Some(canonical) => match equal_at(url, &canonical) {
-                    Some((level, rules)) if level <= Level::Safe => {
-                        c.verdict = Verdict::Ok;
-                        c.message = if rules.is_empty() {
-                            "200, its own canonical".into()
-                        } else {
-                            format!("200, its own canonical ({})", rule_names(&rules))
-                        };
-                        c.level = Some(level);
-                        c.rules = rules;
-                    }
-                    other => {
-                        c.verdict = Verdict::CanonicalElsewhere;
-                        c.message = match &other {
-                            Some((level, rules)) => format!(
-                                "200, canonical is {canonical}: equal only at {} ({})",
-                                level.name(),
-                                rule_names(rules)
-                            ),
-                            None => format!("200, canonical is {canonical}: another URL"),
-                        };
-                        if let Some((level, rules)) = other {
-                            c.level = Some(level);
-                            c.rules = rules;
-                        }
-                    }
-                },
-            },
-            404 => {
-                c.verdict = Verdict::NotFound;
-                c.message = "404 Not Found".into();
-            }
-            410 => {
-                c.verdict = Verdict::Gone;
-                c.message = "410 Gone".into();
-            }
-            s if (300..400).contains(&s) => {
-                c.verdict = Verdict::Error;
-                c.message = format!("HTTP {s} without a Location to follow");
-            }
-            s => {
-                c.verdict = Verdict::Error;
-                c.message = format!("HTTP {s}");
-            }
-        }
-        if let Some(why) = soft {
-            c.verdict = Verdict::Soft404;
-            c.message = format!("200, but it is the site's not-found page (a soft 404): {why}");
-            (c.level, c.rules) = (None, Vec::new());
-        }
-        if let Some(d) = &declared {
-            self.test_canonical(fetcher, &mut c, d);
-        }
-        if matches!(
-            c.verdict,
-            Verdict::Soft404 | Verdict::NotFound | Verdict::Gone
-        ) {
-            self.explain_missing(fetcher, &mut c);
-        }
-        c
-    }
-}
-
-fn failed(url: &str, e: FetchError) -> UrlCheck {
-    let verdict = match e.kind {
-        FetchErrorKind::RedirectLoop | FetchErrorKind::TooManyRedirects => Verdict::RedirectLoop,
-        _ => Verdict::Error,
-    };
-    UrlCheck {
-        url: url.to_owned(),
-        request: HttpFetcher::wire_url(url),
-        status: e.redirects.last().map(|h| h.status),
-        final_url: None,
-        redirects: e.redirects,
-        offsite: false,
-        canonical: None,
-        canonical_from: None,
-        canonical_unusable: None,
-        verdict,
-        level: None,
-        rules: Vec::new(),
-        message: format!("{}: {}", e.kind.name(), e.message),
-        head_truncated: false,
-        canonical_status: None,
-        notes: Vec::new(),
-        meant: None,
-        variants: Vec::new(),
     }
 }
 

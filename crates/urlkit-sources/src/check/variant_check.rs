@@ -212,7 +212,7 @@ impl Checker {
         response: crate::fetch::Response,
         target: &str,
     ) -> (VariantVerdict, String) {
-        let declared = super::read_declared(response, self.options.max_body);
+        let declared = super::declared::read_declared(response, self.options.max_body);
         let canonical = match &declared {
             Ok(d) => d.resolved().into_iter().next().and_then(|(r, _, _)| r.ok()),
             Err(_) => None,
