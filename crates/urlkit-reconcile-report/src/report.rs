@@ -220,6 +220,19 @@ impl Report<'_> {
     }
 
     pub fn text(&self, out: &mut impl Write) -> Result<usize, std::io::Error> {
+        self.text_sides(out)?;
+        self.text_counts(out)?;
+        self.text_leftovers(out)?;
+        self.text_unconfirmed(out)?;
+        self.text_duplicates(out)?;
+        self.text_invalid(out)?;
+        self.text_findings(out)?;
+        let s = self.done.summary();
+        Ok(s.only_left + s.only_right)
+    }
+
+    /// The text report's title and each side's records, by source.
+    fn text_sides(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
         let s = self.done.summary();
         let st = self.style;
         writeln!(
@@ -257,6 +270,13 @@ impl Report<'_> {
             }
         }
         writeln!(out)?;
+        Ok(())
+    }
+
+    /// The text report's counts: matched (by rule), missing, extra, duplicates.
+    fn text_counts(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
+        let s = self.done.summary();
+        let st = self.style;
         writeln!(
             out,
             "matched                         {}",
@@ -311,6 +331,12 @@ impl Report<'_> {
                 "verified live (--verify)        {confirmed} of {checked} lead to the matched page"
             )?;
         }
+        Ok(())
+    }
+
+    /// The text report's missing and extra URLs.
+    fn text_leftovers(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
+        let st = self.style;
         for (title, only) in [
             ("Only in left (missing from right)", Only::Missing),
             ("Only in right (extra)", Only::Extra),
@@ -347,7 +373,12 @@ impl Report<'_> {
                 )?;
             }
         }
-        self.text_unconfirmed(out)?;
+        Ok(())
+    }
+
+    /// The text report's duplicates and overlaps, each side.
+    fn text_duplicates(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
+        let st = self.style;
         for (side, overlap) in [
             (Side::Left, false),
             (Side::Right, false),
@@ -380,6 +411,12 @@ impl Report<'_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The text report's URLs without a key at the level.
+    fn text_invalid(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
+        let st = self.style;
         let invalid: Vec<_> = self.done.invalid().collect();
         if !invalid.is_empty() {
             writeln!(
@@ -401,6 +438,12 @@ impl Report<'_> {
                 )?;
             }
         }
+        Ok(())
+    }
+
+    /// The text report's notes: what the readers said of each source.
+    fn text_findings(&self, out: &mut impl Write) -> Result<(), std::io::Error> {
+        let st = self.style;
         let findings: Vec<(Side, String)> = [Side::Left, Side::Right]
             .into_iter()
             .flat_map(|side| {
@@ -420,7 +463,7 @@ impl Report<'_> {
                 writeln!(out, "  {}: {}", side.name(), escape_controls(&f))?;
             }
         }
-        Ok(s.only_left + s.only_right)
+        Ok(())
     }
 
     /// One missing or extra URL of the text report: where it was, how people read it, and
