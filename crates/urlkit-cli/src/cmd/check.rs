@@ -211,23 +211,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         args.format
     };
-    let mut fetcher = args.http.fetcher()?;
-    if let Some(rate) = args.rate {
-        if !(rate > 0.0 && rate.is_finite()) {
-            return Err(CliError::Usage(format!(
-                "--rate must be a positive number of requests a second, not {rate}"
-            )));
-        }
-        // Slower than one a day, a run would sit silently between two requests.
-        if rate < MIN_RATE {
-            return Err(CliError::Usage(format!(
-                "--rate {rate:e} is one request every {:.3e} seconds; the slowest accepted is one \
-                 a day ({MIN_RATE:.3e})",
-                1.0 / rate
-            )));
-        }
-        fetcher = fetcher.rate_limit(rate);
-    }
+    let fetcher = fetcher(args)?;
     // Clones share the budget and the rate: reading a sitemap counts too.
     let inputs = read_inputs(args, &fetcher, ctx)?;
     let checker = Checker::new(
@@ -240,56 +224,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     );
     let urls: Vec<Target> = inputs.iter().map(|i| i.target.clone()).collect();
     let threads = usize::from(args.concurrency);
-    let progress = (std::io::stderr().is_terminal() && !urls.is_empty()).then(|| {
-        let bar = indicatif::ProgressBar::new(urls.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} URLs checked  {eta}")
-                .expect("invariant: the template is valid"),
-        );
-        bar
-    });
-    let mut results: Vec<Option<UrlCheck>> = vec![None; urls.len()];
-    check_all(&checker, &urls, threads, &mut |i, c| {
-        if let Some(slot) = results.get_mut(i) {
-            *slot = Some(c);
-        }
-        if let Some(bar) = &progress {
-            bar.inc(1);
-        }
-    });
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
-    {
-        use crate::style::escape_controls as safe;
-        let err = ctx.err_style();
-        for (origin, says_not_found) in checker.soft_404_origins() {
-            let then = if says_not_found {
-                "its pages that look like that answer are reported soft-404"
-            } else {
-                "with a page that does not say it found nothing (a single-page app's shell?): \
-                 its pages cannot be told from it, and none is called a soft 404"
-            };
-            crate::diag::note(
-                &err,
-                format_args!(
-                    "{} answers 200 for a path it does not have ({}): {then}",
-                    safe(&origin),
-                    urlkit_sources::check::NOT_FOUND_PROBE
-                ),
-            );
-        }
-        for (origin, why) in checker.unreachable_origins() {
-            crate::diag::note(
-                &err,
-                format_args!(
-                    "{} could not be connected to ({}): requested once, every URL on it said so",
-                    safe(&origin),
-                    safe(&why)
-                ),
-            );
-        }
-    }
+    let results = check_every(&checker, &urls, threads);
+    say_origins(&checker, ctx);
     let checks: Vec<(UrlCheck, bool)> = results
         .into_iter()
         .zip(&inputs)
@@ -328,6 +264,86 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     } else {
         Status::Clean
     })
+}
+
+/// The fetcher the arguments ask for, `--rate` checked.
+fn fetcher(args: &Args) -> Result<urlkit_sources::HttpFetcher, CliError> {
+    let mut fetcher = args.http.fetcher()?;
+    if let Some(rate) = args.rate {
+        if !(rate > 0.0 && rate.is_finite()) {
+            return Err(CliError::Usage(format!(
+                "--rate must be a positive number of requests a second, not {rate}"
+            )));
+        }
+        // Slower than one a day, a run would sit silently between two requests.
+        if rate < MIN_RATE {
+            return Err(CliError::Usage(format!(
+                "--rate {rate:e} is one request every {:.3e} seconds; the slowest accepted is one \
+                 a day ({MIN_RATE:.3e})",
+                1.0 / rate
+            )));
+        }
+        fetcher = fetcher.rate_limit(rate);
+    }
+    Ok(fetcher)
+}
+
+/// Checks every URL, with a progress bar on a terminal; the results in input order.
+fn check_every(checker: &Checker, urls: &[Target], threads: usize) -> Vec<Option<UrlCheck>> {
+    let progress = (std::io::stderr().is_terminal() && !urls.is_empty()).then(|| {
+        let bar = indicatif::ProgressBar::new(urls.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} URLs checked  {eta}")
+                .expect("invariant: the template is valid"),
+        );
+        bar
+    });
+    let mut results: Vec<Option<UrlCheck>> = vec![None; urls.len()];
+    check_all(&checker, &urls, threads, &mut |i, c| {
+        if let Some(slot) = results.get_mut(i) {
+            *slot = Some(c);
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    results
+}
+
+/// Says on stderr what was found of whole origins: a made-up path answered with 200, an
+/// origin that could not be connected to.
+fn say_origins(checker: &Checker, ctx: &Ctx) {
+    use crate::style::escape_controls as safe;
+    let err = ctx.err_style();
+    for (origin, says_not_found) in checker.soft_404_origins() {
+        let then = if says_not_found {
+            "its pages that look like that answer are reported soft-404"
+        } else {
+            "with a page that does not say it found nothing (a single-page app's shell?): \
+             its pages cannot be told from it, and none is called a soft 404"
+        };
+        crate::diag::note(
+            &err,
+            format_args!(
+                "{} answers 200 for a path it does not have ({}): {then}",
+                safe(&origin),
+                urlkit_sources::check::NOT_FOUND_PROBE
+            ),
+        );
+    }
+    for (origin, why) in checker.unreachable_origins() {
+        crate::diag::note(
+            &err,
+            format_args!(
+                "{} could not be connected to ({}): requested once, every URL on it said so",
+                safe(&origin),
+                safe(&why)
+            ),
+        );
+    }
 }
 
 /// Writes the redirect rules for `server` to `out`; what is left out, and why, on stderr.
