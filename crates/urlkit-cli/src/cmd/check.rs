@@ -299,7 +299,7 @@ fn check_every(checker: &Checker, urls: &[Target], threads: usize) -> Vec<Option
         bar
     });
     let mut results: Vec<Option<UrlCheck>> = vec![None; urls.len()];
-    check_all(&checker, &urls, threads, &mut |i, c| {
+    check_all(checker, urls, threads, &mut |i, c| {
         if let Some(slot) = results.get_mut(i) {
             *slot = Some(c);
         }
