@@ -332,6 +332,21 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         },
         live,
     };
+    write_report(&report, args, format, ctx)?;
+    let status = status(&report, args);
+    // The process ends here: freeing a million keys one by one would only delay the exit.
+    std::mem::forget(report);
+    std::mem::forget(done);
+    Ok(status)
+}
+
+/// Writes the report in `format` (only the listing `--only` asks for).
+fn write_report(
+    report: &Report<'_>,
+    args: &Args,
+    format: FormatArg,
+    ctx: &Ctx,
+) -> Result<(), CliError> {
     let mut output = ctx.output();
     let out = output.writer();
     let listed = match (format, args.only) {
@@ -349,11 +364,17 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     output.finish()?;
     // The lists are for reading; the verdict is always the whole reconciliation's.
     let _ = listed;
+    Ok(())
+}
+
+/// The run's exit status: findings when `--fail-on` says so, when input was skipped, or when
+/// `--verify` did not confirm a pair.
+fn status(report: &Report<'_>, args: &Args) -> Status {
     // Input that gave no record (a line that is not a URL, a cell that is not UTF-8) or a
     // source not read to its end (a request budget, a sitemap limit, a refused child) makes
     // the reconciliation partial: never a complete match, whatever --fail-on says.
     let skipped = report.sides.iter().any(|s| s.catalog.skipped_any());
-    let summary = done.summary();
+    let summary = report.done.summary();
     let failed = match args.fail_on {
         FailOn::Missing => summary.only_left > 0,
         FailOn::Extra => summary.only_right > 0,
@@ -366,15 +387,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         .flatten()
         .flatten()
         .any(|l| !l.leads_to_page);
-    let status = if failed || skipped || unconfirmed {
+    if failed || skipped || unconfirmed {
         Status::Findings
     } else {
         Status::Clean
-    };
-    // The process ends here: freeing a million keys one by one would only delay the exit.
-    std::mem::forget(report);
-    std::mem::forget(done);
-    Ok(status)
+    }
 }
 
 fn sides(args: &Args) -> Result<(Vec<String>, Vec<String>), CliError> {
