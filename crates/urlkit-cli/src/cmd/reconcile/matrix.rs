@@ -141,17 +141,7 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         });
     }
     progress.finish();
-    for u in &unkeyed {
-        eprintln!(
-            "{}: warning: source {} ({}): {} has no key at level {}: {}; it is in no row",
-            err_style.error("urlkit"),
-            u.source + 1,
-            escape_controls(&u.position),
-            escape_controls(&u.url),
-            args.level.level.name(),
-            escape_controls(&u.error)
-        );
-    }
+    say_unkeyed(&unkeyed, args.level.level.name(), &err_style);
     let format = if ctx.json {
         FormatArg::Json
     } else {
@@ -184,6 +174,34 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         level: args.level.level.name(),
         live: live.as_deref(),
     };
+    write_presence(&report, format, args, ctx)?;
+    // A page missing from some source is what the matrix shows, not a failure; input that
+    // gave no row is.
+    Ok(Status::from_count(unkeyed.len() + unverified))
+}
+
+/// Says on stderr each URL that has no key at the level, so is in no row.
+fn say_unkeyed(unkeyed: &[Unkeyed], level: &str, err_style: &crate::style::Style) {
+    for u in unkeyed {
+        eprintln!(
+            "{}: warning: source {} ({}): {} has no key at level {}: {}; it is in no row",
+            err_style.error("urlkit"),
+            u.source + 1,
+            escape_controls(&u.position),
+            escape_controls(&u.url),
+            level,
+            escape_controls(&u.error)
+        );
+    }
+}
+
+/// Writes the presence report in `format`.
+fn write_presence(
+    report: &Presence<'_>,
+    format: FormatArg,
+    args: &Args,
+    ctx: &Ctx,
+) -> Result<(), CliError> {
     let mut output = ctx.output();
     let out = output.writer();
     match format {
@@ -198,9 +216,7 @@ pub(super) fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         FormatArg::Markdown => report.markdown(out)?,
     }
     output.finish()?;
-    // A page missing from some source is what the matrix shows, not a failure; input that
-    // gave no row is.
-    Ok(Status::from_count(unkeyed.len() + unverified))
+    Ok(())
 }
 
 /// Whether a page's live answer leaves it unverified: no answer (`error`: refused, a timeout,
