@@ -59,3 +59,27 @@ fn remote_controls_are_escaped_in_every_format_and_on_stderr() {
     }
     assert!(s.log().len() >= 8, "{:?}", s.log());
 }
+
+/// A scanned file's name and its code's own text reach the terminal escaped too: `urlkit
+/// scan` writes both into its text findings.
+#[test]
+fn scan_findings_escape_control_characters_of_file_names_and_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "a\u{1b}[2J.py";
+    std::fs::write(
+        dir.path().join(name),
+        "def same(url, canonical):\n    return url == canonical\n\n\n\
+         def listed(url):\n    return url == \"https://example.com/\u{1b}[2J%e9\"\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["scan", dir.path().to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.as_bytes().contains(&ESC), "{stdout:?}");
+    assert!(!out.stderr.contains(&ESC), "{:?}", out.stderr);
+    assert!(stdout.contains("a\\x1B[2J.py:2:12: S001"), "{stdout}");
+}

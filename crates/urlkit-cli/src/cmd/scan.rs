@@ -9,6 +9,7 @@ use urlkit_scan::{rule, rules, scan_project, Language, SourceFile};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::diag;
+use crate::style::escape_controls;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -161,6 +162,91 @@ fn sarif(found: &[(String, urlkit_scan::Finding)], files: &[String]) -> Value {
     })
 }
 
+/// Walks the paths (`.` when none is given) and reads each source file found: what was
+/// skipped is said, what could not be read is in the walk's `unread` (and said).
+fn read_paths(args: &Args, err: &crate::style::Style) -> (Walk, Vec<(String, String, Language)>) {
+    let mut w = Walk {
+        files: Vec::new(),
+        skipped: Vec::new(),
+        unread: Vec::new(),
+    };
+    let default = [PathBuf::from(".")];
+    let paths = if args.paths.is_empty() {
+        &default[..]
+    } else {
+        &args.paths[..]
+    };
+    for p in paths {
+        walk(p, true, &mut w);
+    }
+    for s in &w.skipped {
+        diag::note(
+            err,
+            format!("{s}: skipped (a dependency, build or hidden folder)"),
+        );
+    }
+    let mut texts = Vec::new();
+    for (name, lang) in &w.files {
+        match std::fs::read(name) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => texts.push((name.clone(), t, *lang)),
+                Err(_) => w
+                    .unread
+                    .push(format!("{name}: not UTF-8 text; not scanned")),
+            },
+            Err(e) => w.unread.push(format!("{name}: {e}")),
+        }
+    }
+    for u in &w.unread {
+        diag::warning(err, u);
+    }
+    (w, texts)
+}
+
+/// Writes the findings in `format`.
+fn write_findings(
+    out: &mut impl Write,
+    format: Format,
+    found: &[(String, urlkit_scan::Finding)],
+    files: &[SourceFile<'_>],
+    err: &crate::style::Style,
+) -> Result<(), CliError> {
+    match format {
+        Format::Text => {
+            for (file, f) in found {
+                // File names and the code's own text may hold control characters: never raw
+                // on a terminal.
+                writeln!(
+                    out,
+                    "{}:{}:{}: {} [{}] {}",
+                    escape_controls(file),
+                    f.line,
+                    f.column,
+                    f.code,
+                    f.rule,
+                    escape_controls(&f.message)
+                )?;
+                writeln!(out, "  evidence: {}", escape_controls(&f.evidence))?;
+            }
+            if !found.is_empty() {
+                diag::note(err, format!("{} finding(s) in {} file(s) scanned; urlkit scan --explain CODE says why each matters", found.len(), files.len()));
+            }
+        }
+        Format::Json => {
+            for (file, f) in found {
+                urlkit_records::write_json_line(&mut *out, &urlkit_scan::record(file, f))?;
+            }
+        }
+        Format::Sarif => {
+            let names: Vec<String> = files.iter().map(|f| f.name.to_owned()).collect();
+            serde_json::to_writer_pretty(&mut *out, &sarif(found, &names))
+                .map_err(std::io::Error::from)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
 /// Runs `urlkit scan`.
 pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let err = ctx.err_style();
@@ -186,41 +272,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
     let ignore = codes(&args.ignore)?;
     let wanted =
         |code: &str| (select.is_empty() || select.contains(&code)) && !ignore.contains(&code);
-    let mut w = Walk {
-        files: Vec::new(),
-        skipped: Vec::new(),
-        unread: Vec::new(),
-    };
-    let default = [PathBuf::from(".")];
-    let paths = if args.paths.is_empty() {
-        &default[..]
-    } else {
-        &args.paths[..]
-    };
-    for p in paths {
-        walk(p, true, &mut w);
-    }
-    for s in &w.skipped {
-        diag::note(
-            &err,
-            format!("{s}: skipped (a dependency, build or hidden folder)"),
-        );
-    }
-    let mut texts = Vec::new();
-    for (name, lang) in &w.files {
-        match std::fs::read(name) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => texts.push((name.clone(), t, *lang)),
-                Err(_) => w
-                    .unread
-                    .push(format!("{name}: not UTF-8 text; not scanned")),
-            },
-            Err(e) => w.unread.push(format!("{name}: {e}")),
-        }
-    }
-    for u in &w.unread {
-        diag::warning(&err, u);
-    }
+    let (w, texts) = read_paths(args, &err);
     let files: Vec<SourceFile> = texts
         .iter()
         .map(|(n, t, l)| SourceFile {
@@ -231,8 +283,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         .collect();
     let scanned = scan_project(&files).map_err(|e| CliError::Read(e.to_string()))?;
     for (i, line, col) in &scanned.syntax_errors {
-        let name = files.get(*i).map(|f| f.name).unwrap_or("");
-        diag::warning(&err, format!("{name}:{line}:{col}: a syntax error; the parser skipped this part, so findings in it may be missing"));
+        let name = files
+            .get(*i)
+            .map(|f| f.name)
+            .expect("invariant: a syntax error is in a file that was scanned");
+        diag::warning(
+            &err,
+            format!(
+                "{}:{line}:{col}: a syntax error; the parser skipped this part, so findings in \
+                 it may be missing",
+                name
+            ),
+        );
     }
     let found: Vec<(String, urlkit_scan::Finding)> = scanned
         .findings
@@ -243,38 +305,13 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
                 files
                     .get(f.file)
                     .map(|s| s.name.to_owned())
-                    .unwrap_or_default(),
+                    .expect("invariant: a finding is in a file that was scanned"),
                 f.finding,
             )
         })
         .collect();
     let format = if ctx.json { Format::Json } else { args.format };
-    match format {
-        Format::Text => {
-            for (file, f) in &found {
-                writeln!(
-                    out,
-                    "{file}:{}:{}: {} [{}] {}",
-                    f.line, f.column, f.code, f.rule, f.message
-                )?;
-                writeln!(out, "  evidence: {}", f.evidence)?;
-            }
-            if !found.is_empty() {
-                diag::note(&err, format!("{} finding(s) in {} file(s) scanned; urlkit scan --explain CODE says why each matters", found.len(), files.len()));
-            }
-        }
-        Format::Json => {
-            for (file, f) in &found {
-                urlkit_records::write_json_line(&mut out, &urlkit_scan::record(file, f))?;
-            }
-        }
-        Format::Sarif => {
-            let names: Vec<String> = files.iter().map(|f| f.name.to_owned()).collect();
-            serde_json::to_writer_pretty(&mut out, &sarif(&found, &names))
-                .map_err(std::io::Error::from)?;
-            writeln!(out)?;
-        }
-    }
+    write_findings(&mut out, format, &found, &files, &err)?;
     if files.is_empty() {
         diag::warning(
             &err,
