@@ -133,65 +133,24 @@ impl Report<'_> {
             t.column("hint", Align::Left);
             t.column("hint_reasons", Align::Left);
         }
-        let hint_cells = |side: Side, i: usize| -> [Cell; 2] {
-            match self.hints(side, i).and_then(|h| h.into_iter().next()) {
-                Some(h) => [Cell::text(h.url.clone()), Cell::text(hint_reasons(&h))],
-                None => Default::default(),
-            }
-        };
-        // The four cells of one side's occurrence (empty for the side a row lacks).
-        let occ = |side: Side, o: Option<&Occurrence<'_, Meta>>| -> [Cell; 4] {
-            match o {
-                Some(o) => {
-                    let url = o.url();
-                    [
-                        Cell::text(url.as_ref()),
-                        Cell::from(readable(&url)),
-                        Cell::text(self.place(side, o.meta())),
-                        Cell::from(self.kind_of(side, o.meta())),
-                    ]
-                }
-                None => Default::default(),
-            }
-        };
-        // The extra fields of a pair (or of one side, the other's left empty).
-        let extras = |left: Option<&Occurrence<'_, Meta>>, right: Option<&Occurrence<'_, Meta>>| {
-            let mut cells = Vec::new();
-            for (side, o) in [(Side::Left, left), (Side::Right, right)] {
-                match o {
-                    Some(o) => {
-                        cells.extend(self.extras(side, o.meta()).into_iter().map(Cell::from))
-                    }
-                    None => cells.extend((0..self.fields(side).len()).map(|_| Cell::empty())),
-                }
-            }
-            cells
-        };
         let mut n = 0;
-        if matches!(only, None | Some(Only::Missing)) {
-            for (i, (side, o)) in self.list(Only::Missing).into_iter().enumerate() {
-                n += 1;
-                let mut row = vec![Cell::text("missing")];
-                row.extend(occ(side, Some(&o)));
-                row.extend(occ(Side::Right, None));
-                row.push(Cell::empty());
-                row.extend(extras(Some(&o), None));
-                if hinted {
-                    row.extend(hint_cells(side, i));
-                }
-                t.push(row);
+        for (kind, status) in [(Only::Missing, "missing"), (Only::Extra, "extra")] {
+            if only.is_some_and(|o| o != kind) {
+                continue;
             }
-        }
-        if matches!(only, None | Some(Only::Extra)) {
-            for (i, (side, o)) in self.list(Only::Extra).into_iter().enumerate() {
+            for (i, (side, o)) in self.list(kind).into_iter().enumerate() {
                 n += 1;
-                let mut row = vec![Cell::text("extra")];
-                row.extend(occ(Side::Left, None));
-                row.extend(occ(side, Some(&o)));
+                let (left, right) = match kind {
+                    Only::Missing => (Some(&o), None),
+                    _ => (None, Some(&o)),
+                };
+                let mut row = vec![Cell::text(status)];
+                row.extend(self.occurrence_cells(Side::Left, left));
+                row.extend(self.occurrence_cells(Side::Right, right));
                 row.push(Cell::empty());
-                row.extend(extras(None, Some(&o)));
+                row.extend(self.extra_cells(left, right));
                 if hinted {
-                    row.extend(hint_cells(side, i));
+                    row.extend(self.hint_cells(side, i));
                 }
                 t.push(row);
             }
@@ -202,14 +161,54 @@ impl Report<'_> {
                     n += 1;
                 }
                 let mut row = vec![Cell::text("matched")];
-                row.extend(occ(Side::Left, Some(&p.left)));
-                row.extend(occ(Side::Right, Some(&p.right)));
+                row.extend(self.occurrence_cells(Side::Left, Some(&p.left)));
+                row.extend(self.occurrence_cells(Side::Right, Some(&p.right)));
                 row.push(Cell::text(rule_list(&p.rules)));
-                row.extend(extras(Some(&p.left), Some(&p.right)));
+                row.extend(self.extra_cells(Some(&p.left), Some(&p.right)));
                 t.push(row);
             }
         }
         (t, n)
+    }
+
+    /// The near-match cells of the `i`th leftover of `side` (empty without one).
+    fn hint_cells(&self, side: Side, i: usize) -> [Cell; 2] {
+        match self.hints(side, i).and_then(|h| h.into_iter().next()) {
+            Some(h) => [Cell::text(h.url.clone()), Cell::text(hint_reasons(&h))],
+            None => Default::default(),
+        }
+    }
+
+    /// The four cells of one side's occurrence (empty for the side a row lacks).
+    fn occurrence_cells(&self, side: Side, o: Option<&Occurrence<'_, Meta>>) -> [Cell; 4] {
+        match o {
+            Some(o) => {
+                let url = o.url();
+                [
+                    Cell::text(url.as_ref()),
+                    Cell::from(readable(&url)),
+                    Cell::text(self.place(side, o.meta())),
+                    Cell::from(self.kind_of(side, o.meta())),
+                ]
+            }
+            None => Default::default(),
+        }
+    }
+
+    /// The extra fields of a pair (or of one side, the other's left empty).
+    fn extra_cells(
+        &self,
+        left: Option<&Occurrence<'_, Meta>>,
+        right: Option<&Occurrence<'_, Meta>>,
+    ) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for (side, o) in [(Side::Left, left), (Side::Right, right)] {
+            match o {
+                Some(o) => cells.extend(self.extras(side, o.meta()).into_iter().map(Cell::from)),
+                None => cells.extend((0..self.fields(side).len()).map(|_| Cell::empty())),
+            }
+        }
+        cells
     }
 
     pub fn csv(&self, out: &mut impl Write, only: Option<Only>) -> Result<usize, std::io::Error> {
