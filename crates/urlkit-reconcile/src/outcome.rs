@@ -320,47 +320,11 @@ impl<M: Send + Sync> Reconciliation<M> {
             ..Summary::default()
         };
         let matched = tally.matched;
-        let mut dups: Vec<DupExample<M>> = Vec::new();
-        if shard_dups.iter().any(|d| !d.is_empty()) {
-            // Global numbers of each shard's slots, to renumber the duplicates.
-            let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
-            for (g, &(sh, id)) in order.iter().enumerate() {
-                if let Some(x) = global
-                    .get_mut(sh as usize)
-                    .and_then(|v| v.get_mut(id as usize))
-                {
-                    *x = u32::try_from(g)
-                        .expect("invariant: fewer than 2^32 distinct keys (see Shard::insert)");
-                }
-            }
-            for (sh, list) in shard_dups.into_iter().enumerate() {
-                for mut d in list {
-                    d.slot = global
-                        .get(sh)
-                        .and_then(|v| v.get(d.slot as usize))
-                        .copied()
-                        .expect("invariant: a duplicate names a slot of its own shard");
-                    dups.push(d);
-                }
-            }
-            dups.sort_by_key(|d| (d.side.index(), d.slot));
-        }
+        let dups = renumber_dups(shard_dups, &slots, &order);
         // The pairs that matched only after normalization, in report order: only explaining
         // needs them one by one.
-        let inexact: Vec<usize> = match explainer {
-            Some(_) => order
-                .iter()
-                .enumerate()
-                .filter(|&(_, &(sh, id))| {
-                    slots
-                        .get(sh as usize)
-                        .and_then(|v| v.get(id as usize))
-                        .is_some_and(|slot| {
-                            slot.first[0].is_some() && slot.first[1].is_some() && !slot.exact
-                        })
-                })
-                .map(|(i, _)| i)
-                .collect(),
+        let inexact = match explainer {
+            Some(_) => inexact_pairs(&slots, &order),
             None => Vec::new(),
         };
         let rule_sets = match explainer {
@@ -375,25 +339,7 @@ impl<M: Send + Sync> Reconciliation<M> {
         }
         summary.matched_normalized = tally.inexact;
         summary.matched_exact = matched - tally.inexact;
-        let mut counts = [0usize; MatchRule::ALL.len()];
-        for &i in &inexact {
-            let set = *rule_sets
-                .get(i)
-                .expect("invariant: every slot has its rule set (one per slot, in order)");
-            for (rule, c) in MatchRule::ALL.iter().zip(&mut counts) {
-                if set.contains(*rule) {
-                    *c += 1;
-                }
-            }
-        }
-        let mut rule_counts: Vec<(&'static str, usize)> = MatchRule::ALL
-            .iter()
-            .zip(counts)
-            .filter(|&(_, n)| n > 0)
-            .map(|(rule, n)| (rule.name(), n))
-            .collect();
-        rule_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        summary.rule_counts = rule_counts;
+        summary.rule_counts = rule_counts(&inexact, &rule_sets);
         Reconciliation {
             store,
             slots,
@@ -404,6 +350,84 @@ impl<M: Send + Sync> Reconciliation<M> {
             summary,
         }
     }
+}
+
+/// Each shard's duplicates with their slot renumbered to its place in report order, sorted by
+/// side and place.
+fn renumber_dups<M>(
+    shard_dups: Vec<Vec<DupExample<M>>>,
+    slots: &[Vec<Slot<M>>],
+    order: &[(u32, u32)],
+) -> Vec<DupExample<M>> {
+    let mut dups: Vec<DupExample<M>> = Vec::new();
+    if shard_dups.iter().all(|d| d.is_empty()) {
+        return dups;
+    }
+    // Global numbers of each shard's slots, to renumber the duplicates.
+    let mut global: Vec<Vec<u32>> = slots.iter().map(|s| vec![0; s.len()]).collect();
+    for (g, &(sh, id)) in order.iter().enumerate() {
+        if let Some(x) = global
+            .get_mut(sh as usize)
+            .and_then(|v| v.get_mut(id as usize))
+        {
+            *x = u32::try_from(g)
+                .expect("invariant: fewer than 2^32 distinct keys (see Shard::insert)");
+        }
+    }
+    for (sh, list) in shard_dups.into_iter().enumerate() {
+        for mut d in list {
+            d.slot = global
+                .get(sh)
+                .and_then(|v| v.get(d.slot as usize))
+                .copied()
+                .expect("invariant: a duplicate names a slot of its own shard");
+            dups.push(d);
+        }
+    }
+    dups.sort_by_key(|d| (d.side.index(), d.slot));
+    dups
+}
+
+/// The places (in report order) of the pairs that matched only after normalization: only
+/// explaining needs them one by one.
+fn inexact_pairs<M>(slots: &[Vec<Slot<M>>], order: &[(u32, u32)]) -> Vec<usize> {
+    order
+        .iter()
+        .enumerate()
+        .filter(|&(_, &(sh, id))| {
+            slots
+                .get(sh as usize)
+                .and_then(|v| v.get(id as usize))
+                .is_some_and(|slot| {
+                    slot.first[0].is_some() && slot.first[1].is_some() && !slot.exact
+                })
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// How many inexact pairs each rule explains, most first (then by name), rules of none left
+/// out.
+fn rule_counts(inexact: &[usize], rule_sets: &[MatchRules]) -> Vec<(&'static str, usize)> {
+    let mut counts = [0usize; MatchRule::ALL.len()];
+    for &i in inexact {
+        let set = *rule_sets
+            .get(i)
+            .expect("invariant: every slot has its rule set (one per slot, in order)");
+        for (rule, c) in MatchRule::ALL.iter().zip(&mut counts) {
+            if set.contains(*rule) {
+                *c += 1;
+            }
+        }
+    }
+    let mut rule_counts: Vec<(&'static str, usize)> = MatchRule::ALL
+        .iter()
+        .zip(counts)
+        .filter(|&(_, n)| n > 0)
+        .map(|(rule, n)| (rule.name(), n))
+        .collect();
+    rule_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    rule_counts
 }
 
 impl<M> Reconciliation<M> {
