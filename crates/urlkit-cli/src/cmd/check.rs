@@ -71,10 +71,8 @@ pub struct Args {
     /// index.html / index.php, http <-> https, www.).
     #[arg(long)]
     variants: bool,
-    /// With --variants, do not request these spellings (comma-separated: lowercase-hex,
-    /// uppercase-hex, iri, path-case, slash-added, slash-removed, index-html, index-php,
-    /// https, http, www-added, www-removed).
-    #[arg(long, value_name = "SPELLINGS", value_delimiter = ',', requires = "variants", value_parser = spelling)]
+    /// With --variants, do not request these spellings (comma-separated).
+    #[arg(long, value_name = "SPELLINGS", value_delimiter = ',', requires = "variants", value_parser = super::values::named::<Spelling>())]
     skip_spellings: Vec<Spelling>,
     /// Requests at a time.
     #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -147,12 +145,13 @@ impl Input {
     }
 }
 
-/// A `--skip-spellings` name.
-fn spelling(name: &str) -> Result<Spelling, String> {
-    Spelling::from_name(name).ok_or_else(|| {
-        let all: Vec<&str> = Spelling::ALL.iter().map(|s| s.name()).collect();
-        format!("unknown spelling '{name}' (one of: {})", all.join(", "))
-    })
+impl super::values::Named for Spelling {
+    fn all() -> &'static [Self] {
+        &Spelling::ALL
+    }
+    fn name(&self) -> &'static str {
+        Spelling::name(*self)
+    }
 }
 
 /// A verdict `--fail-on` can name.

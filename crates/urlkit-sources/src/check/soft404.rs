@@ -72,14 +72,15 @@ const SAYS_NOT_FOUND: [&str; 16] = [
 /// its pages soft 404s would be wrong about all of them. `404` alone counts only in the title:
 /// in a body it is as often part of a hash or a number.
 fn says_not_found(title: Option<&str>, body: &[u8]) -> bool {
-    let title = title.map(str::to_lowercase).unwrap_or_default();
-    if title.contains("404") {
+    let title = title.map(str::to_lowercase);
+    let in_title = |p: &str| title.as_deref().is_some_and(|t| t.contains(p));
+    if in_title("404") {
         return true;
     }
     let body = String::from_utf8_lossy(body).to_lowercase();
     SAYS_NOT_FOUND
         .iter()
-        .any(|p| title.contains(p) || body.contains(p))
+        .any(|p| in_title(p) || body.contains(p))
 }
 
 /// Why a 200 page is the site's not-found page, in words.
@@ -150,7 +151,7 @@ fn request(origins: &Origins, fetcher: &HttpFetcher, origin: &str, cap: u64) -> 
     match origins.get(fetcher, &url) {
         Ok(mut r) if r.status == 200 && r.redirects.is_empty() => match read_body(&mut r, cap) {
             Ok(body) => {
-                let print = fingerprint(&body, NOT_FOUND_PROBE);
+                let print = fingerprint(&body, Some(NOT_FOUND_PROBE));
                 if says_not_found(print.title.as_deref(), &body) {
                     NotFoundPage::Soft(print)
                 } else {
@@ -194,7 +195,7 @@ impl super::Checker {
         };
         let body = read_body(response, cap)?;
         let wire = HttpFetcher::wire_url(&response.url);
-        let path = urlkit::uri::parse(&wire).map_or("", |u| u.path());
+        let path = urlkit::uri::parse(&wire).ok().map(|u| u.path());
         let why = same_page(&fingerprint(&body, path), &not_found);
         response.body = Box::new(std::io::Cursor::new(body));
         Ok(why)
@@ -202,11 +203,18 @@ impl super::Checker {
 }
 
 /// The fingerprint of `body`, the answer to a request for `path` (its occurrences, as sent and
-/// percent-decoded, left out: a not-found page often says what was not found).
-pub(super) fn fingerprint(body: &[u8], path: &str) -> Fingerprint {
+/// percent-decoded, left out: a not-found page often says what was not found). Without a
+/// path (a URL that does not parse as RFC 3986 has none to find) the whole body counts, which
+/// can only make a match less likely.
+pub(super) fn fingerprint(body: &[u8], path: Option<&str>) -> Fingerprint {
     let head = read_head(body, body.len() as u64);
-    let decoded = urlkit::codec::percent_decode(path.as_bytes());
-    let masked = without(&without(body, path.as_bytes()), &decoded);
+    let masked = match path {
+        Some(path) => {
+            let decoded = urlkit::codec::percent_decode(path.as_bytes());
+            without(&without(body, path.as_bytes()), &decoded)
+        }
+        None => body.to_vec(),
+    };
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     masked.hash(&mut hasher);
     Fingerprint {
@@ -222,15 +230,13 @@ fn without(body: &[u8], needle: &[u8]) -> Vec<u8> {
         return body.to_vec();
     }
     let mut out = Vec::with_capacity(body.len());
-    let mut i = 0;
-    while i < body.len() {
-        if body[i..].starts_with(needle) {
-            i += needle.len();
-        } else {
-            out.push(body[i]);
-            i += 1;
-        }
+    let mut at = 0;
+    // Non-overlapping, left to right: of an overlapping run, the first is left out.
+    for found in memchr::memmem::find_iter(body, needle) {
+        out.extend_from_slice(&body[at..found]);
+        at = found + needle.len();
     }
+    out.extend_from_slice(&body[at..]);
     out
 }
 
@@ -246,14 +252,49 @@ mod tests {
     fn the_not_found_page_for_another_path_is_the_same_page() {
         let probe = fingerprint(
             &page("Not found", &format!("No page at {NOT_FOUND_PROBE}.")),
-            NOT_FOUND_PROBE,
+            Some(NOT_FOUND_PROBE),
         );
         let other = fingerprint(
             &page("Not found", "No page at /blog/日本/."),
-            "/blog/%E6%97%A5%E6%9C%AC/",
+            Some("/blog/%E6%97%A5%E6%9C%AC/"),
         );
         assert_eq!(other.hash, probe.hash);
         assert!(same_page(&other, &probe).is_some());
+    }
+
+    /// The byte-at-a-time reading of [`without`], for comparing.
+    fn without_naive(body: &[u8], needle: &[u8]) -> Vec<u8> {
+        if needle.len() < 2 {
+            return body.to_vec();
+        }
+        let (mut out, mut i) = (Vec::new(), 0);
+        while i < body.len() {
+            if body[i..].starts_with(needle) {
+                i += needle.len();
+            } else {
+                out.push(body[i]);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn without_leaves_out_what_the_naive_reading_does() {
+        for (body, needle) in [
+            (&b"aaaaa"[..], &b"aa"[..]),
+            (b"/x/ and /x/x/", b"/x/"),
+            (b"abcabc", b"c"),
+            (b"", b"ab"),
+            (b"ab", b"abc"),
+            ("運/運/".as_bytes(), "運/".as_bytes()),
+        ] {
+            assert_eq!(
+                without(body, needle),
+                without_naive(body, needle),
+                "{body:?}"
+            );
+        }
     }
 
     #[test]
@@ -280,16 +321,22 @@ mod tests {
 
     #[test]
     fn a_page_of_the_same_title_with_its_own_content_is_a_page() {
-        let probe = fingerprint(&page("Example", "nothing here"), NOT_FOUND_PROBE);
-        let real = fingerprint(&page("Example", &"an article. ".repeat(400)), "/post/");
+        let probe = fingerprint(&page("Example", "nothing here"), Some(NOT_FOUND_PROBE));
+        let real = fingerprint(
+            &page("Example", &"an article. ".repeat(400)),
+            Some("/post/"),
+        );
         assert_eq!(same_page(&real, &probe), None);
         // The same template with a few bytes of difference (a nonce) is the not-found page.
-        let nonce = fingerprint(&page("Example", "nothing here <!-- 8f3a -->"), "/x/");
+        let nonce = fingerprint(&page("Example", "nothing here <!-- 8f3a -->"), Some("/x/"));
         assert!(same_page(&nonce, &probe).unwrap().contains("\"Example\""));
         // Without a title, only the same body tells.
-        let untitled = fingerprint(&page("", "nothing here!"), "/x/");
+        let untitled = fingerprint(&page("", "nothing here!"), Some("/x/"));
         assert_eq!(
-            same_page(&untitled, &fingerprint(&page("", "nothing here"), "/y/")),
+            same_page(
+                &untitled,
+                &fingerprint(&page("", "nothing here"), Some("/y/"))
+            ),
             None
         );
     }

@@ -57,17 +57,6 @@ impl Spelling {
         Spelling::WwwRemoved,
     ];
 
-    /// The spelling named `name`.
-    ///
-    /// ```
-    /// use urlkit_sources::check::Spelling;
-    /// assert_eq!(Spelling::from_name("https"), Some(Spelling::Https));
-    /// assert_eq!(Spelling::from_name("HTTPS"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Spelling> {
-        Spelling::ALL.into_iter().find(|s| s.name() == name)
-    }
-
     /// The kebab-case name used in reports.
     pub fn name(self) -> &'static str {
         match self {
