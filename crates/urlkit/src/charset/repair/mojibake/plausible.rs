@@ -25,11 +25,13 @@
 //!   charset.
 //!   `NICIODATĂ™` (windows-1250: a trademark sign after a word) and `2012—∞` (MacRoman,
 //!   `D1 B0`) stay as written, as ftfy leaves them.
-//! - **Two or more** are undone through any charset. For the East Asian ones the mojibake
-//!   must also look like one: its characters mix scripts, or some lie outside the common
-//!   repertoire of the charset (JIS X 0208 level 2, the GBK extensions, half-width katakana),
-//!   which is where UTF-8's lead and continuation bytes land (`縺` is Shift_JIS `E3 81`, the
-//!   lead of every hiragana in UTF-8).
+//! - **Two or more** are undone through any charset; through any but the Western ones, at
+//!   least half of them must be common characters (a kana, a letter, a level-1 ideograph of
+//!   JIS X 0208, GB 2312 or Big5), as the text somebody wrote is. For the East Asian ones
+//!   the mojibake must also look like one: its characters mix scripts, or some lie outside
+//!   the common repertoire of the charset (JIS X 0208 level 2, the GBK extensions, half-width
+//!   katakana), which is where UTF-8's lead and continuation bytes land (`縺` is Shift_JIS
+//!   `E3 81`, the lead of every hiragana in UTF-8).
 
 use icu_properties::props::GeneralCategory;
 use icu_properties::CodePointMapData;
@@ -95,14 +97,13 @@ fn evidence(before: &str, after: &str, charset: MojibakeCharset) -> Option<&'sta
             Some("nothing but a lost character is too little evidence for a double-byte misreading")
         }
         1 => one_character(before, recovered[0], charset),
-        n if charset.is_single_byte() && !charset.is_western() => {
-            // Half the characters common at least: random text written back through a
-            // charset it was never read in gives rare ideographs (`σäûσäû` is `儖儖` in cp437).
-            let common = recovered
-                .iter()
-                .filter(|&&c| char_commonness(c) > 0)
-                .count();
-            (2 * common < n).then_some("the reading is made of rare characters")
+        // Half the characters common at least: random text written back through a charset it
+        // was never read in gives rare ideographs (`σäûσäû` is `儖儖` in cp437, `遏ゆс` is
+        // `矂䄃` in Shift_JIS), while the UTF-8 a tool misread is text somebody wrote.
+        n if !charset.is_western()
+            && 2 * recovered.iter().filter(|&&c| char_commonness(c) > 0).count() < n =>
+        {
+            Some("the reading is made of rare characters")
         }
         _ => looks_misread(before, after, charset),
     }
@@ -383,5 +384,6 @@ mod tests {
         assert_eq!(refusal("縺薙ｓ縺ｫ縺｡縺ｯ", "こんにちは", ShiftJis), None);
         assert!(refusal("Ō¬o", "Ԭo", Windows1257).is_some());
         assert!(refusal("×…", "\u{5C5}", Windows1252).is_some());
+        assert!(refusal("遏ゆс", "矂䄃", ShiftJis).is_some());
     }
 }
