@@ -38,7 +38,7 @@ pub use percent_encode::{
 ///
 /// Spec: <https://encoding.spec.whatwg.org/#utf-8-decode-without-bom-or-fail>
 pub fn utf8_decode_without_bom_or_fail(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
-    crate::codec::validated_string(bytes)
+    crate::codec::validated_string(crate::codec::kernel_level(), bytes)
 }
 
 #[cfg(test)]

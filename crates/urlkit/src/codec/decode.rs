@@ -291,7 +291,7 @@ impl Decoder {
             // ASCII bytes replaced by ASCII bytes, which never splits a sequence.
             return Ok(Cow::Owned(kernel::string_valid_by_construction(bytes)));
         }
-        match kernel::validated_string(bytes) {
+        match kernel::validated_string(level, bytes) {
             Ok(s) => Ok(Cow::Owned(s)),
             Err(bytes) => invalid_utf8(input.as_bytes(), bytes, self.mode),
         }
@@ -306,7 +306,7 @@ impl Decoder {
     /// ```
     pub fn decode_bytes_to_str<'a>(&self, input: &'a [u8]) -> Result<Cow<'a, str>, DecodeError> {
         match self.decode_to_bytes(input)? {
-            Cow::Borrowed(b) => match kernel::validated_str(b) {
+            Cow::Borrowed(b) => match kernel::validated_str(self.kernel_level(), b) {
                 Some(s) => Ok(Cow::Borrowed(s)),
                 None => match std::str::from_utf8(b) {
                     Ok(s) => Ok(Cow::Borrowed(s)),
@@ -317,7 +317,7 @@ impl Decoder {
                     Err(_) => Ok(String::from_utf8_lossy(b)),
                 },
             },
-            Cow::Owned(vec) => match kernel::validated_string(vec) {
+            Cow::Owned(vec) => match kernel::validated_string(self.kernel_level(), vec) {
                 Ok(s) => Ok(Cow::Owned(s)),
                 Err(bytes) => invalid_utf8(input, bytes, self.mode),
             },

@@ -154,3 +154,5 @@ pub(crate) fn encoded_into_string(bytes: Vec<u8>, set: &NibbleSet, input: Input)
 mod encode_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod utf8_tests;

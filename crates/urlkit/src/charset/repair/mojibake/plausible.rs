@@ -101,7 +101,11 @@ fn evidence(before: &str, after: &str, charset: MojibakeCharset) -> Option<&'sta
         // was never read in gives rare ideographs (`σäûσäû` is `儖儖` in cp437, `遏ゆс` is
         // `矂䄃` in Shift_JIS), while the UTF-8 a tool misread is text somebody wrote.
         n if !charset.is_western()
-            && 2 * recovered.iter().filter(|&&c| char_commonness(c) > 0).count() < n =>
+            && 2 * recovered
+                .iter()
+                .filter(|&&c| char_commonness(c) > 0)
+                .count()
+                < n =>
         {
             Some("the reading is made of rare characters")
         }
@@ -148,7 +152,8 @@ const RARE_LETTERS: &str = "ĈĉĜĝĤĥĦħĴĵŜŝŬŭŴŵŶŷĨĩŨũĬĭŎŏ
 
 /// How common the characters of a reading are, for choosing between readings through
 /// different charsets: a rare Latin letter costs 2, an ideograph outside the level-1 sets of
-/// JIS X 0208, GB 2312 and Big5 counts nothing, every other non-ASCII character 1.
+/// JIS X 0208, GB 2312 and Big5 and a Hangul syllable outside the 2,350 of KS X 1001 count
+/// nothing, every other non-ASCII character 1.
 ///
 /// *Rationale*: two charsets that both write a mojibake back as UTF-8 usually differ in a
 /// letter or two (`ÄŚeĹˇtina` is `Čeština` through windows-1250 and `Ħeŷtina` through
@@ -163,15 +168,18 @@ pub(crate) fn commonness(text: &str) -> i32 {
 
 /// One character's part of [`commonness`].
 fn char_commonness(c: char) -> i32 {
-    use encoding_rs::{BIG5, GB18030, SHIFT_JIS};
+    use encoding_rs::{BIG5, EUC_KR, GB18030, SHIFT_JIS};
+    use icu_properties::props::Script;
     if RARE_LETTERS.contains(c) {
         return -2;
     }
-    if script_of(c) != Some(icu_properties::props::Script::Han) {
-        return 1;
-    }
+    let standards = match script_of(c) {
+        Some(Script::Han) => &[SHIFT_JIS, GB18030, BIG5][..],
+        Some(Script::Hangul) => &[EUC_KR][..],
+        _ => return 1,
+    };
     let mut buf = [0u8; 4];
-    let level1 = [SHIFT_JIS, GB18030, BIG5].into_iter().any(|e| {
+    let level1 = standards.iter().any(|&e| {
         let (bytes, _, unmappable) = e.encode(c.encode_utf8(&mut buf));
         !unmappable && area_of(e, &bytes, c) == Some(Area::Level1)
     });
@@ -385,5 +393,6 @@ mod tests {
         assert!(refusal("Ō¬o", "Ԭo", Windows1257).is_some());
         assert!(refusal("×…", "\u{5C5}", Windows1252).is_some());
         assert!(refusal("遏ゆс", "矂䄃", ShiftJis).is_some());
+        assert!(refusal("昃ゃァ", "꾤㥡", Gbk).is_some());
     }
 }

@@ -1,8 +1,8 @@
 //! The x86_64 kernels and their dispatch. Each routine is written once, generic over the
 //! register width ([`vector::Vector`]: 128, 256 and 512 bits): [`decode`] (the decoder's
 //! compaction), [`search`] (the decoders' `%` search and the encoders' set search),
-//! [`classify`] (the key writer's pass), with [`byte_set`] the set test they share; the
-//! encoders' kernels are one per level, since they differ in kind ([`ssse3`] expands 16
+//! [`classify`] (the key writer's pass), [`utf8`] (the UTF-8 check of short decoded text),
+//! with [`byte_set`] the set test they share; the encoders' kernels are one per level, since they differ in kind ([`ssse3`] expands 16
 //! bytes per shuffle into a sized buffer, [`avx512`] writes the whole owned encoding). Each
 //! entry point runs the best kernel that both the caller's [`KernelLevel`] and the running
 //! CPU allow, and declines (`None`, `false`, or the position it was given) where none does,
@@ -19,6 +19,7 @@ mod classify;
 mod decode;
 mod search;
 mod ssse3;
+mod utf8;
 mod vector;
 
 use vector::{Avx2, Avx512, Sse2, Ssse3};
@@ -221,4 +222,21 @@ pub(crate) fn decode_append<const PLUS: bool, const STRICT: bool>(
         return unsafe { decode::decode_ssse3::<PLUS, STRICT>(isa, input, i, out) };
     }
     Ok((i, false))
+}
+
+/// Whether `bytes` (fewer than 64) are UTF-8, by the best kernel allowed, or `None` where
+/// none runs (the caller takes the scalar check).
+#[inline]
+pub(crate) fn short_is_utf8(level: KernelLevel, bytes: &[u8]) -> Option<bool> {
+    debug_assert!(bytes.len() < 64);
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+        return Some(unsafe { utf8::is_utf8_avx512(isa, bytes) });
+    }
+    if let Some(isa) = Avx2::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX2 level's features, the kernel's.
+        return Some(unsafe { utf8::is_utf8_avx2(isa, bytes) });
+    }
+    // SAFETY: `isa` proves the CPU has SSSE3 and POPCNT, the kernel's features.
+    Ssse3::detected(level).map(|isa| unsafe { utf8::is_utf8_ssse3(isa, bytes) })
 }

@@ -170,6 +170,13 @@ pub(crate) trait Vector: Copy {
     fn add(self, o: Self) -> Self;
     /// Bytewise wrapping subtraction.
     fn sub(self, o: Self) -> Self;
+    /// Bytewise unsigned saturating subtraction (0 where `o` is the greater).
+    fn saturating_sub(self, o: Self) -> Self;
+    /// Bitwise exclusive or.
+    fn xor(self, o: Self) -> Self;
+    /// The register shifted up by 1, 2 and 3 bytes, the top bytes of `before` shifted in:
+    /// each byte's three predecessors in a stream of registers.
+    fn predecessors(self, isa: Self::ShuffleIsa, before: Self) -> (Self, Self, Self);
     /// `16 * self + low` per byte, for `self <= 15` (a hex digit pair's byte).
     fn times16_plus(self, low: Self) -> Self;
     /// The low and the high nibble of every byte.

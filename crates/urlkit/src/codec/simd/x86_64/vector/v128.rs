@@ -129,6 +129,30 @@ impl Vector for V128 {
     }
 
     #[inline(always)]
+    fn saturating_sub(self, o: V128) -> V128 {
+        // SAFETY: as for `and`.
+        V128(unsafe { _mm_subs_epu8(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn xor(self, o: V128) -> V128 {
+        // SAFETY: as for `and`.
+        V128(unsafe { _mm_xor_si128(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn predecessors(self, _: Ssse3, before: V128) -> (V128, V128, V128) {
+        // SAFETY: the `Ssse3` proof, `palignr`'s feature; register operations.
+        unsafe {
+            (
+                V128(_mm_alignr_epi8::<15>(self.0, before.0)),
+                V128(_mm_alignr_epi8::<14>(self.0, before.0)),
+                V128(_mm_alignr_epi8::<13>(self.0, before.0)),
+            )
+        }
+    }
+
+    #[inline(always)]
     fn times16_plus(self, low: V128) -> V128 {
         // Every byte is <= 15, so the 16-bit shift moves nothing across bytes.
         // SAFETY: as for `and`.

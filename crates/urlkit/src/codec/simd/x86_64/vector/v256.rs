@@ -135,6 +135,33 @@ impl Vector for V256 {
     }
 
     #[inline(always)]
+    fn saturating_sub(self, o: V256) -> V256 {
+        // SAFETY: as for `and`.
+        V256(unsafe { _mm256_subs_epu8(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn xor(self, o: V256) -> V256 {
+        // SAFETY: as for `and`.
+        V256(unsafe { _mm256_xor_si256(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn predecessors(self, _: Avx2, before: V256) -> (V256, V256, V256) {
+        // `palignr` works per 128-bit lane: the lane below each lane, `before`'s high one
+        // below the low one.
+        // SAFETY: as for `and`.
+        unsafe {
+            let below = _mm256_permute2x128_si256::<0x21>(before.0, self.0);
+            (
+                V256(_mm256_alignr_epi8::<15>(self.0, below)),
+                V256(_mm256_alignr_epi8::<14>(self.0, below)),
+                V256(_mm256_alignr_epi8::<13>(self.0, below)),
+            )
+        }
+    }
+
+    #[inline(always)]
     fn times16_plus(self, low: V256) -> V256 {
         // Every byte is <= 15, so the 16-bit shift moves nothing across bytes.
         // SAFETY: as for `and`.

@@ -180,6 +180,33 @@ impl Vector for V512 {
     }
 
     #[inline(always)]
+    fn saturating_sub(self, o: V512) -> V512 {
+        // SAFETY: as for `and`.
+        V512(unsafe { _mm512_subs_epu8(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn xor(self, o: V512) -> V512 {
+        // SAFETY: as for `and`.
+        V512(unsafe { _mm512_xor_si512(self.0, o.0) })
+    }
+
+    #[inline(always)]
+    fn predecessors(self, _: Avx512, before: V512) -> (V512, V512, V512) {
+        // `vpalignr` works per 128-bit lane: the lane below each lane, `before`'s highest
+        // one below the lowest.
+        // SAFETY: as for `and`.
+        unsafe {
+            let below = _mm512_alignr_epi64::<6>(self.0, before.0);
+            (
+                V512(_mm512_alignr_epi8::<15>(self.0, below)),
+                V512(_mm512_alignr_epi8::<14>(self.0, below)),
+                V512(_mm512_alignr_epi8::<13>(self.0, below)),
+            )
+        }
+    }
+
+    #[inline(always)]
     fn times16_plus(self, low: V512) -> V512 {
         // Every byte is <= 15, so the 16-bit shift moves nothing across bytes.
         // SAFETY: as for `and`.
