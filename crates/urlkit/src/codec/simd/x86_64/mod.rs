@@ -2,8 +2,9 @@
 //! register width ([`vector::Vector`]: 128, 256 and 512 bits): [`decode`] (the decoder's
 //! compaction), [`search`] (the decoders' `%` search and the encoders' set search),
 //! [`classify`] (the key writer's pass), [`utf8`] (the UTF-8 check of short decoded text),
-//! with [`byte_set`] the set test they share; the encoders' kernels are one per level, since they differ in kind ([`ssse3`] expands 16
-//! bytes per shuffle into a sized buffer, [`avx512`] writes the whole owned encoding). Each
+//! with [`byte_set`] the set test they share; the encoders' kernels are one per level,
+//! since they differ in kind ([`ssse3`] expands 16 bytes per shuffle into a sized buffer,
+//! [`avx512`] writes the whole owned encoding). Each
 //! entry point runs the best kernel that both the caller's [`KernelLevel`] and the running
 //! CPU allow, and declines (`None`, `false`, or the position it was given) where none does,
 //! so that the scalar code of `codec::kernel` runs.
