@@ -287,7 +287,7 @@ fn rfc_record(seen: &SideBySide) -> Rfc3986 {
         Ok(r) => Rfc3986::accepted(rfc_parts(r), r.to_string()),
         Err(e) => Rfc3986::Rejected {
             error: Rfc3986Error {
-                component: e.component,
+                component: e.component.name(),
                 kind: e.kind.name(),
                 offset: e.offset,
             },

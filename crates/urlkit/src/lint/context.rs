@@ -1,15 +1,14 @@
-//! The URL parsed once for every rule: components with byte spans (RFC 3986 Appendix B, which
-//! never fails), path segments, query parameters, the well-formed escapes, and the WHATWG view
-//! on demand.
+//! The URL parsed once for every rule: the components with byte spans of
+//! [`crate::uri::split`] (RFC 3986 Appendix B, which never fails), path segments, query
+//! parameters, the well-formed escapes, and the WHATWG view on demand.
 
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use super::parser_disagreement::rfc3986_reading::{appendix_b, split_authority};
 use super::prefilter::ByteClasses;
 use crate::charset::repair::Repair;
 use crate::uri::chars::escape_at;
-use crate::uri::{Component, Place};
+use crate::uri::{split, Component, Place, Split};
 use crate::whatwg::Url;
 
 /// One `name=value` pair of the query (split at `&`, then at the first `=`).
@@ -59,7 +58,7 @@ pub(crate) struct Buffers {
 /// ```
 /// use urlkit::lint::Context;
 /// let cx = Context::new("https://u@例え.jp:8080/a/b?q=1#f");
-/// assert_eq!(cx.text(cx.host.as_ref().unwrap()), "例え.jp");
+/// assert_eq!(cx.text(cx.split.host.as_ref().unwrap()), "例え.jp");
 /// assert_eq!(cx.segments.len(), 2);
 /// assert_eq!(cx.component_at(cx.input.find("q=").unwrap()).to_string(), "query:q");
 /// ```
@@ -69,22 +68,8 @@ pub(crate) struct Buffers {
 pub struct Context<'a> {
     /// The URL as given.
     pub input: &'a str,
-    /// `scheme` (without `:`).
-    pub scheme: Option<Range<usize>>,
-    /// The authority (after `//`).
-    pub authority: Option<Range<usize>>,
-    /// `userinfo` (before the last `@` of the authority).
-    pub userinfo: Option<Range<usize>>,
-    /// `host`.
-    pub host: Option<Range<usize>>,
-    /// `port` (after `:`).
-    pub port: Option<Range<usize>>,
-    /// `path`.
-    pub path: Range<usize>,
-    /// `query` (without `?`).
-    pub query: Option<Range<usize>>,
-    /// `fragment` (without `#`).
-    pub fragment: Option<Range<usize>>,
+    /// The components, as the generic split of RFC 3986 Appendix B reads them.
+    pub split: Split,
     /// The path's segments (between `/`), empty ones included.
     pub segments: Vec<Range<usize>>,
     /// The query's parameters.
@@ -103,7 +88,7 @@ impl<'a> Context<'a> {
     /// use urlkit::lint::Context;
     /// let cx = Context::new("/a%2Fb");
     /// assert_eq!(cx.escapes[0].byte, b'/');
-    /// assert!(cx.scheme.is_none());
+    /// assert!(cx.split.scheme.is_none());
     /// ```
     pub fn new(input: &'a str) -> Context<'a> {
         Context::new_in(input, Buffers::default())
@@ -121,16 +106,9 @@ impl<'a> Context<'a> {
         segments.clear();
         params.clear();
         escapes.clear();
-        let p = appendix_b(input);
-        let (userinfo, host, port) = match &p.authority {
-            Some(a) => {
-                let (u, h, port) = split_authority(input, a.clone());
-                (u, Some(h), port)
-            }
-            None => (None, None, None),
-        };
+        let split = split(input);
         let b = input.as_bytes();
-        let path = p.path.clone();
+        let path = split.path.clone();
         let mut start = path.start;
         if b.get(start) == Some(&b'/') {
             start += 1;
@@ -145,7 +123,7 @@ impl<'a> Context<'a> {
             }
             segments.push(start..path.end);
         }
-        if let Some(q) = &p.query {
+        if let Some(q) = &split.query {
             let mut s = q.start;
             for i in q.start..=q.end {
                 if i == q.end || b[i] == b'&' {
@@ -170,14 +148,7 @@ impl<'a> Context<'a> {
         }
         Context {
             input,
-            scheme: p.scheme,
-            authority: p.authority,
-            userinfo,
-            host,
-            port,
-            path,
-            query: p.query,
-            fragment: p.fragment,
+            split,
             segments,
             params,
             escapes,
@@ -215,7 +186,8 @@ impl<'a> Context<'a> {
 
     /// The scheme, lowercased (`""` when there is none).
     pub fn scheme_lower(&self) -> String {
-        self.scheme
+        self.split
+            .scheme
             .as_ref()
             .map_or_else(String::new, |r| self.text(r).to_ascii_lowercase())
     }
@@ -265,33 +237,22 @@ impl<'a> Context<'a> {
     /// The part of the URL that holds byte `offset`: a component, the query parameter (found
     /// by binary search: parameters are in order), or the whole URL past the end.
     pub fn component_at(&self, offset: usize) -> Place {
-        let inside = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&offset));
-        if inside(&self.scheme) {
-            return Place::In(Component::Scheme);
+        let holding = Component::ALL
+            .into_iter()
+            .find(|&c| self.split.span(c).is_some_and(|r| r.contains(&offset)));
+        match holding {
+            Some(Component::Query) => {
+                let at = self.params.partition_point(|p| p.whole.end <= offset);
+                match self.params.get(at) {
+                    Some(p) if p.whole.contains(&offset) => {
+                        Place::Param(self.text(&p.name).to_owned())
+                    }
+                    _ => Place::In(Component::Query),
+                }
+            }
+            Some(c) => Place::In(c),
+            None => Place::Url,
         }
-        if inside(&self.userinfo) {
-            return Place::In(Component::Userinfo);
-        }
-        if inside(&self.host) {
-            return Place::In(Component::Host);
-        }
-        if inside(&self.port) {
-            return Place::In(Component::Port);
-        }
-        if self.path.contains(&offset) {
-            return Place::In(Component::Path);
-        }
-        if inside(&self.query) {
-            let at = self.params.partition_point(|p| p.whole.end <= offset);
-            return match self.params.get(at) {
-                Some(p) if p.whole.contains(&offset) => Place::Param(self.text(&p.name).to_owned()),
-                _ => Place::In(Component::Query),
-            };
-        }
-        if inside(&self.fragment) {
-            return Place::In(Component::Fragment);
-        }
-        Place::Url
     }
 
     /// The ranges of the components whose bytes are percent-decoded one by one by servers
@@ -304,7 +265,7 @@ impl<'a> Context<'a> {
                 out.push(v.clone());
             }
         }
-        if let Some(f) = &self.fragment {
+        if let Some(f) = &self.split.fragment {
             out.push(f.clone());
         }
         out

@@ -143,7 +143,7 @@ impl<T, const N: usize> IntoIterator for PerHost<T, N> {
 /// The host of `cx` as the list rules group URLs (ASCII-lowercased; `""` without a host),
 /// allocated only when it is not lowercase already.
 pub(crate) fn host_key<'a>(cx: &Context<'a>) -> std::borrow::Cow<'a, str> {
-    let host = cx.host.as_ref().map_or("", |h| cx.text(h));
+    let host = cx.split.host.as_ref().map_or("", |h| cx.text(h));
     if host.bytes().any(|b| b.is_ascii_uppercase()) {
         std::borrow::Cow::Owned(host.to_ascii_lowercase())
     } else {

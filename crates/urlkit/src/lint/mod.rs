@@ -19,7 +19,7 @@ mod context;
 mod diagnostic;
 mod id;
 mod list;
-pub mod parser_disagreement;
+pub use rules::parser_disagreement;
 mod precedence;
 mod prefilter;
 mod registry;

@@ -1,5 +1,6 @@
-//! RFC 3986 / RFC 3987 URI and IRI references: parsing into components, reference
-//! resolution, `remove_dot_segments`, recomposition.
+//! RFC 3986 / RFC 3987 URI and IRI references: the generic split into components (which
+//! never fails), parsing (which validates), reference resolution, `remove_dot_segments`,
+//! recomposition.
 //!
 //! ```
 //! use urlkit::uri::{parse, resolve_str, Resolution};
@@ -17,6 +18,7 @@ mod path_guard;
 mod place;
 mod port;
 mod resolve;
+mod split;
 
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub(crate) use parse::flag;
@@ -26,3 +28,4 @@ pub use place::Place;
 pub use port::port_number;
 pub use port::{default_port, is_default_port};
 pub use resolve::{recompose, resolve, resolve_str, Resolution};
+pub use split::{split, Split};

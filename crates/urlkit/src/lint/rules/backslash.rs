@@ -33,7 +33,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let end = cx.fragment.as_ref().map_or(cx.input.len(), |f| f.start);
+    let end = cx
+        .split
+        .fragment
+        .as_ref()
+        .map_or(cx.input.len(), |f| f.start);
     for at in memchr::memchr_iter(b'\\', &cx.input.as_bytes()[..end]) {
         out.push(
             diag(

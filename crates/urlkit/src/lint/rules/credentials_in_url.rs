@@ -35,7 +35,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(u) = &cx.userinfo else { return };
+    let Some(u) = &cx.split.userinfo else { return };
     let text = cx.text(u);
     let shown = match text.split_once(':') {
         Some((user, _)) => format!("{user}:***"),

@@ -25,11 +25,11 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let b = cx.input.as_bytes();
-    let mut i = cx.path.start;
-    while i + 1 < cx.path.end {
+    let mut i = cx.split.path.start;
+    while i + 1 < cx.split.path.end {
         if b[i] == b'/' && b[i + 1] == b'/' {
             let start = i;
-            while i < cx.path.end && b[i] == b'/' {
+            while i < cx.split.path.end && b[i] == b'/' {
                 i += 1;
             }
             let span = start..i;

@@ -33,7 +33,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(host) = &cx.host else { return };
+    let Some(host) = &cx.split.host else { return };
     let text = cx.text(host);
     if text.is_empty() || text.starts_with('[') {
         return;

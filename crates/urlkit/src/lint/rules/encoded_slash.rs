@@ -28,7 +28,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for e in cx.escapes_in(&cx.path) {
+    for e in cx.escapes_in(&cx.split.path) {
         if e.byte == b'/' || e.byte == b'\\' {
             let span = e.span();
             let text = cx.text(&span);

@@ -16,7 +16,7 @@ pub(crate) struct Label {
 /// are left out because no rule of how a host looks reads them: most hosts are ASCII, and
 /// this way they cost no allocation.
 pub(crate) fn non_ascii_labels(cx: &Context<'_>) -> Vec<Label> {
-    let Some(host) = &cx.host else {
+    let Some(host) = &cx.split.host else {
         return Vec::new();
     };
     let text = cx.text(host);
@@ -52,7 +52,9 @@ pub(crate) fn non_ascii_labels(cx: &Context<'_>) -> Vec<Label> {
 /// Whether [`non_ascii_labels`] can return a label for `cx`: only when the host has a
 /// non-ASCII byte or an `xn--` (every other label is ASCII and skipped).
 pub(crate) fn may_have_unicode_label(cx: &Context<'_>) -> bool {
-    let Some(host) = &cx.host else { return false };
+    let Some(host) = &cx.split.host else {
+        return false;
+    };
     if cx
         .classes()
         .any(crate::lint::prefilter::ByteClasses::NON_ASCII)

@@ -29,7 +29,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(host) = &cx.host else { return };
+    let Some(host) = &cx.split.host else { return };
     let escapes = cx.escapes_in(host);
     if escapes.is_empty() || cx.text(host).starts_with('[') {
         return;

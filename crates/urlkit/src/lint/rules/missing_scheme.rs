@@ -48,11 +48,11 @@ const FILE_EXTENSIONS: &[&str] = &[
 ];
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    if cx.authority.is_some() {
+    if cx.split.authority.is_some() {
         return;
     }
     let input = cx.input;
-    let end = match &cx.scheme {
+    let end = match &cx.split.scheme {
         // `example.com:8080/a`: the "scheme" is a host and the rest starts with a port.
         Some(r) => {
             let rest = &input[r.end + 1..];

@@ -56,7 +56,7 @@ fn form(cx: &Context<'_>) -> Option<(Form, std::ops::Range<usize>)> {
     {
         return None;
     }
-    let start = cx.host.as_ref().map_or(0, |h| h.end);
+    let start = cx.split.host.as_ref().map_or(0, |h| h.end);
     if let Some((i, c)) = cx.input[start..]
         .char_indices()
         .find(|(_, c)| !c.is_ascii())

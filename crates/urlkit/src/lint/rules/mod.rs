@@ -35,7 +35,7 @@ mod mojibake;
 mod nfd_path;
 mod non_canonical_ipv4;
 mod nul;
-pub(crate) mod parser_disagreement;
+pub mod parser_disagreement;
 mod plus_in_path;
 mod plus_in_query;
 mod raw_control;
@@ -187,7 +187,7 @@ pub(crate) static URL_RULES: &[UrlRule] = &[
     rule(&double_slash::INFO, double_slash::check, Always),
     rule(
         &parser_disagreement::INFO,
-        parser_disagreement::check,
+        parser_disagreement::check_in,
         When(parser_disagreement::can_fire),
     ),
     rule(

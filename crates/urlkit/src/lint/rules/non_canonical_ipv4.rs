@@ -40,7 +40,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(host) = &cx.host else { return };
+    let Some(host) = &cx.split.host else { return };
     let text = cx.text(host);
     if text.is_empty() || text.starts_with('[') {
         return;
@@ -71,7 +71,9 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// never an IPv4 address other than the text itself.
 pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
     use crate::lint::prefilter::ByteClasses;
-    let Some(host) = &cx.host else { return false };
+    let Some(host) = &cx.split.host else {
+        return false;
+    };
     let text = cx.text(host);
     if text.is_empty() || text.starts_with('[') {
         return false;

@@ -31,7 +31,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let b = cx.input.as_bytes();
-    for at in cx.path.clone().filter(|&i| b[i] == b'+') {
+    for at in cx.split.path.clone().filter(|&i| b[i] == b'+') {
         out.push(
             diag(&INFO, cx, at..at + 1, format!("'+' at byte {at} in the path is a plus to RFC 3986 but a space to form decoders"))
                 .fix("%2B".into(), Applicability::Unsafe),

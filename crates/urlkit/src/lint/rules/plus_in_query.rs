@@ -54,7 +54,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 const SHOWN: usize = 80;
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(q) = &cx.query else { return };
+    let Some(q) = &cx.split.query else { return };
     let b = cx.input.as_bytes();
     if !b[q.clone()].contains(&b'+') {
         return;

@@ -44,7 +44,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     };
     for (i, c) in cx.input.char_indices() {
-        let in_host = cx.host.as_ref().is_some_and(|h| h.contains(&i));
+        let in_host = cx.split.host.as_ref().is_some_and(|h| h.contains(&i));
         if !c.is_ascii() && !in_host {
             match &mut run {
                 Some((_, e)) if *e == i => *e = i + c.len_utf8(),

@@ -69,7 +69,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
         }
-        let second_hash = c == b'#' && cx.fragment.as_ref().is_some_and(|f| f.contains(&i));
+        let second_hash = c == b'#' && cx.split.fragment.as_ref().is_some_and(|f| f.contains(&i));
         if matches!(c, b'"' | b'<' | b'>' | b'{' | b'}' | b'|' | b'^' | b'`') || second_hash {
             let mut esc = String::new();
             HEX_UPPER.push_escape(c, &mut esc);

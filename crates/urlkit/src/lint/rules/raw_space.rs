@@ -41,7 +41,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             format!("a raw space at byte {at}: spaces must be written %20"),
         );
         out.push(
-            if outer || cx.host.as_ref().is_some_and(|h| h.contains(&at)) {
+            if outer || cx.split.host.as_ref().is_some_and(|h| h.contains(&at)) {
                 d
             } else {
                 d.fix("%20".into(), Applicability::Safe)

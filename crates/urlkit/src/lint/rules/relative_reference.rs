@@ -35,7 +35,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    if cx.scheme.is_some() {
+    if cx.split.scheme.is_some() {
         return;
     }
     let input = cx.input;

@@ -47,7 +47,7 @@ const TARGETS: [&str; 5] = ["http", "https", "ftp", "ws", "wss"];
 const KNOWN: &[&str] = &["ftps", "sftp", "tftp", "shttp", "tcp", "htcp"];
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    match &cx.scheme {
+    match &cx.split.scheme {
         Some(r) => {
             let written = cx.text(r);
             // Nearly every URL has a target scheme: compared without an allocation.
@@ -63,7 +63,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
             report(cx, out, r.clone(), near, "", ":");
         }
-        None if cx.authority.is_none() => {
+        None if cx.split.authority.is_none() => {
             let Some((word, sep)) = colonless(cx.input) else {
                 return;
             };

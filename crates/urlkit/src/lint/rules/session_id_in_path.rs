@@ -25,14 +25,14 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let path = cx.text(&cx.path);
+    let path = cx.text(&cx.split.path);
     let lower = path.to_ascii_lowercase();
     for key in [";jsessionid=", ";phpsessid=", ";sid=", ";sessionid="] {
         if let Some(p) = lower.find(key) {
             let end = path[p + 1..]
                 .find([';', '/'])
                 .map_or(path.len(), |e| p + 1 + e);
-            let span = cx.path.start + p..cx.path.start + end;
+            let span = cx.split.path.start + p..cx.split.path.start + end;
             let text = cx.text(&span);
             out.push(diag(
                 &INFO,
@@ -44,7 +44,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     if let Some(p) = path.find("(S(") {
         if let Some(e) = path[p..].find("))") {
-            let span = cx.path.start + p..cx.path.start + p + e + 2;
+            let span = cx.split.path.start + p..cx.split.path.start + p + e + 2;
             let text = cx.text(&span);
             out.push(diag(
                 &INFO,

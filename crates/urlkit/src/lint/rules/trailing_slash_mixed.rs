@@ -28,7 +28,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 /// Whether the path of `cx` ends with `/`, for the paths this rule counts (not `/` alone, not
 /// a file name with an extension).
 fn ends_with_slash(cx: &Context<'_>) -> Option<bool> {
-    let path = cx.text(&cx.path);
+    let path = cx.text(&cx.split.path);
     if path.len() <= 1 {
         return None;
     }
@@ -61,7 +61,7 @@ impl<T: Clone> Summary<T> {
             return;
         };
         let tallies = self.hosts.of(cx);
-        let end = cx.path.end;
+        let end = cx.split.path.end;
         let span = if slash { end - 1..end } else { end..end };
         tallies[usize::from(slash)].add(|| First::new(&INFO, cx, span, (seq, at.clone())));
     }

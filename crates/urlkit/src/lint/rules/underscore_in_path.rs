@@ -26,7 +26,7 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let b = cx.input.as_bytes();
-    for at in cx.path.clone().filter(|&i| b[i] == b'_') {
+    for at in cx.split.path.clone().filter(|&i| b[i] == b'_') {
         out.push(
             diag(
                 &INFO,

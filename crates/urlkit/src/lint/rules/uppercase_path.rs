@@ -27,15 +27,15 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let b = cx.input.as_bytes();
-    let mut i = cx.path.start;
-    while i < cx.path.end {
+    let mut i = cx.split.path.start;
+    while i < cx.split.path.end {
         if b[i] == b'%' && crate::uri::chars::escape_at(b, i).is_some() {
             i += 3;
             continue;
         }
         if b[i].is_ascii_uppercase() {
             let start = i;
-            while i < cx.path.end && b[i].is_ascii_uppercase() {
+            while i < cx.split.path.end && b[i].is_ascii_uppercase() {
                 i += 1;
             }
             let span = start..i;

@@ -37,7 +37,9 @@ pub(crate) static INFO: RuleInfo = RuleInfo {
 };
 
 pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(auth) = &cx.authority else { return };
+    let Some(auth) = &cx.split.authority else {
+        return;
+    };
     let text = cx.text(auth);
     if text.matches('@').count() > 1 {
         out.push(diag(

@@ -12,7 +12,10 @@
 use std::ops::Range;
 
 use crate::uri::chars::{self, is, is_hex, is_pchar, SCHEME, SUB_DELIM, UNRESERVED};
-use crate::uri::{parse as uri_parse, resolve, ParseErrorKind, PathHead, Resolution, UriRef};
+use crate::uri::{
+    parse as uri_parse, resolve, split, Component, ParseErrorKind, PathHead, Resolution, Split,
+    UriRef,
+};
 
 /// Why the RFC 3986 reading rejects an input.
 ///
@@ -65,8 +68,9 @@ impl RfcRejectKind {
 ///
 /// ```
 /// use urlkit::lint::parser_disagreement::Rfc3986Reading;
+/// use urlkit::uri::Component;
 /// let err = Rfc3986Reading::parse("http://a/%zz", None).unwrap_err();
-/// assert_eq!((err.offset, err.component), (9, "path"));
+/// assert_eq!((err.offset, err.component), (9, Component::Path));
 /// ```
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>
@@ -76,8 +80,8 @@ pub struct RfcReject {
     pub kind: RfcRejectKind,
     /// Byte offset in the input (in the base, for [`RfcRejectKind::InvalidBase`]).
     pub offset: usize,
-    /// The component the offset falls in (`userinfo`, `host`, ...).
-    pub component: &'static str,
+    /// The component the offset falls in (of the base, for [`RfcRejectKind::InvalidBase`]).
+    pub component: Component,
 }
 
 /// The five components of RFC 3986 §3, with the authority split into userinfo, host and port.
@@ -108,87 +112,12 @@ pub struct Rfc3986Reading {
     pub fragment: Option<String>,
 }
 
-/// Byte ranges of the Appendix B groups.
-pub(crate) struct Parts {
-    pub(crate) scheme: Option<Range<usize>>,
-    pub(crate) authority: Option<Range<usize>>,
-    pub(crate) path: Range<usize>,
-    pub(crate) query: Option<Range<usize>>,
-    pub(crate) fragment: Option<Range<usize>>,
-}
-
-/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` by hand.
-pub(crate) fn appendix_b(s: &str) -> Parts {
-    let b = s.as_bytes();
-    let mut i = 0;
-    let mut scheme = None;
-    let end = b
-        .iter()
-        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
-        .unwrap_or(b.len());
-    if end > 0 && b.get(end) == Some(&b':') {
-        scheme = Some(0..end);
-        i = end + 1;
-    }
-    let mut authority = None;
-    if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let stop = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
-        authority = Some(start..stop);
-        i = stop;
-    }
-    let path_end = memchr::memchr2(b'?', b'#', &b[i..]).map_or(b.len(), |p| i + p);
-    let path = i..path_end;
-    i = path_end;
-    let mut query = None;
-    if b.get(i) == Some(&b'?') {
-        let stop = memchr::memchr(b'#', &b[i + 1..]).map_or(b.len(), |p| i + 1 + p);
-        query = Some(i + 1..stop);
-        i = stop;
-    }
-    let fragment = (b.get(i) == Some(&b'#')).then(|| i + 1..b.len());
-    Parts {
-        scheme,
-        authority,
-        path,
-        query,
-        fragment,
-    }
-}
-
-/// userinfo, host, port ranges inside an authority range.
-pub(crate) fn split_authority(
-    s: &str,
-    a: Range<usize>,
-) -> (Option<Range<usize>>, Range<usize>, Option<Range<usize>>) {
-    let text = &s[a.clone()];
-    let (userinfo, host_start) = match text.rfind('@') {
-        Some(at) => (Some(a.start..a.start + at), a.start + at + 1),
-        None => (None, a.start),
-    };
-    let rest = &s[host_start..a.end];
-    let port_colon = if rest.starts_with('[') {
-        rest.find(']')
-            .and_then(|close| (rest.as_bytes().get(close + 1) == Some(&b':')).then_some(close + 1))
-    } else {
-        rest.rfind(':')
-    };
-    match port_colon {
-        Some(c) => (
-            userinfo,
-            host_start..host_start + c,
-            Some(host_start + c + 1..a.end),
-        ),
-        None => (userinfo, host_start..a.end, None),
-    }
-}
-
 /// Checks `s[range]`: every byte is allowed by `allowed`, a `%` starts `pct-encoded`, and a
 /// non-ASCII character is taken as RFC 3987 `ucschar`.
 fn check(
     s: &str,
     range: Range<usize>,
-    component: &'static str,
+    component: Component,
     allowed: impl Fn(u8) -> bool,
 ) -> Result<(), RfcReject> {
     let b = s.as_bytes();
@@ -229,7 +158,7 @@ fn userinfo_char(c: u8) -> bool {
     is(c, UNRESERVED | SUB_DELIM) || c == b':'
 }
 
-fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
+fn validate(s: &str, p: &Split) -> Result<(), RfcReject> {
     if let Some(r) = &p.scheme {
         let b = &s.as_bytes()[r.clone()];
         for (j, &c) in b.iter().enumerate() {
@@ -242,7 +171,7 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
                 return Err(RfcReject {
                     kind: RfcRejectKind::InvalidScheme,
                     offset: r.start + j,
-                    component: "scheme",
+                    component: Component::Scheme,
                 });
             }
         }
@@ -250,17 +179,16 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
         // path-noscheme: a relative reference's first segment has no ':' (Appendix B would
         // otherwise have read it as a scheme), so nothing to check here.
     }
-    if let Some(a) = &p.authority {
-        let (userinfo, host, port) = split_authority(s, a.clone());
-        if let Some(u) = userinfo {
-            check(s, u, "userinfo", userinfo_char)?;
+    if let Some(host) = p.host.clone() {
+        if let Some(u) = p.userinfo.clone() {
+            check(s, u, Component::Userinfo, userinfo_char)?;
         }
         let h = &s[host.clone()];
         if h.starts_with('[') {
             let fail = |offset| RfcReject {
                 kind: RfcRejectKind::InvalidIpLiteral,
                 offset,
-                component: "host",
+                component: Component::Host,
             };
             let inner = h
                 .strip_prefix('[')
@@ -278,26 +206,28 @@ fn validate(s: &str, p: &Parts) -> Result<(), RfcReject> {
                 return Err(fail(host.start));
             }
         } else {
-            check(s, host, "host", |c| is(c, UNRESERVED | SUB_DELIM))?;
+            check(s, host, Component::Host, |c| is(c, UNRESERVED | SUB_DELIM))?;
         }
-        if let Some(port) = port {
+        if let Some(port) = p.port.clone() {
             if let Some(j) = s[port.clone()].bytes().position(|c| !c.is_ascii_digit()) {
                 return Err(RfcReject {
                     kind: RfcRejectKind::InvalidPort,
                     offset: port.start + j,
-                    component: "port",
+                    component: Component::Port,
                 });
             }
         }
     }
-    check(s, p.path.clone(), "path", |c| is_pchar(c) || c == b'/')?;
+    check(s, p.path.clone(), Component::Path, |c| {
+        is_pchar(c) || c == b'/'
+    })?;
     if let Some(q) = &p.query {
-        check(s, q.clone(), "query", |c| {
+        check(s, q.clone(), Component::Query, |c| {
             is_pchar(c) || c == b'/' || c == b'?'
         })?;
     }
     if let Some(f) = &p.fragment {
-        check(s, f.clone(), "fragment", |c| {
+        check(s, f.clone(), Component::Fragment, |c| {
             is_pchar(c) || c == b'/' || c == b'?'
         })?;
     }
@@ -317,22 +247,17 @@ impl Rfc3986Reading {
     ///
     /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
     pub fn split(input: &str) -> Rfc3986Reading {
-        let p = appendix_b(input);
+        let p = split(input);
         let get = |r: Range<usize>| input[r].to_owned();
-        let mut out = Rfc3986Reading {
-            scheme: p.scheme.clone().map(get),
-            path: get(p.path.clone()),
-            query: p.query.clone().map(get),
-            fragment: p.fragment.clone().map(get),
-            ..Rfc3986Reading::default()
-        };
-        if let Some(a) = p.authority {
-            let (u, h, port) = split_authority(input, a);
-            out.userinfo = u.map(get);
-            out.host = Some(get(h));
-            out.port = port.map(get);
+        Rfc3986Reading {
+            scheme: p.scheme.map(get),
+            userinfo: p.userinfo.map(get),
+            host: p.host.map(get),
+            port: p.port.map(get),
+            path: get(p.path),
+            query: p.query.map(get),
+            fragment: p.fragment.map(get),
         }
-        out
     }
 
     /// Parses `input` strictly as an RFC 3986 URI (an IRI per RFC 3987) and, when a `base`
@@ -356,7 +281,7 @@ impl Rfc3986Reading {
             None if reference.scheme().is_none() => Err(RfcReject {
                 kind: RfcRejectKind::NotAbsolute,
                 offset: 0,
-                component: "scheme",
+                component: Component::Scheme,
             }),
             None => {
                 // §5.2.2 applies remove_dot_segments to an absolute reference too.
@@ -364,14 +289,14 @@ impl Rfc3986Reading {
                 Ok(Rfc3986Reading::of(&target))
             }
             Some(b) => {
-                let bad_base = |offset| RfcReject {
+                let bad_base = |offset, component| RfcReject {
                     kind: RfcRejectKind::InvalidBase,
                     offset,
-                    component: "base",
+                    component,
                 };
-                let base_ref = strict_parse(b).map_err(|e| bad_base(e.offset))?;
+                let base_ref = strict_parse(b).map_err(|e| bad_base(e.offset, e.component))?;
                 if base_ref.scheme().is_none() {
-                    return Err(bad_base(0));
+                    return Err(bad_base(0, Component::Scheme));
                 }
                 let target = resolve(&base_ref, &reference, Resolution::Strict);
                 Ok(Rfc3986Reading::of(&target))
@@ -407,9 +332,10 @@ fn unguarded(head: PathHead, path: &str) -> &str {
     }
 }
 
-/// [`crate::uri::parse`], then the strict grammar of Appendix A on top of it.
+/// [`crate::uri::parse`], then the strict grammar of Appendix A over the components of the
+/// generic split.
 fn strict_parse(input: &str) -> Result<UriRef<'_>, RfcReject> {
-    let parts = appendix_b(input);
+    let parts = split(input);
     let parsed = uri_parse(input).map_err(|e| RfcReject {
         kind: match e.kind() {
             ParseErrorKind::InvalidScheme => RfcRejectKind::InvalidScheme,
@@ -419,37 +345,10 @@ fn strict_parse(input: &str) -> Result<UriRef<'_>, RfcReject> {
             _ => RfcRejectKind::InvalidCharacter,
         },
         offset: e.offset(),
-        component: component_at(&parts, input, e.offset()),
+        component: parts.component_at(e.offset()),
     })?;
     validate(input, &parts)?;
     Ok(parsed)
-}
-
-/// The name of the Appendix B component that holds byte `offset`.
-fn component_at(p: &Parts, input: &str, offset: usize) -> &'static str {
-    let inside = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&offset));
-    if inside(&p.scheme) {
-        return "scheme";
-    }
-    if let Some(a) = &p.authority {
-        if a.contains(&offset) {
-            let (u, h, _) = split_authority(input, a.clone());
-            return if inside(&u) {
-                "userinfo"
-            } else if h.contains(&offset) {
-                "host"
-            } else {
-                "port"
-            };
-        }
-    }
-    if inside(&p.query) {
-        "query"
-    } else if inside(&p.fragment) {
-        "fragment"
-    } else {
-        "path"
-    }
 }
 
 impl std::fmt::Display for Rfc3986Reading {
@@ -553,28 +452,4 @@ mod tests {
         assert!(Rfc3986Reading::parse("http://例え.jp/運営", None).is_ok());
         assert!(Rfc3986Reading::parse("http://a@b@c/", None).is_err());
     }
-}
-
-/// Byte spans of the components of `input` as Appendix B splits it, for diagnostics.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Spans {
-    pub scheme: Option<Range<usize>>,
-    pub host: Option<Range<usize>>,
-    pub port: Option<Range<usize>>,
-    pub path: Range<usize>,
-}
-
-pub(super) fn spans(input: &str) -> Spans {
-    let p = appendix_b(input);
-    let mut s = Spans {
-        scheme: p.scheme.clone(),
-        path: p.path.clone(),
-        ..Spans::default()
-    };
-    if let Some(a) = p.authority {
-        let (_, h, port) = split_authority(input, a);
-        s.host = Some(h);
-        s.port = port;
-    }
-    s
 }

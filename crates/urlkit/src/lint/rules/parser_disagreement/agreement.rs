@@ -33,10 +33,10 @@ pub(crate) fn surely_agree(cx: &Context<'_>) -> bool {
     if cx.classes().any(NOT_PLAIN) {
         return false;
     }
-    let (Some(scheme), Some(host)) = (&cx.scheme, &cx.host) else {
+    let (Some(scheme), Some(host)) = (&cx.split.scheme, &cx.split.host) else {
         return false;
     };
-    if cx.userinfo.is_some() {
+    if cx.split.userinfo.is_some() {
         return false;
     }
     let scheme = cx.text(scheme);
@@ -52,13 +52,17 @@ pub(crate) fn surely_agree(cx: &Context<'_>) -> bool {
         // A browser reads no port in a `file` host, and `localhost` as the empty host.
         let host = cx.text(host);
         if !(host.is_empty() || plain_domain(host) && !host.eq_ignore_ascii_case("localhost"))
-            || cx.port.is_some()
-            || b[cx.path.clone()].starts_with(b"//")
+            || cx.split.port.is_some()
+            || b[cx.split.path.clone()].starts_with(b"//")
         {
             return false;
         }
     } else if !plain_domain(cx.text(host))
-        || !cx.port.as_ref().is_none_or(|p| plain_port(&b[p.clone()]))
+        || !cx
+            .split
+            .port
+            .as_ref()
+            .is_none_or(|p| plain_port(&b[p.clone()]))
     {
         return false;
     }
@@ -66,7 +70,7 @@ pub(crate) fn surely_agree(cx: &Context<'_>) -> bool {
     // browser, `%2E` to RFC 3986).
     if cx.classes().any(ByteClasses::PERCENT)
         && (memchr::memchr_iter(b'%', b).count() != cx.escapes.len()
-            || cx.escapes_in(&cx.path).iter().any(|e| e.byte == b'.'))
+            || cx.escapes_in(&cx.split.path).iter().any(|e| e.byte == b'.'))
     {
         return false;
     }
@@ -78,7 +82,8 @@ pub(crate) fn surely_agree(cx: &Context<'_>) -> bool {
         return false;
     }
     // One `#`: the fragment's grammar has none.
-    cx.fragment
+    cx.split
+        .fragment
         .as_ref()
         .is_none_or(|f| memchr::memchr(b'#', &b[f.clone()]).is_none())
 }

@@ -32,8 +32,10 @@ pub use rfc3986_reading::{Rfc3986Reading, RfcReject, RfcRejectKind};
 
 use std::ops::Range;
 
-use super::{Context, Diagnostic, Evidence, RuleInfo};
-use crate::uri::{Component, Place};
+use crate::lint::{
+    Context, Diagnostic, Evidence, Family, RuleDoc, RuleInfo, Scope, SecurityInfo, Severity,
+};
+use crate::uri::{split, Component, Place, Split};
 use crate::whatwg::{Components, Url, WhatwgError};
 
 /// The rule's identity (its file is `lint/rules/parser_disagreement.rs`).
@@ -42,7 +44,7 @@ use crate::whatwg::{Components, Url, WhatwgError};
 /// use urlkit::lint::parser_disagreement::RULE;
 /// assert_eq!((RULE.name, RULE.code), ("parser-disagreement", "U0401"));
 /// ```
-pub static RULE: &RuleInfo = &crate::lint::rules::parser_disagreement::INFO;
+pub static RULE: &RuleInfo = &INFO;
 
 /// One way the two readings differ.
 ///
@@ -249,7 +251,7 @@ fn differ(r: &Rfc3986Reading, w: &Url) -> Vec<Difference> {
 /// ```
 pub fn check(input: &str, base: Option<&str>) -> Vec<Diagnostic> {
     let seen = side_by_side(input, base);
-    located(input, &rfc3986_reading::spans(input), &seen.differences)
+    located(input, &split(input), &seen.differences)
 }
 
 /// The rule over the lint's [`Context`]: the browser's reading and the component spans are
@@ -266,21 +268,11 @@ pub(crate) fn check_context(cx: &Context<'_>) -> Vec<Diagnostic> {
     if differences.is_empty() {
         return Vec::new();
     }
-    let spans = rfc3986_reading::Spans {
-        scheme: cx.scheme.clone(),
-        host: cx.host.clone(),
-        port: cx.port.clone(),
-        path: cx.path.clone(),
-    };
-    located(cx.input, &spans, &differences)
+    located(cx.input, &cx.split, &differences)
 }
 
 /// One diagnostic per difference, located by the component spans of `input`.
-fn located(
-    input: &str,
-    spans: &rfc3986_reading::Spans,
-    differences: &[Difference],
-) -> Vec<Diagnostic> {
+fn located(input: &str, spans: &Split, differences: &[Difference]) -> Vec<Diagnostic> {
     let whole = 0..input.len();
     differences
         .iter()
@@ -337,4 +329,47 @@ fn located(
             }
         })
         .collect()
+}
+
+pub(crate) static INFO: RuleInfo = RuleInfo {
+    code: "U0401",
+    name: "parser-disagreement",
+    family: Family::Security,
+    level: Severity::Warning,
+    summary: "RFC 3986 and the WHATWG URL Standard (browsers) read this URL differently",
+    scope: Scope::Url,
+    aliases: &[],
+    security: Some(SecurityInfo {
+        cwe: 436,
+        severity: 6.1,
+    }),
+    doc: RuleDoc {
+        what: "Reads the URL as a strict RFC 3986 URI (an IRI per RFC 3987) and as a browser \
+               does, and reports when one accepts what the other rejects, or when they find a \
+               different scheme, host, port or path (differences of spelling only, such as case, \
+               IDNA form, default port, are set aside). A more specific rule on the same bytes \
+               (backslash, non-canonical-ipv4, encoded-dot-segment, userinfo-at) wins.",
+        why: "An allow-list checked with one parser and a request made with another is how \
+              server-side request forgery and open-redirect bypasses work: `http://a\\b/` is host \
+              `a\\b` to RFC 3986 and host `a` to a browser.",
+        example: "http:/example.com/",
+        use_instead: "http://example.com/",
+        fix_safety: "No fix: which reading was meant is the question.",
+        references: &[
+            "https://www.rfc-editor.org/rfc/rfc3986",
+            "https://url.spec.whatwg.org/",
+            "https://cwe.mitre.org/data/definitions/436.html",
+        ],
+    },
+};
+
+/// The rule's entry in the registry: [`check_context`]'s diagnostics.
+pub(crate) fn check_in(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    out.extend(check_context(cx));
+}
+
+/// Whether the rule can fire: not on a URL both readings surely agree on, known without
+/// reading it either way (see [`agreement`]).
+pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
+    !agreement::surely_agree(cx)
 }

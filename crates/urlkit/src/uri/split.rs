@@ -1,0 +1,230 @@
+//! The generic split of a URI reference into its components (RFC 3986 Appendix B), which
+//! never fails: the ground the stricter readings stand on. The lint context reads every URL
+//! through it, and the strict RFC 3986 reading of parser disagreement validates its
+//! components; [`crate::uri::parse`] splits the same way while it validates.
+
+use std::ops::Range;
+
+use super::Component;
+
+/// The byte spans of a reference's components as Appendix B's regular expression splits it,
+/// with the authority split at its last `@` and the port after the last `:` (after the `]`
+/// of an IP literal).
+///
+/// ```
+/// use urlkit::uri::{split, Component};
+/// let s = split("http://u@h:8/p?q#f");
+/// assert_eq!(s.component_at(9), Component::Host);
+/// assert_eq!((s.userinfo, s.host, s.port), (Some(7..8), Some(9..10), Some(11..12)));
+/// assert_eq!((s.path, s.query, s.fragment), (12..14, Some(15..16), Some(17..18)));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    /// `scheme`, without its `:`.
+    pub scheme: Option<Range<usize>>,
+    /// The authority, after `//` (empty for `file:///`).
+    pub authority: Option<Range<usize>>,
+    /// `userinfo`, before the authority's last `@`.
+    pub userinfo: Option<Range<usize>>,
+    /// `host`, with the brackets of an IP literal; present whenever the authority is.
+    pub host: Option<Range<usize>>,
+    /// `port`, after its `:` (may be empty).
+    pub port: Option<Range<usize>>,
+    /// `path` (may be empty).
+    pub path: Range<usize>,
+    /// `query`, without its `?`.
+    pub query: Option<Range<usize>>,
+    /// `fragment`, without its `#`.
+    pub fragment: Option<Range<usize>>,
+}
+
+impl Split {
+    /// The span of `component`, if the reference has it (the path always: maybe empty).
+    ///
+    /// ```
+    /// use urlkit::uri::{split, Component};
+    /// assert_eq!(split("/a?b").span(Component::Query), Some(3..4));
+    /// assert_eq!(split("/a?b").span(Component::Host), None);
+    /// ```
+    pub fn span(&self, component: Component) -> Option<Range<usize>> {
+        match component {
+            Component::Scheme => self.scheme.clone(),
+            Component::Userinfo => self.userinfo.clone(),
+            Component::Host => self.host.clone(),
+            Component::Port => self.port.clone(),
+            Component::Path => Some(self.path.clone()),
+            Component::Query => self.query.clone(),
+            Component::Fragment => self.fragment.clone(),
+        }
+    }
+
+    /// The component that holds byte `offset`: the path for a delimiter between components
+    /// (`:`, `//`, `@`, `?`, `#`) and past the end.
+    ///
+    /// ```
+    /// use urlkit::uri::{split, Component};
+    /// let s = split("http://a:8x/%zz");
+    /// assert_eq!((s.component_at(0), s.component_at(9), s.component_at(12)),
+    ///            (Component::Scheme, Component::Port, Component::Path));
+    /// ```
+    pub fn component_at(&self, offset: usize) -> Component {
+        Component::ALL
+            .into_iter()
+            .find(|&c| self.span(c).is_some_and(|r| r.contains(&offset)))
+            .unwrap_or(Component::Path)
+    }
+}
+
+/// Splits `input` as `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` does
+/// (RFC 3986 Appendix B), and the authority into userinfo, host and port. Never fails: text
+/// that no grammar accepts still has the components a lenient tokenizer sees.
+///
+/// ```
+/// use urlkit::uri::split;
+/// let s = split("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/");
+/// assert_eq!(s.host, Some(17..24));
+/// assert_eq!(s.fragment, Some(25..35));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
+pub fn split(input: &str) -> Split {
+    let b = input.as_bytes();
+    let mut i = 0;
+    let mut scheme = None;
+    let end = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(b.len());
+    if end > 0 && b.get(end) == Some(&b':') {
+        scheme = Some(0..end);
+        i = end + 1;
+    }
+    let mut out = Split {
+        scheme,
+        ..Split::default()
+    };
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let stop = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
+        split_authority(b, start..stop, &mut out);
+        i = stop;
+    }
+    let path_end = memchr::memchr2(b'?', b'#', &b[i..]).map_or(b.len(), |p| i + p);
+    out.path = i..path_end;
+    i = path_end;
+    if b.get(i) == Some(&b'?') {
+        let stop = memchr::memchr(b'#', &b[i + 1..]).map_or(b.len(), |p| i + 1 + p);
+        out.query = Some(i + 1..stop);
+        i = stop;
+    }
+    out.fragment = (b.get(i) == Some(&b'#')).then(|| i + 1..b.len());
+    out
+}
+
+/// The userinfo, host and port of the authority `b[a]`, into `out`.
+fn split_authority(b: &[u8], a: Range<usize>, out: &mut Split) {
+    let host_start = match memchr::memrchr(b'@', &b[a.clone()]) {
+        Some(at) => {
+            out.userinfo = Some(a.start..a.start + at);
+            a.start + at + 1
+        }
+        None => a.start,
+    };
+    let rest = &b[host_start..a.end];
+    let port_colon = if rest.first() == Some(&b'[') {
+        memchr::memchr(b']', rest)
+            .and_then(|close| (rest.get(close + 1) == Some(&b':')).then_some(close + 1))
+    } else {
+        memchr::memrchr(b':', rest)
+    };
+    match port_colon {
+        Some(c) => {
+            out.host = Some(host_start..host_start + c);
+            out.port = Some(host_start + c + 1..a.end);
+        }
+        None => out.host = Some(host_start..a.end),
+    }
+    out.authority = Some(a);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The regular expression of Appendix B, run by a regex-free reading of its groups one at
+    /// a time over chars (the oracle for the memchr searches above).
+    fn naive(input: &str) -> (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>) {
+        let mut rest = input;
+        let mut scheme = None;
+        if let Some(p) = rest.find(|c| ":/?#".contains(c)) {
+            if p > 0 && rest[p..].starts_with(':') {
+                scheme = Some(&rest[..p]);
+                rest = &rest[p + 1..];
+            }
+        }
+        let mut authority = None;
+        if let Some(r) = rest.strip_prefix("//") {
+            let p = r.find(|c| "/?#".contains(c)).unwrap_or(r.len());
+            authority = Some(&r[..p]);
+            rest = &r[p..];
+        }
+        let p = rest.find(['?', '#']).unwrap_or(rest.len());
+        let path = &rest[..p];
+        rest = &rest[p..];
+        let mut query = None;
+        if let Some(r) = rest.strip_prefix('?') {
+            let p = r.find('#').unwrap_or(r.len());
+            query = Some(&r[..p]);
+            rest = &r[p..];
+        }
+        let fragment = rest.strip_prefix('#');
+        (scheme, authority, path, query, fragment)
+    }
+
+    #[test]
+    fn the_groups_of_appendix_b() {
+        for input in [
+            "",
+            "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+            ":x",
+            "a:",
+            "//",
+            "///a",
+            "?#",
+            "#?",
+            "a/b:c",
+            "a?b:c",
+            "http://u@v@h:1/p",
+            "http://[::1]:80/x",
+            "http://[::1]x/",
+            "mailto:a@b",
+            "http:\\\\evil.com",
+            "運:営/x?y#z#w",
+        ] {
+            let s = split(input);
+            let get = |r: Option<Range<usize>>| r.map(|r| &input[r]);
+            let got = (
+                get(s.scheme.clone()),
+                get(s.authority.clone()),
+                &input[s.path.clone()],
+                get(s.query.clone()),
+                get(s.fragment.clone()),
+            );
+            assert_eq!(got, naive(input), "{input}");
+        }
+    }
+
+    #[test]
+    fn the_authority_splits_at_its_last_at_and_last_colon() {
+        let s = split("http://a:b@c@h:1:2/");
+        assert_eq!(s.userinfo.map(|r| r.len()), Some(5));
+        assert_eq!(s.host, Some(13..16));
+        assert_eq!(s.port, Some(17..18));
+        let s = split("http://[::1]:8/");
+        assert_eq!((s.host, s.port), (Some(7..12), Some(13..14)));
+        let s = split("http://[::1]/");
+        assert_eq!((s.host, s.port), (Some(7..12), None));
+    }
+}
