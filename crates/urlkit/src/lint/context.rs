@@ -5,7 +5,7 @@
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use super::prefilter::ByteClasses;
+use super::byte_classes::ByteClasses;
 use crate::charset::repair::Repair;
 use crate::uri::chars::escape_at;
 use crate::uri::{split, Component, Place, Split};

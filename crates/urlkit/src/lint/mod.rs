@@ -15,6 +15,7 @@ use std::fmt;
 
 use prefilter::Prefilter;
 
+mod byte_classes;
 mod context;
 mod diagnostic;
 mod id;
@@ -25,12 +26,15 @@ mod prefilter;
 mod registry;
 pub(crate) mod rules;
 mod select;
+mod tally;
+mod trigger;
 
 pub use context::{Context, Escape, Param};
 pub use diagnostic::{Applicability, Diagnostic, Evidence, Fix, Severity};
-pub use list::{ListFinding, ListLinter};
+pub use list::ListLinter;
 pub use registry::{Family, RuleDoc, RuleInfo, Scope, SecurityInfo, RESERVED};
 pub use select::{Selection, SelectionError};
+pub use tally::ListFinding;
 
 /// Every rule, in code order (list-level rules included).
 ///

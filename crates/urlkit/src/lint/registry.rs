@@ -1,7 +1,10 @@
 //! What a rule is: its code, name, family, level, doc, aliases; and the codes reserved for
 //! rules that live elsewhere.
 
-use super::Severity;
+use std::ops::Range;
+
+use super::context::Context;
+use super::diagnostic::{Diagnostic, Severity};
 
 /// The family a rule belongs to (DESIGN §5).
 ///
@@ -135,6 +138,26 @@ pub struct RuleInfo {
 }
 
 impl RuleInfo {
+    /// A finding of this rule on `span` of the URL in `cx` (its component found from the
+    /// span), without evidence or fix.
+    pub(crate) fn diagnostic(
+        &'static self,
+        cx: &Context<'_>,
+        span: Range<usize>,
+        message: String,
+    ) -> Diagnostic {
+        Diagnostic {
+            rule: self.name,
+            code: self.code,
+            severity: self.level,
+            component: cx.component_at(span.start),
+            span,
+            message,
+            evidence: Vec::new(),
+            fix: None,
+        }
+    }
+
     /// Whether the rule runs without being selected: every family but style.
     ///
     /// ```

@@ -15,7 +15,7 @@
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use encoding_rs::Encoding;
 
-use super::rank::RunInput;
+use super::run::RunInput;
 
 /// chardetng's guess for the bytes of `runs` with the ASCII character on each side
 /// (separated by a space, as the URL separates them), for a host under `tld` (its last label, lowercase ASCII) if known.

@@ -63,9 +63,10 @@ pub use unit::Place;
 
 use crate::uri::ParseError;
 use hints::Hints;
-use rank::{Decision, Group, RunInput};
+use rank::{Decision, Group};
 use rewrite::{Edit, Emit};
 use run::Run;
+use run::RunInput;
 use unit::{Token, Unit};
 
 /// A run found in a unit, classified.

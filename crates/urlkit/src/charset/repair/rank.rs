@@ -31,6 +31,7 @@ use super::hints::Hints;
 use super::mojibake::shaped_as;
 use super::reading::{legacy_encodings, read, ReadChar};
 use super::repertoire::{area_of, Area};
+use super::run::RunInput;
 use super::script::{capitals_only, incoherent_scripts, mixed_alphabet_word, script_name};
 
 /// A candidate this many points below the best, or more, is dropped.
@@ -82,14 +83,6 @@ fn kana_overlap(runs: &[RunInput]) -> bool {
         level1(EUC_JP, &jp) && level1(BIG5, &tw)
     });
     all && kana
-}
-
-/// One run to read, with the ASCII characters that touch it in its unit.
-#[derive(Clone, Debug)]
-pub(crate) struct RunInput {
-    pub bytes: Vec<u8>,
-    pub before: Option<char>,
-    pub after: Option<char>,
 }
 
 /// The readings that give one text.

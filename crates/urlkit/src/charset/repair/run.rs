@@ -9,6 +9,14 @@ use super::unit::Token;
 /// (Shift_JIS, gb18030, Big5 and EUC-KR all take trail bytes from `0x40..=0x7E`, or a subset).
 const ASCII_TRAIL: std::ops::RangeInclusive<u8> = 0x40..=0x7E;
 
+/// One run to read, with the ASCII characters that touch it in its unit.
+#[derive(Clone, Debug)]
+pub(crate) struct RunInput {
+    pub bytes: Vec<u8>,
+    pub before: Option<char>,
+    pub after: Option<char>,
+}
+
 /// A run: token indices `range` of a unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Run {

@@ -250,21 +250,3 @@ fn most_rules_skip_a_clean_url() {
         assert!(run.len() < URL_RULES.len() / 2, "{url}: {run:?}");
     }
 }
-
-#[test]
-fn a_host_may_end_in_a_number() {
-    for yes in ["1.2.3.4", "a.1", "a.0x", "a.0XfF", "a.1.", "."] {
-        assert!(super::may_end_in_a_number(yes), "{yes}");
-    }
-    for no in [
-        "example.com",
-        "a.",
-        "a.0xg",
-        "a.1e",
-        "a.de",
-        "1.2.3.com",
-        "a.+5",
-    ] {
-        assert!(!super::may_end_in_a_number(no), "{no}");
-    }
-}

@@ -57,7 +57,7 @@ pub(crate) fn may_have_unicode_label(cx: &Context<'_>) -> bool {
     };
     if cx
         .classes()
-        .any(crate::lint::prefilter::ByteClasses::NON_ASCII)
+        .any(crate::lint::byte_classes::ByteClasses::NON_ASCII)
     {
         return true;
     }

@@ -1,6 +1,6 @@
 //! `mixed-forms` (U0211, list): one list spells non-ASCII text in several ways.
 
-use crate::lint::list::{First, ListFinding, PerHost};
+use crate::lint::tally::{First, ListFinding, PerHost};
 use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {
@@ -48,7 +48,7 @@ impl Form {
 }
 
 fn form(cx: &Context<'_>) -> Option<(Form, std::ops::Range<usize>)> {
-    use crate::lint::prefilter::ByteClasses;
+    use crate::lint::byte_classes::ByteClasses;
     // An ASCII URL has no raw text, one without `%` no escape: most URLs of a list are both.
     if !cx
         .classes()

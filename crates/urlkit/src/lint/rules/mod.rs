@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
+use super::byte_classes::ByteClasses;
 use super::id::RuleId;
-use super::prefilter::ByteClasses;
-use super::prefilter::Trigger::{self, Always, Any, When};
+use super::trigger::Trigger::{self, Always, Any, When};
 use super::{Applicability, Context, Diagnostic, Evidence, Fix, RuleInfo};
 
 mod backslash;
@@ -246,23 +246,14 @@ const fn rule(
     }
 }
 
-/// A finding of rule `info` on `span` of the URL in `cx`, its component found from the span.
+/// A finding of rule `info` on `span` of the URL in `cx` ([`RuleInfo::diagnostic`]).
 pub(crate) fn diag(
     info: &'static RuleInfo,
     cx: &Context<'_>,
     span: Range<usize>,
     message: String,
 ) -> Diagnostic {
-    Diagnostic {
-        rule: info.name,
-        code: info.code,
-        severity: info.level,
-        component: cx.component_at(span.start),
-        span,
-        message,
-        evidence: Vec::new(),
-        fix: None,
-    }
+    info.diagnostic(cx, span, message)
 }
 
 /// Builder steps on a [`Diagnostic`].

@@ -70,7 +70,7 @@ pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// is a domain to a browser, spelled as written but for case, or an opaque host as written:
 /// never an IPv4 address other than the text itself.
 pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
-    use crate::lint::prefilter::ByteClasses;
+    use crate::lint::byte_classes::ByteClasses;
     let Some(host) = &cx.split.host else {
         return false;
     };
@@ -83,5 +83,43 @@ pub(crate) fn can_fire(cx: &Context<'_>) -> bool {
         .or(ByteClasses::BACKSLASH)
         .or(ByteClasses::SPACE)
         .or(ByteClasses::CONTROL);
-    cx.classes().any(reread) || crate::lint::prefilter::may_end_in_a_number(text)
+    cx.classes().any(reread) || may_end_in_a_number(text)
+}
+
+/// Whether `host` may end in a number to the WHATWG host parser (and so be read as IPv4):
+/// its last label, after one trailing `.`, is empty, all digits, or `0x` and hex digits. An
+/// ASCII host without `%` that does not is a domain to a browser, spelled as written but for
+/// case.
+///
+/// Spec: <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+pub(crate) fn may_end_in_a_number(host: &str) -> bool {
+    let body = host.strip_suffix('.').unwrap_or(host);
+    let last = body.rsplit('.').next().unwrap_or(body).as_bytes();
+    if last.is_empty() || last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    matches!(last, [b'0', b'x' | b'X', rest @ ..] if rest.iter().all(u8::is_ascii_hexdigit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_end_in_a_number;
+
+    #[test]
+    fn a_host_may_end_in_a_number() {
+        for yes in ["1.2.3.4", "a.1", "a.0x", "a.0XfF", "a.1.", "."] {
+            assert!(may_end_in_a_number(yes), "{yes}");
+        }
+        for no in [
+            "example.com",
+            "a.",
+            "a.0xg",
+            "a.1e",
+            "a.de",
+            "1.2.3.com",
+            "a.+5",
+        ] {
+            assert!(!may_end_in_a_number(no), "{no}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `trailing-slash-mixed` (U0304, style, list): some paths of a host end in `/`, others not.
 
-use crate::lint::list::{First, ListFinding, PerHost};
+use crate::lint::tally::{First, ListFinding, PerHost};
 use crate::lint::{Context, Family, RuleDoc, RuleInfo, Scope, Severity};
 
 pub(crate) static INFO: RuleInfo = RuleInfo {

@@ -85,9 +85,14 @@ fn evidence(before: &str, after: &str, charset: MojibakeCharset) -> Option<&'sta
         .filter(|c| !c.is_ascii() && *c != '\u{FFFD}')
         .collect();
     // C1 controls are a layer in the middle of a chain (see `Refusal::Midway`).
-    let c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
-    if !recovered.iter().all(|&c| c1(c) || in_common_blocks(c)) {
+    if !recovered.iter().all(|&c| is_c1(c) || in_common_blocks(c)) {
         return Some("the reading has a character of a block text seldom uses");
+    }
+    // A double-byte misreading of UTF-8 is undone into what East Asian writers write, the
+    // repertoire of their national standards: a reading with an ideograph none of them has
+    // (CJK extension A: `浜ゃァ` written back in GBK is `交㥡`) is a new misreading.
+    if !charset.is_single_byte() && !recovered.iter().all(|&c| in_a_national_standard(c)) {
+        return Some("the reading has an ideograph no national standard encodes");
     }
     match recovered.len() {
         // Only a lost byte: a single-byte decoder loses one byte, in a letter's sequence
@@ -186,6 +191,25 @@ fn char_commonness(c: char) -> i32 {
     i32::from(level1)
 }
 
+/// Whether `c`, if it is an ideograph, is in level 1 or 2 of JIS X 0208, GB 2312, Big5 or
+/// the hanja of KS X 1001 (the sets East Asian text is written in; the extensions of GBK,
+/// HKSCS, JIS X 0212 and CJK extension A are not). Any other character is.
+fn in_a_national_standard(c: char) -> bool {
+    use encoding_rs::{BIG5, EUC_KR, GB18030, SHIFT_JIS};
+    if script_of(c) != Some(icu_properties::props::Script::Han) {
+        return true;
+    }
+    let mut buf = [0u8; 4];
+    [SHIFT_JIS, GB18030, BIG5, EUC_KR].into_iter().any(|e| {
+        let (bytes, _, unmappable) = e.encode(c.encode_utf8(&mut buf));
+        !unmappable
+            && matches!(
+                area_of(e, &bytes, c),
+                Some(Area::Level1 | Area::Level2 | Area::Big5Level2)
+            )
+    })
+}
+
 /// A character of the texts East Asian software reads: ideographs, kana, Hangul, Bopomofo,
 /// and the CJK punctuation and full-width forms.
 ///
@@ -204,7 +228,13 @@ fn is_east_asian(c: char) -> bool {
 
 /// Whether the reading has a C1 control character.
 fn control(after: &str) -> bool {
-    after.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c))
+    after.chars().any(is_c1)
+}
+
+/// Whether `c` is a C1 control (U+0080..U+009F): what ISO-8859-1 reads a byte of
+/// `0x80..=0x9F` as, and no writer types.
+fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
 }
 
 /// A character no writer puts in text, whatever layer follows.
@@ -213,7 +243,7 @@ fn unwritable(after: &str) -> Option<&'static str> {
     let mut previous: Option<char> = None;
     for c in after.chars() {
         match categories.get(c) {
-            GeneralCategory::Control if !('\u{80}'..='\u{9F}').contains(&c) => {
+            GeneralCategory::Control if !is_c1(c) => {
                 return Some("the reading has a control character")
             }
             GeneralCategory::Unassigned | GeneralCategory::Surrogate => {
@@ -310,7 +340,9 @@ fn one_character(before: &str, recovered: char, charset: MojibakeCharset) -> Opt
         (true, 3, _) if charset == MojibakeCharset::MacRoman => {
             punctuation || (class != Recovered::Other && letter_at(left))
         }
-        (true, 3, _) => char_commonness(recovered) > 0,
+        // A C1 control (`ä¾\u{80}` for `侀`) is what only a Latin-1 reading of a UTF-8
+        // continuation byte writes: no text has one, so a rare character is taken too.
+        (true, 3, _) => char_commonness(recovered) > 0 || mojibake.iter().any(|&c| is_c1(c)),
         // Through the others, the punctuation and symbols of European text (`в‚¬`, `вЂ”`)
         // or a Latin letter that ends or is inside a word (`Viб»‡t`, `Pháť\u{9f}`); an
         // ideograph alone is too little.
@@ -393,6 +425,9 @@ mod tests {
         assert!(refusal("Ō¬o", "Ԭo", Windows1257).is_some());
         assert!(refusal("×…", "\u{5C5}", Windows1252).is_some());
         assert!(refusal("遏ゆс", "矂䄃", ShiftJis).is_some());
+        assert_eq!(refusal("ä¾\u{80}", "侀", Iso8859_1), None);
+        assert!(refusal("ä¸£", "丣", Iso8859_1).is_some());
         assert!(refusal("昃ゃァ", "꾤㥡", Gbk).is_some());
+        assert!(refusal("浜ゃァ", "交㥡", Gbk).is_some());
     }
 }

@@ -24,7 +24,8 @@
 //! Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>,
 //! <https://url.spec.whatwg.org/#concept-basic-url-parser>
 
-use crate::lint::prefilter::{may_end_in_a_number, ByteClasses, NOT_PLAIN};
+use crate::lint::byte_classes::{ByteClasses, NOT_PLAIN};
+use crate::lint::rules::non_canonical_ipv4::may_end_in_a_number;
 use crate::lint::Context;
 
 /// Whether both readings of `cx`'s URL surely agree (so `parser-disagreement` cannot fire).
