@@ -10,6 +10,8 @@ use urlkit::flavor::{Direction, Flavor};
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::style::{display_width, escape_controls};
 use urlkit_records::flavors::RoundtripCell;
+use urlkit_records::markdown;
+use urlkit_records::table::{Align, Cell as TableCell, Table};
 
 const AFTER_HELP: &str = "\
 Each value goes through an encoder, into a URL (https://host/ENCODED as a path segment,
@@ -248,10 +250,8 @@ fn write_text(
     writeln!(w)
 }
 
-fn md_escape(s: &str) -> String {
-    escape_controls(s).replace('|', "\\|").replace('`', "\\`")
-}
-
+/// The Markdown report: the lossy cells, then one encoder-by-decoder table per value; every
+/// table through the records' one Markdown writer (and its one escaper).
 fn write_markdown(
     w: &mut impl Write,
     p: Placement,
@@ -260,56 +260,68 @@ fn write_markdown(
     decoders: &[Flavor],
     cells: &[Cell],
 ) -> std::io::Result<()> {
-    writeln!(w, "## {}\n", p.name())?;
-    let lossy: Vec<&Cell> = cells.iter().filter(|c| !c.exact()).collect();
-    writeln!(w, "{} of {} cells lose data.\n", lossy.len(), cells.len())?;
     writeln!(
         w,
-        "| encoder | decoder | value | sent as | result |\n|---|---|---|---|---|"
+        "## {}
+",
+        p.name()
     )?;
+    let lossy: Vec<&Cell> = cells.iter().filter(|c| !c.exact()).collect();
+    writeln!(w, "{} of {} cells lose data.\n", lossy.len(), cells.len())?;
+    let left = |name: &str| (name.to_owned(), Align::Left);
+    let mut table = Table::new(
+        ["encoder", "decoder", "value", "sent as", "result"]
+            .into_iter()
+            .map(left),
+    );
     for c in &lossy {
+        table.push([
+            TableCell::of_code(c.encoder.name()),
+            TableCell::of_code(c.decoder.name()),
+            TableCell::of_code(c.value.as_str()),
+            // An encoder that failed wrote nothing: an empty cell, the last column says why.
+            c.encoded
+                .as_deref()
+                .map_or_else(|_| TableCell::empty(), TableCell::of_code),
+            TableCell::text(what(&c.value, &c.outcome())),
+        ]);
+    }
+    markdown::write_table(w, &table)?;
+    let per_value = encoders.len() * decoders.len();
+    for (vi, v) in values.iter().enumerate() {
         writeln!(
             w,
-            "| `{}` | `{}` | `{}` | `{}` | {} |",
-            c.encoder.name(),
-            c.decoder.name(),
-            md_escape(&c.value),
-            // An encoder that failed wrote nothing: an empty cell, the last column says why.
-            c.encoded.as_deref().map(md_escape).unwrap_or_default(),
-            md_escape(&what(&c.value, &c.outcome()))
+            "\n### {} {}\n",
+            p.name(),
+            markdown::cell_markdown(&TableCell::of_code(*v))
         )?;
-    }
-    for (vi, v) in values.iter().enumerate() {
-        writeln!(w, "\n### {} `{}`\n", p.name(), md_escape(v))?;
-        write!(w, "| encoder \\ decoder |")?;
+        let mut table = Table::new([left("encoder \\ decoder")]);
         for d in decoders {
-            write!(w, " `{}` |", d.name())?;
+            table.column(format!("`{}`", d.name()), Align::Left);
         }
-        write!(w, "\n|---|")?;
-        for _ in decoders {
-            write!(w, "---|")?;
-        }
-        writeln!(w)?;
-        let block = &cells
-            [vi * encoders.len() * decoders.len()..(vi + 1) * encoders.len() * decoders.len()];
+        let block = &cells[vi * per_value..(vi + 1) * per_value];
         for (ei, e) in encoders.iter().enumerate() {
-            write!(w, "| `{}` |", e.name())?;
-            for di in 0..decoders.len() {
-                let o = block[ei * decoders.len() + di].outcome();
-                let cell = match &o {
-                    Outcome::Exact => "exact".to_owned(),
-                    Outcome::Changed(t) => format!("changed to `{}`", md_escape(t)),
-                    Outcome::Split(parts) => {
-                        let p: Vec<String> = parts.iter().map(|s| md_escape(&quoted(s))).collect();
-                        format!("split into {}", p.join(" "))
-                    }
-                    Outcome::NotText(t) => format!("not text: `{}`", md_escape(t)),
-                    Outcome::Error(e) => format!("error: {}", md_escape(e.message())),
-                };
-                write!(w, " {cell} |")?;
-            }
-            writeln!(w)?;
+            let row = std::iter::once(TableCell::of_code(e.name())).chain(
+                (0..decoders.len())
+                    .map(|di| outcome_cell(&block[ei * decoders.len() + di].outcome())),
+            );
+            table.push(row);
         }
+        markdown::write_table(w, &table)?;
     }
     writeln!(w)
+}
+
+/// What one round trip did, as a table cell.
+fn outcome_cell(o: &Outcome) -> TableCell {
+    match o {
+        Outcome::Exact => TableCell::text("exact"),
+        Outcome::Changed(t) => TableCell::text("changed to ").code(t.as_str()),
+        Outcome::Split(parts) => {
+            let quoted: Vec<String> = parts.iter().map(|s| quoted(s)).collect();
+            TableCell::text(format!("split into {}", quoted.join(" ")))
+        }
+        Outcome::NotText(t) => TableCell::text("not text: ").code(t.as_str()),
+        Outcome::Error(e) => TableCell::text(format!("error: {}", e.message())),
+    }
 }
