@@ -88,39 +88,79 @@ const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
 ];
 
-/// Whether `bytes` (fewer than 64) are UTF-8: [`Vector::BYTES`] of them checked per step,
-/// each byte's predecessors shifted in from the register before.
+/// The three lookup tables, as registers.
+struct Tables<V> {
+    byte_1_high: V,
+    byte_1_low: V,
+    byte_2_high: V,
+}
+
+/// Where the bytes of `input` (with the predecessors `prev`: 1, 2 and 3 bytes back) break
+/// UTF-8: a bit per byte.
+#[inline(always)]
+fn errors<V: Vector>(isa: V::ShuffleIsa, t: &Tables<V>, input: V, prev: (V, V, V)) -> u64 {
+    let base = V::base(isa);
+    let (prev1, prev2, prev3) = prev;
+    let (prev1_low, prev1_high) = prev1.nibbles();
+    let special = t
+        .byte_1_high
+        .lookup(isa, prev1_high)
+        .and(t.byte_1_low.lookup(isa, prev1_low))
+        .and(t.byte_2_high.lookup(isa, input.nibbles().1));
+    // A byte 2 after a three- or four-byte lead, or 3 after a four-byte one, must be a
+    // continuation: there the pair of continuations is right and its bit flips.
+    let third = prev2.saturating_sub(V::splat(base, 0xE0 - 0x80));
+    let fourth = prev3.saturating_sub(V::splat(base, 0xF0 - 0x80));
+    let must_continue = third.or(fourth).and(V::splat(base, 0x80));
+    special.xor(must_continue).nonzero_bits()
+}
+
+/// Whether `bytes` (fewer than 64) are UTF-8, [`Vector::BYTES`] of them checked per step.
+///
+/// With masked loads, or for a short input, each step loads its bytes with zeros after them
+/// and shifts each byte's predecessors in from the register before, up to the byte after the
+/// last (a zero, where a sequence cut short is an error). Otherwise no byte is copied: whole
+/// registers from the start, then the register that ends at the end (it overlaps the one
+/// before; its predecessors are loaded from the input too), and the last three bytes say
+/// whether the end cuts a sequence short.
 #[inline(always)]
 fn is_utf8<V: Vector>(isa: V::ShuffleIsa, bytes: &[u8]) -> bool {
     let base = V::base(isa);
-    let (t1_high, t1_low, t2_high) = (
-        V::table(base, &BYTE_1_HIGH),
-        V::table(base, &BYTE_1_LOW),
-        V::table(base, &BYTE_2_HIGH),
-    );
+    let t = Tables {
+        byte_1_high: V::table(base, &BYTE_1_HIGH),
+        byte_1_low: V::table(base, &BYTE_1_LOW),
+        byte_2_high: V::table(base, &BYTE_2_HIGH),
+    };
     let n = bytes.len();
     let mut before = V::splat(base, 0);
-    let mut errors = 0;
+    let mut found = 0;
     let mut at = 0;
-    // Up to the byte after the last, a zero: a sequence the end cuts short is an error there.
-    while at <= n {
-        let input = V::load_prefix(base, bytes, at, (n - at).min(V::BYTES));
-        let (prev1, prev2, prev3) = input.predecessors(isa, before);
-        let (prev1_low, prev1_high) = prev1.nibbles();
-        let special = t1_high
-            .lookup(isa, prev1_high)
-            .and(t1_low.lookup(isa, prev1_low))
-            .and(t2_high.lookup(isa, input.nibbles().1));
-        // A byte 2 after a three- or four-byte lead, or 3 after a four-byte one, must be a
-        // continuation: there the pair of continuations is right and its bit flips.
-        let third = prev2.saturating_sub(V::splat(base, 0xE0 - 0x80));
-        let fourth = prev3.saturating_sub(V::splat(base, 0xF0 - 0x80));
-        let must_continue = third.or(fourth).and(V::splat(base, 0x80));
-        errors |= special.xor(must_continue).nonzero_bits();
+    if V::MASKED || n < V::BYTES + 3 {
+        while at <= n {
+            let input = V::load_prefix(base, bytes, at, (n - at).min(V::BYTES));
+            found |= errors(isa, &t, input, input.predecessors(isa, before));
+            before = input;
+            at += V::BYTES;
+        }
+        return found == 0;
+    }
+    while at + V::BYTES <= n {
+        let input = V::load(base, bytes, at);
+        found |= errors(isa, &t, input, input.predecessors(isa, before));
         before = input;
         at += V::BYTES;
     }
-    errors == 0
+    if at < n {
+        let last = n - V::BYTES;
+        let prev = (
+            V::load(base, bytes, last - 1),
+            V::load(base, bytes, last - 2),
+            V::load(base, bytes, last - 3),
+        );
+        found |= errors(isa, &t, V::load(base, bytes, last), prev);
+    }
+    let cut_short = bytes[n - 1] >= 0xC0 || bytes[n - 2] >= 0xE0 || bytes[n - 3] >= 0xF0;
+    found == 0 && !cut_short
 }
 
 /// [`is_utf8`] 16 bytes per step.
