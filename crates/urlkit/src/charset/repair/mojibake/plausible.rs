@@ -101,7 +101,11 @@ fn evidence(before: &str, after: &str, charset: MojibakeCharset) -> Option<&'sta
         // was never read in gives rare ideographs (`σäûσäû` is `儖儖` in cp437, `遏ゆс` is
         // `矂䄃` in Shift_JIS), while the UTF-8 a tool misread is text somebody wrote.
         n if !charset.is_western()
-            && 2 * recovered.iter().filter(|&&c| char_commonness(c) > 0).count() < n =>
+            && 2 * recovered
+                .iter()
+                .filter(|&&c| char_commonness(c) > 0)
+                .count()
+                < n =>
         {
             Some("the reading is made of rare characters")
         }
