@@ -1,6 +1,7 @@
 //! The encoders' wide kernels against the scalar reference on inputs longer than the
 //! 64-byte blocks: escapes sparse (the runs between them copied whole) and dense (expanded),
-//! at every block edge, and rests long enough to be counted before the buffer is sized.
+//! at every block edge, and rests long enough to be counted before the buffer is sized; the
+//! fused kernel's last block at every length of the 32-byte (AVX2) and 64-byte steps.
 
 use proptest::prelude::*;
 
@@ -61,6 +62,54 @@ fn changed_bytes_around_block_edges() {
                         check_encoders(set, &v);
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The fused kernel's last block and last run at every length: inputs of 0 to 260 bytes
+/// (every tail length mod 32 and mod 64, both sides of the 256-byte counting threshold),
+/// with no change, one changed byte at the start, in the middle or at the end (a last run
+/// of every length), or changed bytes dense over the last 40 (the dense lanes of an
+/// overlapping last register), alone or after a changed first byte, with and without a
+/// space for [`Space::Plus`].
+///
+/// [`Space::Plus`]: crate::codec::Space::Plus
+#[test]
+fn fused_tails_of_every_length() {
+    let sets = [
+        crate::codec::sets::PATH,
+        crate::codec::sets::COMPONENT,
+        crate::codec::sets::PATH.difference(EncodeSet::NON_ASCII),
+    ];
+    for len in 0..=260usize {
+        let mut inputs = vec![vec![b'a'; len]];
+        for special in [b' ', b'?', 0xE6] {
+            for at in [0, len / 2, len.saturating_sub(1)] {
+                let mut v = vec![b'a'; len];
+                if let Some(b) = v.get_mut(at) {
+                    *b = special;
+                }
+                inputs.push(v);
+            }
+            let mut dense = vec![b'a'; len];
+            for (k, b) in dense.iter_mut().rev().take(40).enumerate() {
+                if k % 3 != 1 {
+                    *b = special;
+                }
+            }
+            // The same after a first block with one change (the fused kernel's sparse
+            // form first, then its expansion).
+            let mut mixed = dense.clone();
+            if let Some(b) = mixed.first_mut() {
+                *b = special;
+            }
+            inputs.push(dense);
+            inputs.push(mixed);
+        }
+        for v in &inputs {
+            for &set in &sets {
+                check_encoders(set, v);
             }
         }
     }

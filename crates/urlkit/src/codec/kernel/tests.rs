@@ -100,14 +100,41 @@ fn encoders(set: EncodeSet) -> [Encoder; 3] {
     ]
 }
 
+/// The encoding by its definition, a byte at a time (`set`'s bytes as `%XX`, a space as `+`
+/// in [`Space::Plus`] mode), as text: the oracle of the scalar path, and so of every level.
+pub(super) fn naive_encoding(enc: &Encoder, set: EncodeSet, input: &[u8]) -> String {
+    let digits = match enc.hex_case() {
+        HexCase::Upper => b"0123456789ABCDEF",
+        HexCase::Lower => b"0123456789abcdef",
+    };
+    let mut out = Vec::new();
+    for &b in input {
+        if enc.space_mode() == Space::Plus && b == b' ' {
+            out.push(b'+');
+        } else if set.contains(b) {
+            out.extend([
+                b'%',
+                digits[usize::from(b >> 4)],
+                digits[usize::from(b & 15)],
+            ]);
+        } else {
+            out.push(b);
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Every encoder of `set` at every level (the public cap, [`Encoder::kernel`]) against the
-/// scalar reference.
+/// scalar reference, and that against [`naive_encoding`].
 pub(super) fn check_encoders(set: EncodeSet, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     for enc in encoders(set) {
         let scalar = enc.kernel(KernelLevel::Scalar);
         let want_str = scalar.encode_str(&text);
         let want_bytes = scalar.encode_bytes(bytes);
+        assert_eq!(want_str, naive_encoding(&enc, set, text.as_bytes()));
+        let all_non_ascii = set.union(EncodeSet::NON_ASCII);
+        assert_eq!(want_bytes, naive_encoding(&enc, all_non_ascii, bytes));
         for level in levels() {
             let enc = enc.kernel(level);
             assert_eq!(enc.kernel_level(), level);

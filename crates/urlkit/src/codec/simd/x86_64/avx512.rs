@@ -135,7 +135,7 @@ pub(super) fn encode_owned_avx512<const PLUS: bool>(
                     store16(lane, dst, w);
                     w += live;
                 } else {
-                    w = expand::<PLUS>(lane, mk, digits, dst, w) - (16 - live);
+                    w = expand::<PLUS>(V512::ssse3(isa), lane, mk, digits, dst, w) - (16 - live);
                 }
             }
             src = i + r;

@@ -2,12 +2,13 @@
 //! register width ([`vector::Vector`]: 128, 256 and 512 bits): [`decode`] (the decoder's
 //! compaction), [`search`] (the decoders' `%` search and the encoders' set search),
 //! [`classify`] (the key writer's pass), [`utf8`] (the UTF-8 check of short decoded text),
-//! with [`byte_set`] the set test they share; the encoders' kernels are one per level,
-//! since they differ in kind ([`ssse3`] expands 16 bytes per shuffle into a sized buffer,
-//! [`avx512`] writes the whole owned encoding). Each
-//! entry point runs the best kernel that both the caller's [`KernelLevel`] and the running
-//! CPU allow, and declines (`None`, `false`, or the position it was given) where none does,
-//! so that the scalar code of `codec::kernel` runs.
+//! [`fused`] (the encoders' whole owned encoding at AVX2), with [`byte_set`] the set test
+//! they share. [`avx512`] is the AVX-512 level's own fused encoder (why it is not [`fused`]
+//! at 512 bits: the rationale there), [`ssse3`] the SSSE3 level's chunked encoder (16 bytes
+//! per shuffle into a sized buffer), whose expansion both fused encoders run on their lanes
+//! dense in escapes. Each entry point runs the best kernel that both the caller's
+//! [`KernelLevel`] and the running CPU allow, and declines (`None`, `false`, or the position
+//! it was given) where none does, so that the scalar code of `codec::kernel` runs.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -18,6 +19,7 @@ mod avx512;
 mod byte_set;
 mod classify;
 mod decode;
+mod fused;
 mod search;
 mod ssse3;
 mod utf8;
@@ -99,6 +101,13 @@ pub(crate) fn first_in_set(
         // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
         return Some(unsafe { search::first_in_set_avx512(isa, set, input, from) });
     }
+    match Avx2::detected(level) {
+        Some(isa) if input.len() - from >= 32 => {
+            // SAFETY: `isa` proves the CPU has the AVX2 level's features, the kernel's.
+            return Some(unsafe { search::first_in_set_avx2(isa, set, input, from) });
+        }
+        _ => {}
+    }
     match Ssse3::detected(level) {
         Some(isa) if input.len() - from >= 16 => {
             // SAFETY: `isa` proves the CPU has SSSE3 and POPCNT, the kernel's features.
@@ -162,14 +171,20 @@ pub(crate) fn encode_owned<const PLUS: bool>(
     first: usize,
     out: &mut Vec<u8>,
 ) -> bool {
-    match Avx512::detected(level) {
-        Some(isa) if exact(set) => {
-            // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
-            unsafe { avx512::encode_owned_avx512::<PLUS>(isa, set, hex, input, first, out) };
-            true
-        }
-        _ => false,
+    if !exact(set) {
+        return false;
     }
+    if let Some(isa) = Avx512::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX-512 level's features, the kernel's.
+        unsafe { avx512::encode_owned_avx512::<PLUS>(isa, set, hex, input, first, out) };
+        return true;
+    }
+    if let Some(isa) = Avx2::detected(level) {
+        // SAFETY: `isa` proves the CPU has the AVX2 level's features, the kernel's.
+        unsafe { fused::encode_owned_avx2::<PLUS>(isa, set, hex, input, first, out) };
+        return true;
+    }
+    false
 }
 
 /// Marks the bytes of `input` in `classes` into `out` (one [`Marks`] per 64-byte block) with

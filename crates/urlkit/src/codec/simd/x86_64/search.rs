@@ -3,7 +3,7 @@
 //! AVX-512 (nothing read past the end), else the register that ends at the end (its first
 //! bytes already known not to match). [`find_special_sse2`], [`find_special_avx2`] and
 //! [`find_special_avx512`] compile the one for 16, 32 and 64 bytes per step,
-//! [`first_in_set_ssse3`] and [`first_in_set_avx512`] the other.
+//! [`first_in_set_ssse3`], [`first_in_set_avx2`] and [`first_in_set_avx512`] the other.
 
 use super::byte_set::ByteSet;
 use super::vector::{Avx2, Avx512, LaneMask, Sse2, Ssse3, Vector, V128, V256, V512};
@@ -80,6 +80,19 @@ pub(super) fn first_in_set_ssse3(
 ) -> Option<usize> {
     let set = ByteSet::<V128>::new(isa, set);
     first_where::<V128>(isa.sse2(), input, from, |x| set.bits(x))
+}
+
+/// [`first_in_set`](super::first_in_set) 32 bytes per step, for `input.len() - from >= 32`
+/// and a set exact in the nibble tables.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+pub(super) fn first_in_set_avx2(
+    isa: Avx2,
+    set: &NibbleSet,
+    input: &[u8],
+    from: usize,
+) -> Option<usize> {
+    let set = ByteSet::<V256>::new(isa, set);
+    first_where::<V256>(isa, input, from, |x| set.bits(x))
 }
 
 /// [`first_in_set`](super::first_in_set) 64 bytes per step, for any `from <= input.len()`

@@ -18,6 +18,7 @@
 //! the `memchr` crate's vector trait). A trait method cannot carry `#[target_feature]`
 //! itself, so its instructions are called in an `unsafe` block, not as safe calls.
 
+use core::arch::x86_64::__m128i;
 use core::mem::MaybeUninit;
 
 use super::allowed;
@@ -120,6 +121,11 @@ pub(crate) trait Vector: Copy {
 
     /// The proof of the other instructions, from that of the shuffles.
     fn base(isa: Self::ShuffleIsa) -> Self::Isa;
+    /// The SSSE3 proof, which every level with byte shuffles implies: for the 16-byte code
+    /// that a wider routine runs on the lanes of its registers (the encoders' expansion).
+    fn ssse3(isa: Self::ShuffleIsa) -> Ssse3;
+    /// The 128-bit lane `k < BYTES / 16` (bytes `16 * k..16 * k + 16`), for that code.
+    fn lane(self, k: usize) -> __m128i;
     /// Every byte `b`.
     fn splat(isa: Self::Isa, b: u8) -> Self;
     /// The 16 bytes of `t` in every 128-bit lane (a `pshufb` table).

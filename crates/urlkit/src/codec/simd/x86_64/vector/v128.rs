@@ -54,6 +54,17 @@ impl Vector for V128 {
     }
 
     #[inline(always)]
+    fn ssse3(isa: Ssse3) -> Ssse3 {
+        isa
+    }
+
+    #[inline(always)]
+    fn lane(self, k: usize) -> __m128i {
+        debug_assert_eq!(k, 0, "a 128-bit register has one lane");
+        self.0
+    }
+
+    #[inline(always)]
     fn splat(_: Sse2, b: u8) -> V128 {
         // SAFETY: SSE2 is part of the x86_64 baseline; a register operation.
         V128(unsafe { _mm_set1_epi8(b as i8) })

@@ -2,7 +2,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{compact_control, Avx2, Dest, LaneMask, Vector};
+use super::{compact_control, Avx2, Dest, LaneMask, Ssse3, Vector};
 
 /// A 256-bit register (AVX2).
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +42,24 @@ impl Vector for V256 {
     #[inline(always)]
     fn base(isa: Avx2) -> Avx2 {
         isa
+    }
+
+    #[inline(always)]
+    fn ssse3(isa: Avx2) -> Ssse3 {
+        isa.ssse3()
+    }
+
+    #[inline(always)]
+    fn lane(self, k: usize) -> __m128i {
+        debug_assert!(k < 2, "a 256-bit register has two lanes");
+        // SAFETY: a V256 is made only from an `Avx2` proof; register operations.
+        unsafe {
+            if k == 0 {
+                _mm256_castsi256_si128(self.0)
+            } else {
+                _mm256_extracti128_si256::<1>(self.0)
+            }
+        }
     }
 
     #[inline(always)]

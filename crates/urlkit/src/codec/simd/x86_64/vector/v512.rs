@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Avx512, Dest, LaneMask, Vector};
+use super::{Avx512, Dest, LaneMask, Ssse3, Vector};
 
 /// A 512-bit register (AVX-512 BW).
 #[derive(Clone, Copy, Debug)]
@@ -87,6 +87,26 @@ impl Vector for V512 {
     #[inline(always)]
     fn base(isa: Avx512) -> Avx512 {
         isa
+    }
+
+    #[inline(always)]
+    fn ssse3(_: Avx512) -> Ssse3 {
+        // The AVX-512 level is detected only on a CPU that has SSSE3 (and POPCNT).
+        Ssse3(())
+    }
+
+    #[inline(always)]
+    fn lane(self, k: usize) -> __m128i {
+        debug_assert!(k < 4, "a 512-bit register has four lanes");
+        // SAFETY: a V512 is made only from an `Avx512` proof; register operations.
+        unsafe {
+            match k {
+                0 => _mm512_castsi512_si128(self.0),
+                1 => _mm512_extracti32x4_epi32::<1>(self.0),
+                2 => _mm512_extracti32x4_epi32::<2>(self.0),
+                _ => _mm512_extracti32x4_epi32::<3>(self.0),
+            }
+        }
     }
 
     #[inline(always)]
