@@ -7,6 +7,7 @@ use super::chars::{
     is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, PLAIN, P_PATH, P_QUERY, P_REG, P_USERINFO,
     SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED, UNWISE,
 };
+use super::split::Split;
 
 /// The component of a URI reference (RFC 3986 §3).
 ///
@@ -178,14 +179,9 @@ pub(crate) mod flag {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UriRef<'a> {
     input: &'a str,
-    scheme: Option<Range<usize>>,
-    authority: Option<Range<usize>>,
-    userinfo: Option<Range<usize>>,
-    host: Option<Range<usize>>,
-    port: Option<Range<usize>>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
+    /// The components' spans: those [`split`](super::split) gives, for a reference that
+    /// parses.
+    parts: Split,
     pub(crate) flags: [u8; 7],
 }
 
@@ -198,15 +194,18 @@ impl<'a> UriRef<'a> {
     /// The byte range of a component (without its delimiters), if present. The path is
     /// always present, possibly empty.
     pub fn range(&self, c: Component) -> Option<Range<usize>> {
-        match c {
-            Component::Scheme => self.scheme.clone(),
-            Component::Userinfo => self.userinfo.clone(),
-            Component::Host => self.host.clone(),
-            Component::Port => self.port.clone(),
-            Component::Path => Some(self.path.clone()),
-            Component::Query => self.query.clone(),
-            Component::Fragment => self.fragment.clone(),
-        }
+        self.parts.span(c)
+    }
+
+    /// The components' spans, as [`split`](super::split) gives them.
+    ///
+    /// ```
+    /// use urlkit::uri::{parse, split};
+    /// let input = "http://u@h:8/p?q#f";
+    /// assert_eq!(parse(input).unwrap().split(), &split(input));
+    /// ```
+    pub fn split(&self) -> &Split {
+        &self.parts
     }
 
     /// The text of a component, if present.
@@ -223,7 +222,7 @@ impl<'a> UriRef<'a> {
     /// `authority` (userinfo, host and port), without the `//`.
     pub fn authority(&self) -> Option<&'a str> {
         let input = self.input;
-        self.authority.clone().and_then(|r| input.get(r))
+        self.parts.authority.clone().and_then(|r| input.get(r))
     }
 
     /// `userinfo`, without the `@`.
@@ -467,14 +466,16 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     }
     Ok(UriRef {
         input,
-        scheme,
-        authority,
-        userinfo,
-        host,
-        port,
-        path,
-        query,
-        fragment,
+        parts: Split {
+            scheme,
+            authority,
+            userinfo,
+            host,
+            port,
+            path,
+            query,
+            fragment,
+        },
         flags,
     })
 }

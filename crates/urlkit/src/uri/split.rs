@@ -151,7 +151,57 @@ fn split_authority(b: &[u8], a: Range<usize>, out: &mut Split) {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        /// One split: wherever `uri::parse` accepts a reference, its components are the
+        /// split's (the delimiters, brackets and digits are drawn often, so that authorities
+        /// with userinfo, IP literals and ports, and every kind of reference, come up).
+        #[test]
+        fn parse_splits_as_split_does(input in reference()) {
+            if let Ok(u) = crate::uri::parse(&input) {
+                prop_assert_eq!(u.split(), &split(&input), "{}", input);
+            }
+        }
+    }
+
+    fn reference() -> impl Strategy<Value = String> {
+        "([a-z]{1,3}:)?(//([a-z]{0,2}@)?(\\[::1\\]|\\[v7\\.x\\]|[a-z0-9.]{0,4})(:[0-9]{0,3})?)?(/([a-z0-9/.:@]|%[0-9A-F]{2}){0,7}|([a-z0-9/.:@]|%[0-9A-F]{2}){0,7})(\\?[a-z0-9=&?/:@]{0,6})?(#[a-z0-9#?/]{0,4})?"
+    }
+
+    /// The generator reaches what the law is about: most references parse, and among those
+    /// are authorities with userinfo, IP literals and ports.
+    #[test]
+    fn the_reference_generator_reaches_the_authorities() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let (mut parsed, mut userinfo, mut literal, mut port) = (0, 0, 0, 0);
+        for _ in 0..1000 {
+            let input = reference()
+                .new_tree(&mut runner)
+                .expect("a value")
+                .current();
+            if let Ok(u) = crate::uri::parse(&input) {
+                parsed += 1;
+                userinfo += usize::from(u.userinfo().is_some());
+                literal += usize::from(u.host().is_some_and(|h| h.starts_with('[')));
+                port += usize::from(u.port().is_some());
+            }
+        }
+        assert!(parsed > 500, "{parsed} of 1000 parse");
+        for (what, n) in [
+            ("userinfo", userinfo),
+            ("IP literal", literal),
+            ("port", port),
+        ] {
+            assert!(n > 50, "{n} parsed references with a {what}");
+        }
+    }
 
     /// The regular expression of Appendix B, run by a regex-free reading of its groups one at
     /// a time over chars (the oracle for the memchr searches above).
