@@ -110,7 +110,7 @@ pub(crate) fn mark_key_bytes(
 }
 
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`.
-#[inline]
+#[inline(always)]
 pub(crate) fn find_special<const PLUS: bool>(level: KernelLevel, input: &[u8]) -> Option<usize> {
     if let Some(found) = imp::find_special::<PLUS>(level, input) {
         return found;

@@ -119,7 +119,7 @@ pub(crate) fn first_in_set(
 
 /// The index of the first `%` (or, when `PLUS`, `+`) in `input`, or `None` when no kernel
 /// runs here.
-#[inline]
+#[inline(always)]
 pub(crate) fn find_special<const PLUS: bool>(
     level: KernelLevel,
     input: &[u8],
