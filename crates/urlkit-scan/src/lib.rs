@@ -19,15 +19,19 @@
 //! assert_eq!((found[0].line, found[0].column), (1, 4));
 //! ```
 
+mod calls;
 mod check;
+mod names;
 mod project;
 mod record;
 mod rules;
+mod source;
 mod syntax;
 
-pub use project::{scan_project, FileFinding, SourceFile};
+pub use project::{scan_project, FileFinding};
 pub use record::record;
 pub use rules::{rule, rules, RuleDoc, RuleInfo};
+pub use source::SourceFile;
 
 /// A source language `scan` reads.
 ///

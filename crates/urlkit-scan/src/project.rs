@@ -5,25 +5,11 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::check::{self, normalizer_name, Routine};
-use crate::syntax::{self, Src};
+use crate::check::{self, Routine};
+use crate::names::normalizer_name;
+use crate::source::SourceFile;
+use crate::syntax::{self, line_col, preorder, Src};
 use crate::{Finding, Language, ScanError};
-
-/// One source file of a project: its name (as findings should print it), text and language.
-///
-/// ```
-/// let f = urlkit_scan::SourceFile { name: "a.py", source: "x = 1\n", language: urlkit_scan::Language::Python };
-/// assert_eq!(f.name, "a.py");
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct SourceFile<'a> {
-    /// The name findings refer to the file by.
-    pub name: &'a str,
-    /// Its text.
-    pub source: &'a str,
-    /// Its language.
-    pub language: Language,
-}
 
 /// A finding and the index of its file in the slice given to [`scan_project`].
 ///
@@ -65,36 +51,6 @@ pub(crate) fn ts_language(lang: Language) -> tree_sitter::Language {
         Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
         Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
         Language::Go => tree_sitter_go::LANGUAGE.into(),
-    }
-}
-
-/// The line (from 1) and column (from 1, in code points) of a byte offset.
-pub(crate) fn line_col(text: &str, byte: usize) -> (usize, usize) {
-    let byte = byte.min(text.len());
-    let before = text.get(..byte).unwrap_or("");
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let line = before.matches('\n').count() + 1;
-    let col = before.get(line_start..).unwrap_or("").chars().count() + 1;
-    (line, col)
-}
-
-/// Every node of a tree in source order (preorder).
-pub(crate) fn preorder(root: Node) -> Vec<Node> {
-    let mut out = Vec::new();
-    let mut c = root.walk();
-    loop {
-        out.push(c.node());
-        if c.goto_first_child() {
-            continue;
-        }
-        loop {
-            if c.goto_next_sibling() {
-                break;
-            }
-            if !c.goto_parent() {
-                return out;
-            }
-        }
     }
 }
 

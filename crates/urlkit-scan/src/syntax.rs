@@ -654,3 +654,37 @@ pub(crate) fn is_container(n: Node) -> bool {
             | "expression_list"
     )
 }
+
+/// The line (from 1) and column (from 1, in code points) of a byte offset.
+pub(crate) fn line_col(text: &str, byte: usize) -> (usize, usize) {
+    // A byte inside a character counts as that character's first (0 is a boundary).
+    let mut end = byte.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+/// Every node of a tree in source order (preorder).
+pub(crate) fn preorder(root: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut c = root.walk();
+    loop {
+        out.push(c.node());
+        if c.goto_first_child() {
+            continue;
+        }
+        loop {
+            if c.goto_next_sibling() {
+                break;
+            }
+            if !c.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
