@@ -3,15 +3,13 @@
 
 use std::num::NonZeroU32;
 
-use super::spelling::{PackedSpelling, ResolvedSpelling};
-
 /// A run of text in one shard's arenas, in 12 bytes (a slot holds three spans, and there is a
 /// slot per distinct key); never zero, so that an `Option<Span>` is 12 bytes too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
     /// One more than the shard (the [`SHARD_BITS`] above the chunk) and the chunk of its
     /// arena (the low [`CHUNK_BITS`] bits); the top [`TAG_BITS`] are zero, for a
-    /// [`PackedSpelling`] to say that it holds no text (see [`Span::tagged`]).
+    /// [`PackedSpelling`](super::spelling::PackedSpelling) to say that it holds no text (see [`Span::tagged`]).
     place: NonZeroU32,
     offset: u32,
     len: u32,
@@ -24,7 +22,7 @@ const CHUNK_BITS: u32 = 22;
 /// Bits of [`Span::place`] that number the shard, above the chunk: up to [`MAX_SHARDS`].
 const SHARD_BITS: u32 = 8;
 
-/// The top bits of [`Span::place`], left zero by a span of text: a [`PackedSpelling`] keeps in them
+/// The top bits of [`Span::place`], left zero by a span of text: a [`PackedSpelling`](super::spelling::PackedSpelling) keeps in them
 /// which transform of its key a URL is.
 const TAG_BITS: u32 = 32 - SHARD_BITS - CHUNK_BITS;
 
@@ -33,7 +31,7 @@ pub(crate) const MAX_SHARDS: usize = 1 << SHARD_BITS;
 
 impl Span {
     /// A span of no text whose tag (the top [`TAG_BITS`] of its place) is `tag`, which must
-    /// be nonzero and below `1 << TAG_BITS` (what a [`PackedSpelling`] that is not text holds).
+    /// be nonzero and below `1 << TAG_BITS` (what a [`PackedSpelling`](super::spelling::PackedSpelling) that is not text holds).
     pub(crate) const fn tagged(tag: u32) -> Span {
         let place = match NonZeroU32::new(tag << (32 - TAG_BITS)) {
             Some(p) => p,
@@ -157,14 +155,6 @@ impl ShardArenas {
 
     pub(crate) fn push_url(&mut self, text: &str) -> Span {
         self.urls.push(text, self.shard)
-    }
-
-    /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
-    pub(crate) fn spell(&mut self, url: ResolvedSpelling<'_>) -> PackedSpelling {
-        match url {
-            ResolvedSpelling::Transform(t) => PackedSpelling::of_transform(t),
-            ResolvedSpelling::Text(text) => PackedSpelling::of_text(self.push_url(text)),
-        }
     }
 
     pub(crate) fn key(&self, s: Span) -> &str {

@@ -9,8 +9,8 @@ use std::hash::BuildHasher;
 
 use urlkit::normalize::Keys;
 
-use super::engine::Shard;
 use super::keyer::{KeyError, Keyer};
+use super::shard::Shard;
 use super::spelling::{ResolvedSpelling, Transform};
 use super::Side;
 

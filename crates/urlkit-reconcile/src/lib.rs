@@ -52,6 +52,7 @@ mod outcome;
 mod pipeline;
 mod prefetch;
 mod rules;
+mod shard;
 mod spelling;
 
 pub use batch::Batch;

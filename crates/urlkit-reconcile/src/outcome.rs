@@ -8,26 +8,11 @@ use std::fmt;
 use std::sync::atomic::Ordering;
 
 use super::arena::Arenas;
-use super::engine::{Occ, Shard, Slot};
 use super::keyer::{KeyError, Keyer};
 use super::rules::{MatchRule, MatchRules};
+use super::shard::{DupExample, InvalidRecord, Occ, Shard, Slot};
 use super::spelling::{PackedSpelling, ResolvedSpelling};
 use super::Side;
-
-/// A duplicate kept as an example (see `DUPLICATE_EXAMPLES` in the engine).
-pub(crate) struct DupExample<M> {
-    pub(crate) slot: u32,
-    pub(crate) side: Side,
-    pub(crate) url: PackedSpelling,
-    pub(crate) meta: M,
-}
-
-/// A record whose URL had no key at the level.
-pub(crate) struct InvalidRecord {
-    pub(crate) side: Side,
-    pub(crate) url: Box<str>,
-    pub(crate) error: KeyError,
-}
 
 /// Counts for one side.
 ///

@@ -9,8 +9,9 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::engine::{Reconciler, Shard};
+use super::engine::Reconciler;
 use super::keying::{join_runs, KeyContext, Run, KEY_PART};
+use super::shard::Shard;
 use super::{Batch, Side};
 
 /// At most this many records are added and not yet joined: the caller waits beyond it, so

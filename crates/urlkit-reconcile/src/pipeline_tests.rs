@@ -306,7 +306,7 @@ fn a_slot_is_no_larger_for_the_sources() {
     // seq (8), key span (12), two occurrences of a 12-byte metadata (the CLI's) with their
     // spellings (2 x 24), counts (8), then `exact`, the sources and the flags (3 of 3 bytes).
     assert_eq!(
-        std::mem::size_of::<super::super::engine::Slot<[u32; 3]>>(),
+        std::mem::size_of::<super::super::shard::Slot<[u32; 3]>>(),
         80
     );
 }

@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use super::arena::{Arenas, Span};
+use super::arena::{Arenas, ShardArenas, Span};
 use urlkit::charset::utf8_decode_without_bom_or_fail;
 use urlkit::codec::{escape_at, uppercase_escape_word};
 
@@ -359,6 +359,16 @@ impl<'a> ResolvedSpelling<'a> {
     }
 }
 
+impl ShardArenas {
+    /// How to keep `url`: as `transform` of its key, with no text, or else as a copy.
+    pub(crate) fn spell(&mut self, url: ResolvedSpelling<'_>) -> PackedSpelling {
+        match url {
+            ResolvedSpelling::Transform(t) => PackedSpelling::of_transform(t),
+            ResolvedSpelling::Text(text) => PackedSpelling::of_text(self.push_url(text)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -490,7 +500,7 @@ mod tests {
     /// all zero) makes an `Option` of a record that holds one free, whatever the metadata.
     #[test]
     fn a_packed_spelling_is_as_small_as_a_span() {
-        use super::super::engine::Occ;
+        use super::super::shard::Occ;
         use std::mem::size_of;
         assert_eq!(size_of::<PackedSpelling>(), size_of::<Span>());
         assert_eq!(size_of::<Option<PackedSpelling>>(), size_of::<Span>());
