@@ -15,6 +15,7 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use super::byte_set::ByteSet;
+use super::fused::write_sparse;
 use super::ssse3::expand;
 use super::vector::{first_bits, Avx512, Vector, V512};
 use crate::codec::kernel_types::NibbleSet;
@@ -92,29 +93,14 @@ pub(super) fn encode_owned_avx512<const PLUS: bool>(
     while i < n {
         let r = (n - i).min(64);
         let x = V512::load_to_end(isa, input, i);
-        let mut m = bytes.bits(x) & first_bits(r);
+        let m = bytes.bits(x) & first_bits(r);
         if m == 0 {
             i += r;
             continue;
         }
         w = copy_run(isa, input, src, i, dst, w);
         if m.count_ones() <= SPARSE {
-            src = i;
-            while m != 0 {
-                let p = i + m.trailing_zeros() as usize;
-                w = copy_run(isa, input, src, p, dst, w);
-                let b = input[p];
-                if PLUS && b == b' ' {
-                    dst[w].write(b'+');
-                    w += 1;
-                } else {
-                    // One 4-byte store; its last byte is written over next.
-                    store4(hex.escapes[b as usize], dst, w);
-                    w += 3;
-                }
-                src = p + 1;
-                m &= m - 1;
-            }
+            (w, src) = write_sparse::<V512, PLUS>(isa, hex, input, i, m, dst, w);
         } else {
             let x = x.raw();
             let lanes = [
@@ -167,14 +153,6 @@ fn store16(x: __m128i, dst: &mut [MaybeUninit<u8>], w: usize) {
     // SAFETY: the assertion keeps the 16 bytes in `dst`; an unaligned store.
     unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), x) };
 }
-}
-
-/// Writes the 4 bytes `e` at `dst[w..]`; panics unless they are in it.
-#[inline(always)]
-fn store4(e: [u8; 4], dst: &mut [MaybeUninit<u8>], w: usize) {
-    assert!(dst.len() >= 4 && w <= dst.len() - 4);
-    // SAFETY: the assertion keeps the 4 bytes in `dst`; an unaligned store.
-    unsafe { dst.as_mut_ptr().add(w).cast::<[u8; 4]>().write_unaligned(e) };
 }
 
 avx512_fn! {

@@ -161,7 +161,7 @@ fn encode_owned<V: Vector, const PLUS: bool>(
 /// the runs between them copied, each escape one store. Returns the next `w` and where the
 /// next run starts (after the last changed byte).
 #[inline(always)]
-fn write_sparse<V: Vector, const PLUS: bool>(
+pub(super) fn write_sparse<V: Vector, const PLUS: bool>(
     isa: V::Isa,
     hex: &Hex,
     input: &[u8],
