@@ -15,7 +15,7 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use super::byte_set::ByteSet;
-use super::fused::write_sparse;
+use super::fused::{count_changed, reserve_encoded, write_sparse};
 use super::ssse3::expand;
 use super::vector::{first_bits, Avx512, Vector, V512};
 use crate::codec::kernel_types::NibbleSet;
@@ -60,28 +60,9 @@ pub(super) fn encode_owned_avx512<const PLUS: bool>(
     let changed = if n - first <= 256 {
         n - first
     } else {
-        let bytes = ByteSet::<V512>::new(isa, set);
-        let mut changed = 0;
-        let mut i = first;
-        while i < n {
-            let r = (n - i).min(64);
-            let m = bytes.bits(V512::load_to_end(isa, input, i)) & first_bits(r);
-            changed += m.count_ones() as usize;
-            i += r;
-        }
-        changed
+        count_changed(isa, &ByteSet::<V512>::new(isa, set), input, first)
     };
-    // An upper bound of the output (a space written '+' takes 1 byte, not 3), and room for
-    // the 64-byte stores of a run's last piece; rounded up to 64 bytes, so that successive
-    // calls ask the allocator for a few sizes only, which its per-size caches serve.
-    let size = (n + 2 * changed + 64).next_multiple_of(64);
-    let base = out.len();
-    if out.capacity() == 0 {
-        // A fresh buffer: allocated directly, not grown.
-        *out = Vec::with_capacity(size);
-    } else {
-        out.reserve_exact(size);
-    }
+    let base = reserve_encoded(out, n, changed);
     // The tables after the allocation: vector registers do not survive the call.
     let bytes = ByteSet::<V512>::new(isa, set);
     let digits = expand_digits(hex);

@@ -74,7 +74,12 @@ fn block<V: Vector>(isa: V::Isa, bytes: &ByteSet<V>, input: &[u8], i: usize) -> 
 
 /// How many bytes of `input[from..]` `bytes` changes, a block per step.
 #[inline(always)]
-fn count_changed<V: Vector>(isa: V::Isa, bytes: &ByteSet<V>, input: &[u8], from: usize) -> usize {
+pub(super) fn count_changed<V: Vector>(
+    isa: V::Isa,
+    bytes: &ByteSet<V>,
+    input: &[u8],
+    from: usize,
+) -> usize {
     let mut changed = 0;
     let mut i = from;
     while i < input.len() {
@@ -111,18 +116,7 @@ fn encode_owned<V: Vector, const PLUS: bool>(
     } else {
         count_changed(regs, &ByteSet::<V>::new(isa, set), input, first)
     };
-    // An upper bound of the output (a space written '+' takes 1 byte, not 3), and room for
-    // the register stores of a run's last piece and the lane stores; rounded up to 64
-    // bytes, so that successive calls ask the allocator for a few sizes only, which its
-    // per-size caches serve.
-    let size = (n + 2 * changed + 64).next_multiple_of(64);
-    let base = out.len();
-    if out.capacity() == 0 {
-        // A fresh buffer: allocated directly, not grown.
-        *out = Vec::with_capacity(size);
-    } else {
-        out.reserve_exact(size);
-    }
+    let base = reserve_encoded(out, n, changed);
     // The tables after the allocation: vector registers do not survive the call.
     let bytes = ByteSet::<V>::new(isa, set);
     let lanes = LaneEncoder::new(V::ssse3(isa), hex);
@@ -155,6 +149,23 @@ fn encode_owned<V: Vector, const PLUS: bool>(
     // SAFETY: every byte of the first `w` of the spare capacity was written above (each
     // write is at the count before it, and the assertion keeps them all in it).
     unsafe { out.set_len(base + w) };
+}
+
+/// Reserves room in `out` for the encoding of `n` input bytes of which `changed` change, and
+/// returns `out`'s length: an upper bound of the output (a space written '+' takes 1 byte,
+/// not 3), and room for a register store (up to 64 bytes) past a run's last piece; rounded
+/// up to 64 bytes, so that successive calls ask the allocator for a few sizes only, which its
+/// per-size caches serve. Both fused encoders size their output so.
+#[inline(always)]
+pub(super) fn reserve_encoded(out: &mut Vec<u8>, n: usize, changed: usize) -> usize {
+    let size = (n + 2 * changed + 64).next_multiple_of(64);
+    if out.capacity() == 0 {
+        // A fresh buffer: allocated directly, not grown.
+        *out = Vec::with_capacity(size);
+    } else {
+        out.reserve_exact(size);
+    }
+    out.len()
 }
 
 /// Writes the block at `i` up to its last changed byte (`m` holds them, a few) at `dst[w..]`:
