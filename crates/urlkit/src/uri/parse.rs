@@ -7,7 +7,7 @@ use super::chars::{
     is_hex, CLASS, COLON_AT, KEPT_RAW, NON_ASCII, PLAIN, P_PATH, P_QUERY, P_REG, P_USERINFO,
     SCHEME, SLASH_QUESTION, SUB_DELIM, UNRESERVED, UNWISE,
 };
-use super::split::Split;
+use super::split::{walk, Reading, Split};
 
 /// The component of a URI reference (RFC 3986 §3).
 ///
@@ -313,77 +313,93 @@ fn scheme_run(b: &[u8]) -> usize {
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-A>,
 /// <https://www.rfc-editor.org/rfc/rfc3987#section-2.2>
 pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
-    let b = input.as_bytes();
-    let len = b.len();
-    let mut flags = [0u8; 7];
-    let mut pos = 0;
-    let mut scheme = None;
+    let mut strict = Strict { flags: [0; 7] };
+    let parts = walk(input, &mut strict)?;
+    Ok(UriRef {
+        input,
+        parts,
+        flags: strict.flags,
+    })
+}
 
-    // Scheme: the text before the first ':' that comes before any '/', '?' or '#'.
-    let i = scheme_run(b);
-    if let Some(i) = scheme_end(input) {
-        if b[..i].iter().any(u8::is_ascii_uppercase) {
-            flags[Component::Scheme as usize] |= flag::UPPER;
-        }
-        scheme = Some(0..i);
-        pos = i + 1;
-    } else {
-        // No scheme, unless a ':' comes before the first '/', '?', '#': then it is a bad one.
-        let mut j = i;
-        while j < len && !matches!(b[j], b':' | b'/' | b'?' | b'#') {
-            j += 1;
-        }
-        if j < len && b[j] == b':' {
-            let at = if b.first().is_some_and(u8::is_ascii_alphabetic) {
-                i
-            } else {
-                0
-            };
+/// The reading of [`parse`]: each component checked against its grammar as the walk finds
+/// it, with what it holds recorded in `flags`.
+struct Strict {
+    flags: [u8; 7],
+}
+
+impl Reading for Strict {
+    type Error = ParseError;
+
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`, when that
+    /// comes before any `/`, `?`, `#`; such a `:` after anything else is a bad scheme (a
+    /// relative reference's first segment has no `:`).
+    #[inline(always)]
+    fn scheme(
+        &mut self,
+        b: &[u8],
+        colon: Option<usize>,
+    ) -> Result<Option<Range<usize>>, ParseError> {
+        let Some(end) = colon else {
+            return Ok(None);
+        };
+        let run = scheme_run(b);
+        if run != end || !b[0].is_ascii_alphabetic() {
+            let at = if b[0].is_ascii_alphabetic() { run } else { 0 };
             return Err(ParseError::new(ParseErrorKind::InvalidScheme, at));
         }
+        if b[..end].iter().any(u8::is_ascii_uppercase) {
+            self.flags[Component::Scheme as usize] |= flag::UPPER;
+        }
+        Ok(Some(0..end))
     }
 
-    let mut authority = None;
-    let mut userinfo = None;
-    let mut host = None;
-    let mut port = None;
-    if b[pos..].starts_with(b"//") {
-        let start = pos + 2;
+    #[inline(always)]
+    fn run(
+        &mut self,
+        b: &[u8],
+        start: usize,
+        stops: &[u8],
+        c: Component,
+    ) -> Result<usize, ParseError> {
+        let (ok, plain) = match c {
+            Component::Userinfo => (USERINFO_OK, P_USERINFO),
+            Component::Path => (PATH_OK, P_PATH),
+            Component::Query => (QUERY_OK, P_QUERY),
+            Component::Fragment => (FRAGMENT_OK, P_QUERY),
+            Component::Scheme | Component::Host | Component::Port => {
+                unreachable!("invariant: the walk runs only userinfo, path, query and fragment")
+            }
+        };
+        scan_until(b, start, ok, plain, stops, &mut self.flags[c as usize])
+    }
+
+    /// The userinfo before the last `@`; a host is an IP literal or a reg-name (which has no
+    /// `:`: the first one starts the port), and a port is digits.
+    #[inline(always)]
+    fn authority(&mut self, b: &[u8], start: usize, out: &mut Split) -> Result<usize, ParseError> {
+        let len = b.len();
         // Fast path: a lowercase reg-name alone (no userinfo, port, escapes or uppercase).
-        let end = start
+        let plain = start
             + b[start..]
                 .iter()
                 .position(|&c| PLAIN[c as usize] & P_REG == 0)
                 .unwrap_or(len - start);
-        if end == len || matches!(b[end], b'/' | b'?' | b'#') {
-            authority = Some(start..end);
-            host = Some(start..end);
-            pos = end;
+        if plain == len || matches!(b[plain], b'/' | b'?' | b'#') {
+            out.host = Some(start..plain);
+            return Ok(plain);
         }
-    }
-    if authority.is_none() && b[pos..].starts_with(b"//") {
-        let start = pos + 2;
-        let mut end = start;
-        while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
-            end += 1;
-        }
-        authority = Some(start..end);
+        let end = memchr::memchr3(b'/', b'?', b'#', &b[plain..]).map_or(len, |p| plain + p);
         let mut host_start = start;
-        if let Some(at) = b[start..end].iter().rposition(|&c| c == b'@') {
+        if let Some(at) = memchr::memrchr(b'@', &b[start..end]) {
             let at = start + at;
-            scan(
-                b,
-                start,
-                at,
-                USERINFO_OK,
-                P_USERINFO,
-                &mut flags[Component::Userinfo as usize],
-            )?;
-            userinfo = Some(start..at);
+            let f = &mut self.flags[Component::Userinfo as usize];
+            scan(b, start, at, USERINFO_OK, P_USERINFO, f)?;
+            out.userinfo = Some(start..at);
             host_start = at + 1;
         }
-        let host_end;
-        if b.get(host_start) == Some(&b'[') {
+        let f = &mut self.flags[Component::Host as usize];
+        let host_end = if b.get(host_start) == Some(&b'[') {
             let close = b[host_start..end]
                 .iter()
                 .position(|&c| c == b']')
@@ -393,91 +409,30 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
                     host_start,
                 ))?;
             check_ip_literal(b, host_start, close)?;
-            host_end = close + 1;
+            let host_end = close + 1;
             if host_end < end && b[host_end] != b':' {
                 return Err(ParseError::new(ParseErrorKind::InvalidCharacter, host_end));
             }
-            let f = &mut flags[Component::Host as usize];
             if b[host_start..host_end].iter().any(u8::is_ascii_uppercase) {
                 *f |= flag::UPPER;
             }
+            host_end
         } else {
-            let mut i = host_start;
-            while i < end && b[i] != b':' {
-                i += 1;
-            }
-            host_end = i;
-            scan(
-                b,
-                host_start,
-                host_end,
-                REG_NAME_OK,
-                P_REG,
-                &mut flags[Component::Host as usize],
-            )?;
-        }
-        host = Some(host_start..host_end);
+            let host_end =
+                memchr::memchr(b':', &b[host_start..end]).map_or(end, |c| host_start + c);
+            scan(b, host_start, host_end, REG_NAME_OK, P_REG, f)?;
+            host_end
+        };
+        out.host = Some(host_start..host_end);
         if host_end < end {
             let p = host_end + 1;
             if let Some(bad) = b[p..end].iter().position(|c| !c.is_ascii_digit()) {
                 return Err(ParseError::new(ParseErrorKind::InvalidPort, p + bad));
             }
-            port = Some(p..end);
+            out.port = Some(p..end);
         }
-        pos = end;
+        Ok(end)
     }
-
-    let path_start = pos;
-    pos = scan_until(
-        b,
-        pos,
-        PATH_OK,
-        P_PATH,
-        b"?#",
-        &mut flags[Component::Path as usize],
-    )?;
-    let path = path_start..pos;
-
-    let mut query = None;
-    if pos < len && b[pos] == b'?' {
-        let start = pos + 1;
-        pos = scan_until(
-            b,
-            start,
-            QUERY_OK,
-            P_QUERY,
-            b"#",
-            &mut flags[Component::Query as usize],
-        )?;
-        query = Some(start..pos);
-    }
-    let mut fragment = None;
-    if pos < len {
-        let start = pos + 1;
-        scan_until(
-            b,
-            start,
-            FRAGMENT_OK,
-            P_QUERY,
-            b"",
-            &mut flags[Component::Fragment as usize],
-        )?;
-        fragment = Some(start..len);
-    }
-    Ok(UriRef {
-        input,
-        parts: Split {
-            scheme,
-            authority,
-            userinfo,
-            host,
-            port,
-            path,
-            query,
-            fragment,
-        },
-        flags,
-    })
 }
 
 const USERINFO_OK: u8 = UNRESERVED | SUB_DELIM | UNWISE | NON_ASCII;

@@ -1,7 +1,9 @@
 //! The generic split of a URI reference into its components (RFC 3986 Appendix B), which
-//! never fails: the ground the stricter readings stand on. The lint context reads every URL
-//! through it, and the strict RFC 3986 reading of parser disagreement validates its
-//! components; [`crate::uri::parse`] splits the same way while it validates.
+//! never fails: the ground the stricter readings stand on. One walk finds the components
+//! ([`walk`]); a reading decides what happens at each. [`split`] takes them as they come (the
+//! lint context reads every URL through it, and the strict RFC 3986 reading of parser
+//! disagreement validates its components), and [`crate::uri::parse`] is the same walk with a
+//! reading that checks each component as it is found, in the one pass over the text.
 
 use std::ops::Range;
 
@@ -90,63 +92,133 @@ impl Split {
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#appendix-B>
 pub fn split(input: &str) -> Split {
-    let b = input.as_bytes();
-    let mut i = 0;
-    let mut scheme = None;
-    let end = b
-        .iter()
-        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
-        .unwrap_or(b.len());
-    if end > 0 && b.get(end) == Some(&b':') {
-        scheme = Some(0..end);
-        i = end + 1;
+    match walk(input, &mut Lenient) {
+        Ok(parts) => parts,
+        Err(never) => match never {},
     }
+}
+
+/// What a reading of a reference does while [`walk`] finds its components: the split takes
+/// them as they come; [`crate::uri::parse`] validates each, and stops at the first error.
+pub(super) trait Reading {
+    /// Why the reading stops (none for the split).
+    type Error;
+
+    /// The scheme, given where the first of `:` `/` `?` `#` is when it is a `:`.
+    fn scheme(
+        &mut self,
+        b: &[u8],
+        colon: Option<usize>,
+    ) -> Result<Option<Range<usize>>, Self::Error>;
+
+    /// Reads component `c` from `start` up to the first byte of `stops` (or the end of `b`)
+    /// and says where it ends.
+    fn run(
+        &mut self,
+        b: &[u8],
+        start: usize,
+        stops: &[u8],
+        c: Component,
+    ) -> Result<usize, Self::Error>;
+
+    /// Reads the authority that starts at `start` (after `//`) into `out` and says where it
+    /// ends (at the first `/`, `?`, `#`).
+    fn authority(&mut self, b: &[u8], start: usize, out: &mut Split) -> Result<usize, Self::Error>;
+}
+
+/// The one walk over a reference's components (RFC 3986 Appendix B's order and delimiters),
+/// with `reading` deciding the scheme, reading each component and splitting host from port.
+#[inline(always)]
+pub(super) fn walk<R: Reading>(input: &str, reading: &mut R) -> Result<Split, R::Error> {
+    let b = input.as_bytes();
+    let first = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
+    let scheme = reading.scheme(b, first.filter(|&i| b[i] == b':'))?;
+    let mut i = scheme.as_ref().map_or(0, |s| s.end + 1);
     let mut out = Split {
         scheme,
         ..Split::default()
     };
     if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let stop = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
-        split_authority(b, start..stop, &mut out);
-        i = stop;
+        let end = reading.authority(b, i + 2, &mut out)?;
+        out.authority = Some(i + 2..end);
+        i = end;
     }
-    let path_end = memchr::memchr2(b'?', b'#', &b[i..]).map_or(b.len(), |p| i + p);
+    let path_end = reading.run(b, i, b"?#", Component::Path)?;
     out.path = i..path_end;
     i = path_end;
     if b.get(i) == Some(&b'?') {
-        let stop = memchr::memchr(b'#', &b[i + 1..]).map_or(b.len(), |p| i + 1 + p);
+        let stop = reading.run(b, i + 1, b"#", Component::Query)?;
         out.query = Some(i + 1..stop);
         i = stop;
     }
-    out.fragment = (b.get(i) == Some(&b'#')).then(|| i + 1..b.len());
-    out
+    if b.get(i) == Some(&b'#') {
+        reading.run(b, i + 1, b"", Component::Fragment)?;
+        out.fragment = Some(i + 1..b.len());
+    }
+    Ok(out)
 }
 
-/// The userinfo, host and port of the authority `b[a]`, into `out`.
-fn split_authority(b: &[u8], a: Range<usize>, out: &mut Split) {
-    let host_start = match memchr::memrchr(b'@', &b[a.clone()]) {
-        Some(at) => {
-            out.userinfo = Some(a.start..a.start + at);
-            a.start + at + 1
-        }
-        None => a.start,
-    };
-    let rest = &b[host_start..a.end];
-    let port_colon = if rest.first() == Some(&b'[') {
-        memchr::memchr(b']', rest)
-            .and_then(|close| (rest.get(close + 1) == Some(&b':')).then_some(close + 1))
-    } else {
-        memchr::memrchr(b':', rest)
-    };
-    match port_colon {
-        Some(c) => {
-            out.host = Some(host_start..host_start + c);
-            out.port = Some(host_start + c + 1..a.end);
-        }
-        None => out.host = Some(host_start..a.end),
+/// The reading of [`split`]: every text has its components.
+struct Lenient;
+
+impl Reading for Lenient {
+    type Error = std::convert::Infallible;
+
+    #[inline(always)]
+    fn scheme(
+        &mut self,
+        _: &[u8],
+        colon: Option<usize>,
+    ) -> Result<Option<Range<usize>>, Self::Error> {
+        Ok(colon.filter(|&end| end > 0).map(|end| 0..end))
     }
-    out.authority = Some(a);
+
+    #[inline(always)]
+    fn run(
+        &mut self,
+        b: &[u8],
+        start: usize,
+        stops: &[u8],
+        _: Component,
+    ) -> Result<usize, Self::Error> {
+        let found = match *stops {
+            [] => None,
+            [x] => memchr::memchr(x, &b[start..]),
+            [x, y, ..] => memchr::memchr2(x, y, &b[start..]),
+        };
+        Ok(found.map_or(b.len(), |p| start + p))
+    }
+
+    /// The userinfo before the last `@`, the port after the last `:` (after the `]` of an IP
+    /// literal).
+    #[inline(always)]
+    fn authority(&mut self, b: &[u8], start: usize, out: &mut Split) -> Result<usize, Self::Error> {
+        let end = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
+        let host_start = match memchr::memrchr(b'@', &b[start..end]) {
+            Some(at) => {
+                out.userinfo = Some(start..start + at);
+                start + at + 1
+            }
+            None => start,
+        };
+        let rest = &b[host_start..end];
+        let port_colon = if rest.first() == Some(&b'[') {
+            memchr::memchr(b']', rest)
+                .and_then(|close| (rest.get(close + 1) == Some(&b':')).then_some(close + 1))
+        } else {
+            memchr::memrchr(b':', rest)
+        };
+        match port_colon {
+            Some(c) => {
+                out.host = Some(host_start..host_start + c);
+                out.port = Some(host_start + c + 1..end);
+            }
+            None => out.host = Some(host_start..end),
+        }
+        Ok(end)
+    }
 }
 
 #[cfg(test)]
