@@ -6,13 +6,12 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use urlkit::codec::{sets, Encoder};
 use urlkit::uri::{resolve_str, Resolution};
 
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Hop, Response};
 use crate::policy::{
-    is_http_url, same_site, AddressClass, AddressClassifier, Allowed, ByIp, Entered, Offsite,
-    RequestBudget, Start,
+    is_http, AddressClass, AddressClassifier, Allowed, ByIp, Entered, Offsite, RequestBudget, Site,
+    Start,
 };
 
 /// The user agent: names urlkit, its version and where to read about it.
@@ -225,7 +224,7 @@ impl HttpFetcher {
 
     /// The URL as it goes on the wire.
     pub(crate) fn wire_url(url: &str) -> String {
-        Encoder::new(sets::FRAGMENT).encode_str(url).into_owned()
+        crate::policy::wire_url(url)
     }
 
     /// One request with its retries. `bound` is `None` for the first hop of a start's first
@@ -481,14 +480,18 @@ impl Fetcher for HttpFetcher {
         // Entered before anything can fail: a start whose first URL is refused unrequested
         // allows public addresses only.
         let mut entered = self.start.enter(url);
-        if let Err(e) = urlkit::uri::parse(url) {
-            return Err(FetchError::new(
-                FetchErrorKind::BadUrl,
-                url,
-                format!("not a URL: {e}"),
-            ));
-        }
-        if !is_http_url(url) {
+        // The URL's one parse in its request: its scheme and its site are read from it.
+        let parsed = match urlkit::uri::parse(url) {
+            Ok(u) => u,
+            Err(e) => {
+                return Err(FetchError::new(
+                    FetchErrorKind::BadUrl,
+                    url,
+                    format!("not a URL: {e}"),
+                ))
+            }
+        };
+        if !is_http(&parsed) {
             return Err(FetchError::new(
                 FetchErrorKind::SchemeRefused,
                 url,
@@ -496,6 +499,7 @@ impl Fetcher for HttpFetcher {
             ));
         }
         let start = HttpFetcher::wire_url(url);
+        let start_site = Site::of(&parsed);
         let mut current = start.clone();
         let mut hops: Vec<Hop> = Vec::new();
         let mut seen = HashSet::from([start.clone()]);
@@ -563,7 +567,9 @@ impl Fetcher for HttpFetcher {
                 from: current.clone(),
                 location: target.clone(),
             });
-            if !is_http_url(&target) {
+            // Each hop's target is parsed once: its scheme and its site.
+            let target_uri = urlkit::uri::parse(&target).ok();
+            if !target_uri.as_ref().is_some_and(is_http) {
                 let m = format!(
                     "HTTP {} to {target}: only http and https redirects are followed",
                     response.status
@@ -573,7 +579,11 @@ impl Fetcher for HttpFetcher {
                     &hops,
                 ));
             }
-            if self.offsite == Offsite::Stop && !same_site(&start, &target) {
+            let on_site = match (&start_site, target_uri.as_ref().and_then(Site::of)) {
+                (Some(a), Some(b)) => a.same(&b),
+                _ => false,
+            };
+            if self.offsite == Offsite::Stop && !on_site {
                 let mut response = response.with_redirects(hops);
                 response.url = current;
                 return Ok(response);

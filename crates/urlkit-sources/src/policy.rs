@@ -6,7 +6,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use urlkit::uri::parse;
+use urlkit::uri::{parse, UriRef};
 
 /// The kind of network an address belongs to.
 ///
@@ -394,25 +394,50 @@ pub enum Offsite {
 /// assert!(!same_site("https://example.com/", "https://www.example.com/"));
 /// ```
 pub fn same_site(a: &str, b: &str) -> bool {
-    match (site_of(a), site_of(b)) {
-        (Some((sa, ha, pa)), Some((sb, hb, pb))) => {
-            ha.eq_ignore_ascii_case(&hb)
-                && ((sa == sb && pa == pb) || (pa == default_port(&sa) && pb == default_port(&sb)))
-        }
+    match (parse(a), parse(b)) {
+        (Ok(a), Ok(b)) => Site::of(&a).is_some_and(|s| Site::of(&b).is_some_and(|t| s.same(&t))),
         _ => false,
     }
 }
 
-/// The origin of an http(s) URL: lowercase scheme, host as written, port (defaulted).
-fn site_of(url: &str) -> Option<(String, String, u16)> {
-    let u = parse(url).ok()?;
-    let scheme = u.scheme()?.to_ascii_lowercase();
-    let host = u.host()?.to_owned();
-    let port = match u.port() {
-        Some(p) if !p.is_empty() => p.parse().ok()?,
-        _ => default_port(&scheme),
-    };
-    Some((scheme, host, port))
+/// The origin of an http(s) URL as it is sent: lowercase scheme, host as written (in its wire
+/// spelling: percent-encoding for the wire changes characters one by one, so a URL parsed raw
+/// and its wire text have the same site), port (defaulted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Site {
+    scheme: String,
+    host: String,
+    port: u16,
+}
+
+impl Site {
+    /// The site of `u`, a URL the caller has parsed; `None` without a host or with a port
+    /// out of range.
+    pub(crate) fn of(u: &UriRef<'_>) -> Option<Site> {
+        let scheme = u.scheme()?.to_ascii_lowercase();
+        let host = wire_url(u.host()?);
+        let port = match u.port() {
+            Some(p) if !p.is_empty() => p.parse().ok()?,
+            _ => default_port(&scheme),
+        };
+        Some(Site { scheme, host, port })
+    }
+
+    /// Whether `other` is on this site (see [`same_site`]).
+    pub(crate) fn same(&self, other: &Site) -> bool {
+        self.host.eq_ignore_ascii_case(&other.host)
+            && ((self.scheme == other.scheme && self.port == other.port)
+                || (self.port == default_port(&self.scheme)
+                    && other.port == default_port(&other.scheme)))
+    }
+}
+
+/// `url` as it goes on the wire: what the WHATWG fragment percent-encode set holds (controls,
+/// space, non-ASCII and a few more) percent-encoded, escapes kept.
+pub(crate) fn wire_url(url: &str) -> String {
+    urlkit::codec::Encoder::new(urlkit::codec::sets::FRAGMENT)
+        .encode_str(url)
+        .into_owned()
 }
 
 fn default_port(scheme: &str) -> u16 {
@@ -431,9 +456,12 @@ fn default_port(scheme: &str) -> u16 {
 /// assert!(!is_http_url("/etc/passwd"));
 /// ```
 pub fn is_http_url(url: &str) -> bool {
-    parse(url)
-        .ok()
-        .and_then(|u| u.scheme())
+    parse(url).is_ok_and(|u| is_http(&u))
+}
+
+/// [`is_http_url`] of a URL the caller has parsed.
+pub(crate) fn is_http(u: &UriRef<'_>) -> bool {
+    u.scheme()
         .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"))
 }
 

@@ -8,7 +8,7 @@ use urlkit::uri::{resolve_str, Resolution};
 
 use super::head::{link_canonical, read_head};
 use super::once::OnceMap;
-use super::origins::Origins;
+use super::origins::{origin, Origins};
 use crate::fetch::Response;
 use crate::http::HttpFetcher;
 
@@ -170,7 +170,7 @@ impl Probes {
 }
 
 fn request(origins: &Origins, fetcher: &HttpFetcher, canonical: &str, cap: u64) -> Probe {
-    let response = match origins.get(fetcher, canonical) {
+    let response = match origins.get(fetcher, canonical, origin(canonical)) {
         Ok(r) => r,
         Err(e) => {
             return match e.redirects.first() {

@@ -3,9 +3,10 @@
 //! page what the link most likely meant.
 
 use urlkit::normalize::Level;
+use urlkit::uri::UriRef;
 
 use super::declared::{read_declared, Declared};
-use super::{equal_at, plural, rule_names, scheme_of, Checker, UrlCheck, Verdict};
+use super::{equal_at, equal_to_text, plural, rule_names, scheme_of, Checker, UrlCheck, Verdict};
 use crate::fetch::{FetchError, FetchErrorKind, Hop, Response};
 use crate::http::HttpFetcher;
 use crate::policy::is_http_url;
@@ -15,9 +16,10 @@ impl Checker {
     pub(super) fn judge(
         &self,
         fetcher: &HttpFetcher,
-        url: &str,
+        u: &UriRef<'_>,
         mut response: Response,
     ) -> UrlCheck {
+        let url = u.as_str();
         let status = response.status;
         let redirects = std::mem::take(&mut response.redirects);
         let offsite = (300..400).contains(&status) && !redirects.is_empty();
@@ -31,7 +33,7 @@ impl Checker {
         let mut declared = None;
         let mut soft = None;
         if status == 200 && c.redirects.is_empty() {
-            match self.soft_404(fetcher, &mut response) {
+            match self.soft_404(fetcher, &mut response, Some(u)) {
                 Ok(why) => soft = why,
                 Err(why) => {
                     c.message = format!("200, but {why}");
@@ -59,7 +61,7 @@ impl Checker {
             judge_redirects(&mut c, status, hops);
             return c;
         }
-        judge_answer(&mut c, url, status, declared.as_ref());
+        judge_answer(&mut c, u, status, declared.as_ref());
         if let Some(why) = soft {
             c.verdict = Verdict::Soft404;
             c.message = format!("200, but it is the site's not-found page (a soft 404): {why}");
@@ -125,7 +127,7 @@ fn judge_redirects(c: &mut UrlCheck, status: u16, hops: usize) {
 
 /// The verdict of an answer without a redirect: by its status, and for a 200 by the canonical
 /// it declares.
-fn judge_answer(c: &mut UrlCheck, url: &str, status: u16, declared: Option<&Declared>) {
+fn judge_answer(c: &mut UrlCheck, u: &UriRef<'_>, status: u16, declared: Option<&Declared>) {
     match status {
         200 => match c.canonical.clone() {
             None => {
@@ -147,7 +149,7 @@ fn judge_answer(c: &mut UrlCheck, url: &str, status: u16, declared: Option<&Decl
                     scheme_of(&canonical)
                 );
             }
-            Some(canonical) => match equal_at(url, &canonical) {
+            Some(canonical) => match equal_to_text(u, &canonical) {
                 Some((level, rules)) if level <= Level::Safe => {
                     c.verdict = Verdict::Ok;
                     c.message = if rules.is_empty() {

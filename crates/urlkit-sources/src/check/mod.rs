@@ -19,20 +19,22 @@ mod variants;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use urlkit::compare::compare;
+use urlkit::compare::lowest_equal_level_parsed;
 use urlkit::normalize::{Level, Options, Rule};
+use urlkit::uri::{parse, UriRef};
 
 use declared::Probes;
 pub use head::{link_canonical, read_head, Head};
 use judge::failed;
-use redirects::same_request;
+use origins::origin_of;
+use redirects::WireRequest;
 pub use redirects::{
     plan_redirects, write_rules, NotWritten, Redirect, RedirectPlan, RedirectServer, Rules,
 };
 pub use soft404::NOT_FOUND_PROBE;
 pub use variants::{variants, Spelling};
 
-use crate::fetch::Hop;
+use crate::fetch::{Fetcher, Hop};
 use crate::http::HttpFetcher;
 use crate::policy::{is_http_url, Offsite, Start};
 
@@ -381,8 +383,18 @@ impl Checker {
     /// classes `start` reached.
     pub fn check_in(&self, url: &str, start: &Start) -> UrlCheck {
         let fetcher = self.fetcher.in_start(start);
-        let mut c = match self.origins.get(&fetcher, url) {
-            Ok(response) => self.judge(&fetcher, url, response),
+        // The one parse of `url` in its check: its origin, its verdict, its spellings and
+        // their requests are all read from it.
+        let u = match parse(url) {
+            Ok(u) => u,
+            // The fetcher refuses it as the request it would have been, its start entered.
+            Err(_) => match fetcher.get(url) {
+                Err(e) => return failed(url, e),
+                Ok(_) => unreachable!("invariant: HttpFetcher::get refuses what uri::parse does"),
+            },
+        };
+        let mut c = match self.origins.get(&fetcher, url, origin_of(&u)) {
+            Ok(response) => self.judge(&fetcher, &u, response),
             Err(e) => failed(url, e),
         };
         // The spellings of a page that answers itself; a URL that redirects is not the page.
@@ -391,37 +403,100 @@ impl Checker {
             && c.redirects.is_empty()
             && c.verdict != Verdict::Error
         {
-            let target = c.canonical.clone().unwrap_or_else(|| url.to_owned());
+            let canonical = c.canonical.clone();
+            let canonical_uri = canonical.as_deref().map(parse);
+            let target = match (&canonical, &canonical_uri) {
+                (Some(text), Some(parsed)) => Goal::new(text, parsed.as_ref().ok()),
+                _ => Goal::new(url, Some(&u)),
+            };
             // A spelling sent as the same request as the URL itself (the raw IRI of a URL
             // listed in uppercase hex goes on the wire as that URL) is no other spelling.
-            for (spelling, v) in variants(url) {
-                if same_request(&v, url) || self.options.skip.contains(&spelling) {
+            let own = WireRequest::of(&u);
+            let (base, mut sent) = (c.variants.len(), Vec::<Option<WireRequest>>::new());
+            for (spelling, v) in variants(&u) {
+                let vu = parse(&v).ok();
+                let request = vu.as_ref().map(WireRequest::of);
+                if request.as_ref().is_some_and(|r| r.same(&own))
+                    || self.options.skip.contains(&spelling)
+                {
                     continue;
                 }
                 // Two spellings sent as the same bytes are one request (issue 29 item 2).
-                let check = match c.variants.iter().find(|p| same_request(&p.url, &v)) {
+                let earlier = request.as_ref().and_then(|r| {
+                    sent.iter()
+                        .position(|p| p.as_ref().is_some_and(|p| p.same(r)))
+                });
+                let check = match earlier.and_then(|i| c.variants.get(base + i)) {
                     Some(p) => VariantCheck {
                         spelling,
-                        url: v,
+                        url: v.clone(),
                         status: p.status,
                         location: p.location.clone(),
                         same_as: Some(p.spelling),
                         verdict: VariantVerdict::SameRequest,
                         message: format!("same request as {}", p.spelling.name()),
                     },
-                    None => self.check_variant(&fetcher, spelling, v, &target),
+                    None => self.check_variant(&fetcher, spelling, vu.as_ref(), &v, &target),
                 };
                 c.variants.push(check);
+                sent.push(request);
             }
         }
         c
     }
 }
 
+/// The URL a page's spellings should lead to (its canonical, or itself), parsed once.
+pub(super) struct Goal<'a> {
+    text: &'a str,
+    uri: Option<&'a UriRef<'a>>,
+    request: Option<WireRequest>,
+}
+
+impl<'a> Goal<'a> {
+    fn new(text: &'a str, uri: Option<&'a UriRef<'a>>) -> Goal<'a> {
+        Goal {
+            text,
+            uri,
+            request: uri.map(WireRequest::of),
+        }
+    }
+
+    /// Whether `url`, another URL's text, is sent as the same request as the target.
+    fn same_request(&self, url: &str) -> bool {
+        match (&self.request, WireRequest::of_text(url)) {
+            (Some(a), Some(b)) => a.same(&b),
+            _ => false,
+        }
+    }
+}
+
 /// The lowest level at which `a` and `b` are equal, with the rules it takes.
 fn equal_at(a: &str, b: &str) -> Option<(Level, Vec<Rule>)> {
-    let c = compare(a, b, &Options::new(Level::Loose)).ok()?;
-    Some((c.lowest_equal_level?, c.rules))
+    if a == b {
+        return Some((Level::Exact, Vec::new()));
+    }
+    equal_to(&parse(a).ok()?, &parse(b).ok()?)
+}
+
+impl std::fmt::Display for Goal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+/// [`equal_at`] of a URL already parsed and another URL's text.
+fn equal_to_text(a: &UriRef<'_>, b: &str) -> Option<(Level, Vec<Rule>)> {
+    if a.as_str() == b {
+        return Some((Level::Exact, Vec::new()));
+    }
+    equal_to(a, &parse(b).ok()?)
+}
+
+/// [`equal_at`] of two URLs already parsed.
+fn equal_to(a: &UriRef<'_>, b: &UriRef<'_>) -> Option<(Level, Vec<Rule>)> {
+    let (level, rules) = lowest_equal_level_parsed(a, b, &Options::new(Level::Loose)).ok()?;
+    Some((level?, rules))
 }
 
 /// The scheme of an absolute URL (what comes before its first `:`), for messages.

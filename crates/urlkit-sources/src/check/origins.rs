@@ -5,6 +5,7 @@
 use super::once::OnceMap;
 use crate::fetch::{FetchError, FetchErrorKind, Fetcher, Response};
 use crate::http::HttpFetcher;
+use urlkit::uri::UriRef;
 
 /// What the first request to an origin found: `Some(why)` when it could not connect.
 type Reach = Option<String>;
@@ -17,9 +18,15 @@ pub(super) struct Origins {
 }
 
 impl Origins {
-    /// `fetcher.get(url)`, unless `url`'s origin already failed to connect in this run.
-    pub(super) fn get(&self, fetcher: &HttpFetcher, url: &str) -> Result<Response, FetchError> {
-        let Some(origin) = origin(url) else {
+    /// `fetcher.get(url)`, unless `url`'s origin (`origin`, computed by the caller from the
+    /// URL it parsed) already failed to connect in this run.
+    pub(super) fn get(
+        &self,
+        fetcher: &HttpFetcher,
+        url: &str,
+        origin: Option<String>,
+    ) -> Result<Response, FetchError> {
+        let Some(origin) = origin else {
             return fetcher.get(url);
         };
         let cell = self.cells.cell(origin.clone());
@@ -56,12 +63,18 @@ fn said(origin: &str, why: &str) -> String {
     format!("{origin} could not be connected to ({why}); requested once in this run")
 }
 
-/// `scheme://host[:port]` of `url`, lowercased.
-pub(super) fn origin(url: &str) -> Option<String> {
-    let wire = HttpFetcher::wire_url(url);
-    let u = urlkit::uri::parse(&wire).ok()?;
+/// `scheme://host[:port]` of `u` as it goes on the wire, lowercased (the same text as the
+/// wire URL's: percent-encoding for the wire changes characters one by one, never the
+/// delimiters).
+pub(super) fn origin_of(u: &UriRef<'_>) -> Option<String> {
     let scheme = u.scheme()?;
     let authority = u.authority()?;
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    Some(format!("{scheme}://{host_port}").to_ascii_lowercase())
+    Some(HttpFetcher::wire_url(&format!("{scheme}://{host_port}")).to_ascii_lowercase())
+}
+
+/// [`origin_of`] the text `url`, read as it goes on the wire.
+pub(super) fn origin(url: &str) -> Option<String> {
+    let wire = HttpFetcher::wire_url(url);
+    origin_of(&urlkit::uri::parse(&wire).ok()?)
 }

@@ -24,7 +24,7 @@
 //! A spelling that changes the scheme or the host (`https`, `www.`) is a request to another
 //! server block, not a path rule: it is listed in [`RedirectPlan::not_written`] with why.
 
-use urlkit::uri::{parse, Component};
+use urlkit::uri::{parse, UriRef};
 
 use super::{is_http_url, Spelling, UrlCheck, VariantVerdict};
 use crate::http::HttpFetcher;
@@ -99,22 +99,43 @@ fn is_path_spelling(s: Spelling) -> bool {
     )
 }
 
-/// `url` as sent, split into `scheme://authority` and the request-target (the fragment, never
+/// A URL as it is sent: `scheme://authority` and the request-target (the fragment, never
 /// sent, dropped; an empty path is `/`, RFC 9112 §3.2.1).
-fn split_wire(url: &str) -> Option<(String, String)> {
-    let wire = HttpFetcher::wire_url(url);
-    let u = parse(&wire).ok()?;
-    let path = u.range(Component::Path)?;
-    let origin = wire.get(..path.start)?.to_owned();
-    let end = u
-        .range(Component::Query)
-        .map_or(path.end, |q| q.end)
-        .min(wire.len());
-    let mut target = wire.get(path.start..end)?.to_owned();
-    if target.is_empty() || target.starts_with('?') {
-        target.insert(0, '/');
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct WireRequest {
+    pub(super) origin: String,
+    pub(super) target: String,
+}
+
+impl WireRequest {
+    /// The request for `u`, a URL the caller has parsed: percent-encoding for the wire
+    /// changes characters one by one, never the delimiters, so each part is the wire URL's.
+    pub(super) fn of(u: &UriRef<'_>) -> WireRequest {
+        let s = u.as_str();
+        let path = u.split().path.clone();
+        let end = u.split().query.as_ref().map_or(path.end, |q| q.end);
+        let mut target = HttpFetcher::wire_url(&s[path.start..end]);
+        if target.is_empty() || target.starts_with('?') {
+            target.insert(0, '/');
+        }
+        WireRequest {
+            origin: HttpFetcher::wire_url(&s[..path.start]),
+            target,
+        }
     }
-    Some((origin, target))
+
+    /// The request for the text `url`, read as it goes on the wire (where a raw control
+    /// character is already encoded).
+    pub(super) fn of_text(url: &str) -> Option<WireRequest> {
+        let wire = HttpFetcher::wire_url(url);
+        parse(&wire).ok().map(|u| WireRequest::of(&u))
+    }
+
+    /// Whether this and `other` are the same request: the same origin (scheme and host in any
+    /// case) and the same request-target, byte for byte.
+    pub(super) fn same(&self, other: &WireRequest) -> bool {
+        self.origin.eq_ignore_ascii_case(&other.origin) && self.target == other.target
+    }
 }
 
 /// Whether `a` and `b` are sent as the same request: the same origin (scheme and host in any
@@ -127,8 +148,8 @@ fn split_wire(url: &str) -> Option<(String, String)> {
 /// a second URL of the page, not on the canonical: that is not what a variant that
 /// "redirects to the canonical" means.
 pub(super) fn same_request(a: &str, b: &str) -> bool {
-    match (split_wire(a), split_wire(b)) {
-        (Some((ao, at)), Some((bo, bt))) => ao.eq_ignore_ascii_case(&bo) && at == bt,
+    match (WireRequest::of_text(a), WireRequest::of_text(b)) {
+        (Some(a), Some(b)) => a.same(&b),
         _ => false,
     }
 }
@@ -163,7 +184,7 @@ pub fn plan_redirects<'a>(checks: impl IntoIterator<Item = &'a UrlCheck>) -> Red
             None => c.url.as_str(),
         };
         let to = HttpFetcher::wire_url(target);
-        let to_target = split_wire(target);
+        let to_target = WireRequest::of_text(target);
         for v in &c.variants {
             // A spelling sent as the same request as another has that one's rule.
             if matches!(
@@ -188,11 +209,18 @@ pub fn plan_redirects<'a>(checks: impl IntoIterator<Item = &'a UrlCheck>) -> Red
                 ));
                 continue;
             }
-            let Some((origin, from)) = split_wire(&v.url) else {
+            let Some(WireRequest {
+                origin,
+                target: from,
+            }) = WireRequest::of_text(&v.url)
+            else {
                 skip("not a URL with a path".into());
                 continue;
             };
-            if to_target.as_ref() == Some(&(origin.clone(), from.clone())) {
+            if to_target
+                .as_ref()
+                .is_some_and(|t| t.origin == origin && t.target == from)
+            {
                 skip("it is sent as the same request as the canonical".into());
                 continue;
             }
@@ -426,17 +454,22 @@ mod tests {
 
     #[test]
     fn request_targets_are_split_as_sent() {
+        let split = |url: &str| WireRequest::of_text(url).map(|r| (r.origin, r.target));
         assert_eq!(
-            split_wire("http://127.0.0.1:8080/運/?q=あ#frag"),
+            split("http://127.0.0.1:8080/運/?q=あ#frag"),
             Some((
                 "http://127.0.0.1:8080".into(),
                 "/%E9%81%8B/?q=%E3%81%82".into()
             ))
         );
         assert_eq!(
-            split_wire("http://example.com?x"),
+            split("http://example.com?x"),
             Some(("http://example.com".into(), "/?x".into()))
         );
+        // A URL the caller parsed raw is sent as its wire text is.
+        let raw = "http://H/運 x/?q=あ#f";
+        let parsed = parse(raw).expect("a URL");
+        assert_eq!(Some(WireRequest::of(&parsed)), WireRequest::of_text(raw));
     }
 
     #[test]

@@ -9,9 +9,10 @@ use std::io::Read;
 
 use super::head::read_head;
 use super::once::OnceMap;
-use super::origins::{origin, Origins};
+use super::origins::{origin_of, Origins};
 use crate::fetch::Response;
 use crate::http::HttpFetcher;
+use urlkit::uri::UriRef;
 
 /// The path requested on each origin to see its not-found page: no site has it.
 pub const NOT_FOUND_PROBE: &str = "/urlkit-no-such-page-5f0c7e1a/";
@@ -120,15 +121,15 @@ pub(super) struct NotFoundPages {
 }
 
 impl NotFoundPages {
-    /// How the origin of `url` answers a made-up path.
+    /// How `origin` (a URL's, `None` for one without) answers a made-up path.
     pub(super) fn of(
         &self,
         origins: &Origins,
         fetcher: &HttpFetcher,
-        url: &str,
+        origin: Option<String>,
         cap: u64,
     ) -> NotFoundPage {
-        let Some(origin) = origin(url) else {
+        let Some(origin) = origin else {
             return NotFoundPage::Honest;
         };
         self.cells
@@ -148,7 +149,7 @@ impl NotFoundPages {
 
 fn request(origins: &Origins, fetcher: &HttpFetcher, origin: &str, cap: u64) -> NotFoundPage {
     let url = format!("{origin}{NOT_FOUND_PROBE}");
-    match origins.get(fetcher, &url) {
+    match origins.get(fetcher, &url, Some(origin.to_owned())) {
         Ok(mut r) if r.status == 200 && r.redirects.is_empty() => match read_body(&mut r, cap) {
             Ok(body) => {
                 let print = fingerprint(&body, Some(NOT_FOUND_PROBE));
@@ -180,23 +181,24 @@ pub(super) fn read_body(response: &mut Response, cap: u64) -> Result<Vec<u8>, St
 impl super::Checker {
     /// Whether a 200 answer without a redirect is its site's not-found page, and why; its body
     /// is then read here (at most the body cap) and handed back for the head reader. Why the
-    /// body could not be read, when it could not.
+    /// body could not be read, when it could not. `requested` is the URL that was asked for
+    /// (parsed by the caller; the answer came without a redirect, so it is the answer's URL).
     pub(super) fn soft_404(
         &self,
         fetcher: &HttpFetcher,
         response: &mut Response,
+        requested: Option<&UriRef<'_>>,
     ) -> Result<Option<String>, String> {
         let cap = self.options.max_body;
-        let NotFoundPage::Soft(not_found) =
-            self.not_found
-                .of(&self.origins, fetcher, &response.url, cap)
+        let origin = requested.and_then(origin_of);
+        let NotFoundPage::Soft(not_found) = self.not_found.of(&self.origins, fetcher, origin, cap)
         else {
             return Ok(None);
         };
         let body = read_body(response, cap)?;
-        let wire = HttpFetcher::wire_url(&response.url);
-        let path = urlkit::uri::parse(&wire).ok().map(|u| u.path());
-        let why = same_page(&fingerprint(&body, path), &not_found);
+        // Percent-encoding for the wire changes characters one by one: the path as sent.
+        let path = requested.map(|u| HttpFetcher::wire_url(u.path()));
+        let why = same_page(&fingerprint(&body, path.as_deref()), &not_found);
         response.body = Box::new(std::io::Cursor::new(body));
         Ok(why)
     }

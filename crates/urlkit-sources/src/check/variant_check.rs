@@ -2,13 +2,14 @@
 //! from the declarations; more than one is said), the one request that tests a declared
 //! canonical, and the request for each of its spellings.
 
-use urlkit::uri::parse;
+use urlkit::uri::{parse, UriRef};
 
 use super::declared::{Declared, Probe};
+use super::origins::origin_of;
 use super::redirects::same_request;
 use super::{
-    equal_at, plural, statuses, CanonicalFrom, Checker, Spelling, UrlCheck, VariantCheck,
-    VariantVerdict, Verdict,
+    equal_to_text, plural, statuses, CanonicalFrom, Checker, Goal, Spelling, UrlCheck,
+    VariantCheck, VariantVerdict, Verdict,
 };
 use crate::fetch::Hop;
 use crate::http::HttpFetcher;
@@ -121,24 +122,26 @@ impl Checker {
         }
     }
 
-    /// Requests one spelling of a page whose canonical is `target`.
+    /// Requests one spelling `url` (`parsed` as the caller read it) of a page whose canonical
+    /// is `target`.
     pub(super) fn check_variant(
         &self,
         fetcher: &HttpFetcher,
         spelling: Spelling,
-        url: String,
-        target: &str,
+        parsed: Option<&UriRef<'_>>,
+        url: &str,
+        target: &Goal<'_>,
     ) -> VariantCheck {
         let mut v = VariantCheck {
             spelling,
-            url,
+            url: url.to_owned(),
             status: None,
             location: None,
             same_as: None,
             verdict: VariantVerdict::Fails,
             message: String::new(),
         };
-        let mut response = match self.origins.get(fetcher, &v.url) {
+        let mut response = match self.origins.get(fetcher, url, parsed.and_then(origin_of)) {
             Ok(r) => r,
             Err(e) => {
                 v.status = e.redirects.first().map(|h| h.status);
@@ -150,7 +153,7 @@ impl Checker {
         let Some(first) = response.redirects.first() else {
             v.status = Some(response.status);
             (v.verdict, v.message) = match response.status {
-                200 => match self.soft_404(fetcher, &mut response) {
+                200 => match self.soft_404(fetcher, &mut response, parsed) {
                     Ok(Some(why)) => (
                         VariantVerdict::Soft404,
                         format!("answers 200 with the site's not-found page (a soft 404): {why}"),
@@ -171,9 +174,11 @@ impl Checker {
         let last = response.redirects.last().unwrap_or(first);
         let permanent = response.redirects.iter().all(Hop::is_permanent);
         let hops = response.redirects.len();
-        let to_canonical = same_request(&last.location, target);
+        let to_canonical = target.same_request(&last.location);
         let spelling_of_canonical = !to_canonical
-            && equal_at(&last.location, target).is_some_and(|(l, _)| l <= Level::Safe);
+            && target.uri.is_some_and(|t| {
+                equal_to_text(t, &last.location).is_some_and(|(l, _)| l <= Level::Safe)
+            });
         (v.verdict, v.message) = match (to_canonical, permanent) {
             (false, _) if spelling_of_canonical => (
                 VariantVerdict::RedirectsElsewhere,
@@ -210,7 +215,7 @@ impl Checker {
     fn duplicate(
         &self,
         response: crate::fetch::Response,
-        target: &str,
+        target: &Goal<'_>,
     ) -> (VariantVerdict, String) {
         let declared = super::declared::read_declared(response, self.options.max_body);
         let canonical = match &declared {
@@ -218,7 +223,7 @@ impl Checker {
             Err(_) => None,
         };
         match (canonical, declared) {
-            (Some(c), _) if same_request(&c, target) => (
+            (Some(c), _) if target.same_request(&c) => (
                 VariantVerdict::DuplicateCanonicalized,
                 "answers 200 itself and declares the canonical: a second URL search engines fold \
                  into the canonical"

@@ -1,8 +1,8 @@
 //! The spellings of a URL that users and tools produce: hex case, raw IRI, trailing slash,
 //! `index.html` / `index.php`, `http` <-> `https`, `www.`.
 
-use urlkit::normalize::{normalize, Form, Level, Options};
-use urlkit::uri::parse;
+use urlkit::normalize::{normalize_parsed, Form, Level, Options};
+use urlkit::uri::UriRef;
 
 /// A way of spelling a URL.
 ///
@@ -76,11 +76,13 @@ impl Spelling {
     }
 }
 
-/// The other spellings of `url`, each different from `url` and from the ones before it.
+/// The other spellings of `u` (a URL the caller has parsed: they are all read from that one
+/// parse), each different from `u` and from the ones before it.
 ///
 /// ```
 /// use urlkit_sources::check::{variants, Spelling};
-/// let v = variants("http://127.0.0.1:8080/%e9%81%8b/");
+/// use urlkit::uri::parse;
+/// let v = variants(&parse("http://127.0.0.1:8080/%e9%81%8b/").unwrap());
 /// let names: Vec<(&str, &str)> = v.iter().map(|(s, u)| (s.name(), u.as_str())).collect();
 /// assert_eq!(names, [
 ///     ("uppercase-hex", "http://127.0.0.1:8080/%E9%81%8B/"),
@@ -95,7 +97,8 @@ impl Spelling {
 /// *Rationale*: the hex-case and IRI spellings come from the library's `safe` normalization
 /// (URI and IRI forms), so they change only what `safe` calls the same; a `www.` spelling is
 /// not made for an IP address or a one-label host (`localhost`), where it names nothing.
-pub fn variants(url: &str) -> Vec<(Spelling, String)> {
+pub fn variants(u: &UriRef<'_>) -> Vec<(Spelling, String)> {
+    let url = u.as_str();
     let mut out: Vec<(Spelling, String)> = Vec::new();
     let mut add = |s: Spelling, v: Option<String>| {
         if let Some(v) = v {
@@ -104,15 +107,12 @@ pub fn variants(url: &str) -> Vec<(Spelling, String)> {
             }
         }
     };
-    let Ok(u) = parse(url) else {
-        return out;
-    };
     let safe = Options::new(Level::Safe);
-    let upper = normalize(url, &safe, Form::Uri).ok();
+    let upper = normalize_parsed(u, &safe, Form::Uri).ok();
     if url.contains('%') || !url.is_ascii() {
         add(Spelling::LowercaseHex, upper.as_deref().map(lower_hex));
         add(Spelling::UppercaseHex, upper.clone());
-        add(Spelling::Iri, normalize(url, &safe, Form::Iri).ok());
+        add(Spelling::Iri, normalize_parsed(u, &safe, Form::Iri).ok());
     }
     let (Some(scheme), Some(host)) = (u.scheme(), u.host()) else {
         return out;
@@ -226,6 +226,11 @@ fn lower_hex(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use urlkit::uri::parse;
+
+    fn variants(url: &str) -> Vec<(Spelling, String)> {
+        super::variants(&parse(url).expect("a URL"))
+    }
 
     #[test]
     fn spellings_of_a_named_host() {

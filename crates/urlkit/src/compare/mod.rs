@@ -230,7 +230,30 @@ pub fn lowest_equal_level(
         return Ok((Some(Level::Exact), Vec::new()));
     }
     let (ua, ub) = parse_both(a, b)?;
-    ladder(&ua, &ub, options).map_err(|e| e.error)
+    lowest_equal_level_parsed(&ua, &ub, options)
+}
+
+/// [`lowest_equal_level`] of two references the caller has already parsed, without parsing
+/// them again.
+///
+/// ```
+/// use urlkit::{compare::lowest_equal_level_parsed, normalize::{Level, Options, Rule}};
+/// use urlkit::uri::parse;
+/// let (a, b) = (parse("http://a/%7e").unwrap(), parse("http://a/~").unwrap());
+/// let (level, rules) = lowest_equal_level_parsed(&a, &b, &Options::new(Level::Safe)).unwrap();
+/// assert_eq!((level, rules), (Some(Level::Safe), vec![Rule::UnreservedDecoded]));
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2>
+pub fn lowest_equal_level_parsed(
+    a: &UriRef<'_>,
+    b: &UriRef<'_>,
+    options: &Options,
+) -> Result<(Option<Level>, Vec<Rule>), CompareError> {
+    if a.as_str() == b.as_str() {
+        return Ok((Some(Level::Exact), Vec::new()));
+    }
+    ladder(a, b, options).map_err(|e| e.error)
 }
 
 /// A side that a rung of the ladder cannot key.

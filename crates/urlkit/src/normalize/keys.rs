@@ -10,7 +10,7 @@ use super::rule::RuleSet;
 use super::steps::{build_key, is_already_normal};
 use super::{fast, Level, NormalizeError, NormalizeErrorKind, Options};
 use crate::codec::KernelLevel;
-use crate::uri::parse;
+use crate::uri::{parse, UriRef};
 
 /// The comparison key of `input` at `options`: two URLs are equal at a level iff their keys
 /// are. At `Safe` and above the key is ASCII (RFC 3986 URI form, uppercase hex). A one-shot
@@ -191,6 +191,40 @@ impl Keys {
                 // The rebuild may have written part of the key when it meets an error.
                 let start = out.len();
                 build_key(&u, self.rules, out)
+                    .map(|_| ())
+                    .inspect_err(|_| out.truncate(start))
+            }
+        }
+    }
+
+    /// The key of `u`, a reference the caller has already parsed, appended to `out` (left as
+    /// it was on an error): what [`Keys::key_append`] writes for `u.as_str()`, without
+    /// parsing it again.
+    ///
+    /// ```
+    /// use urlkit::normalize::{Keys, Options};
+    /// use urlkit::uri::parse;
+    /// let u = parse("HTTP://A/%7e").unwrap();
+    /// let mut out = String::new();
+    /// Keys::new(Options::default()).key_append_parsed(&u, &mut out).unwrap();
+    /// assert_eq!(out, "http://a/~");
+    /// ```
+    ///
+    /// Spec: <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+    pub fn key_append_parsed(
+        &mut self,
+        u: &UriRef<'_>,
+        out: &mut String,
+    ) -> Result<(), NormalizeError> {
+        match self.options.level() {
+            Level::Exact | Level::Whatwg => self.key_append(u.as_str(), out),
+            _ => {
+                if is_already_normal(u, self.rules) {
+                    out.push_str(u.as_str());
+                    return Ok(());
+                }
+                let start = out.len();
+                build_key(u, self.rules, out)
                     .map(|_| ())
                     .inspect_err(|_| out.truncate(start))
             }

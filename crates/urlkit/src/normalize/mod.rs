@@ -29,7 +29,7 @@ pub(crate) use rule::RuleSet;
 pub use rule::{LooseRule, Rule};
 pub(crate) use steps::{build_key, rules_that_may_change};
 
-use crate::uri::{ParseError, ParseErrorKind};
+use crate::uri::{ParseError, ParseErrorKind, UriRef};
 
 /// A level of the comparison ladder (DESIGN §4). Each of `Exact` < `Safe` < `Normal` <
 /// `Loose` treats as the same everything the levels before it do; `Whatwg` is a separate axis.
@@ -333,7 +333,35 @@ impl From<ParseError> for NormalizeError {
 ///
 /// Spec: <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
 pub fn normalize(input: &str, options: &Options, form: Form) -> Result<String, NormalizeError> {
-    let k = key(input, options)?;
+    in_form(key(input, options)?, options, form)
+}
+
+/// [`normalize`] of a reference the caller has already parsed: the same string, without a
+/// second parse (a checker that spells one URL several ways parses it once).
+///
+/// ```
+/// use urlkit::normalize::{normalize_parsed, Form, Level, Options};
+/// use urlkit::uri::parse;
+/// let u = parse("HTTP://a/%e9%81%8b").unwrap();
+/// let o = Options::new(Level::Safe);
+/// assert_eq!(normalize_parsed(&u, &o, Form::Uri).unwrap(), "http://a/%E9%81%8B");
+/// assert_eq!(normalize_parsed(&u, &o, Form::Iri).unwrap(), "http://a/運");
+/// ```
+///
+/// Spec: <https://www.rfc-editor.org/rfc/rfc3987#section-3.2>
+pub fn normalize_parsed(
+    u: &UriRef<'_>,
+    options: &Options,
+    form: Form,
+) -> Result<String, NormalizeError> {
+    let mut k = String::with_capacity(u.as_str().len() + 8);
+    Keys::new(*options).key_append_parsed(u, &mut k)?;
+    in_form(k, options, form)
+}
+
+/// The key `k` in `form`: itself as a URI, its IRI spelling otherwise (but at `exact`, where
+/// nothing is rewritten).
+fn in_form(k: String, options: &Options, form: Form) -> Result<String, NormalizeError> {
     Ok(match (form, options.level) {
         (Form::Uri, _) | (Form::Iri, Level::Exact) => k,
         (Form::Iri, _) => iri::to_iri(&k),
