@@ -14,7 +14,7 @@ pub enum ColorChoice {
     Never,
 }
 
-pub use urlkit_records::text::{display_width, escape_controls, grouped, Style};
+pub use urlkit_records::text::{display_width, escape_controls, grouped, quoted, Style};
 
 /// The colours for stdout (`for_stderr` = false) or stderr.
 ///

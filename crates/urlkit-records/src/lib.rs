@@ -4,7 +4,8 @@
 //! WebAssembly page and the Python package all serialize these types (serde), so that every
 //! door gives the same answer in the same shape. The text, CSV and Markdown forms of a record
 //! go through the one text escaper ([`text::escape_controls`]), the one Markdown cell escaper
-//! ([`markdown::cell`]) and the one CSV writer ([`csv`]).
+//! ([`markdown::cell`]) and the one CSV writer ([`csv`]); SARIF logs through [`sarif`], GitHub
+//! workflow commands through [`github`].
 //!
 //! ```
 //! use urlkit_records::{compare::Leveled, Record};
@@ -36,6 +37,7 @@ pub mod compare;
 pub mod csv;
 pub mod envelope;
 pub mod flavors;
+pub mod github;
 pub mod header;
 pub mod lint;
 pub mod markdown;
@@ -43,6 +45,7 @@ pub mod parse;
 pub mod presence;
 pub mod reconcile;
 pub mod repair;
+pub mod sarif;
 pub mod scan;
 pub mod table;
 pub mod text;

@@ -38,6 +38,17 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` between double quotes, its controls escaped ([`escape_controls`]): a value in a
+/// text report that may be empty or end in a space.
+///
+/// ```
+/// assert_eq!(urlkit_records::text::quoted("a b\n"), "\"a b\\x0A\"");
+/// assert_eq!(urlkit_records::text::quoted(""), "\"\"");
+/// ```
+pub fn quoted(text: &str) -> String {
+    format!("\"{}\"", escape_controls(text))
+}
+
 /// C0 controls, DEL, C1 controls, the Unicode line and paragraph separators, and the
 /// characters of Unicode's `Bidi_Control` property (U+061C, U+200E, U+200F, U+202A to
 /// U+202E, U+2066 to U+2069).

@@ -8,6 +8,7 @@ use super::lint_text;
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Failure, Item, Origin, SourceArgs, Stdout};
 use crate::style::escape_controls;
+use urlkit_records::github::{write_annotation, Annotation, Level};
 use urlkit_records::lint::Lint;
 use urlkit_records::{Failed, Record};
 
@@ -109,7 +110,7 @@ enum Sink {
     Text(lint_text::Totals),
     Github,
     Json,
-    Sarif(super::lint_sarif::Log),
+    Sarif(super::lint_sarif::LintLog),
 }
 
 impl Sink {
@@ -225,7 +226,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
         Format::Text => Sink::Text(lint_text::Totals::new(ctx.out_style())),
         Format::Github => Sink::Github,
         Format::Json => Sink::Json,
-        Format::Sarif => Sink::Sarif(super::lint_sarif::Log::default()),
+        Format::Sarif => Sink::Sarif(super::lint_sarif::LintLog::default()),
     };
     // The list rules' findings are placed on a URL by its line and the index of its source
     // among those read (a few names, kept once each).
@@ -376,29 +377,24 @@ fn github(
     if found.is_empty() {
         return Ok(());
     }
-    // Values escape '%', CR and LF; property values also ':' and ','.
-    let data = |t: &str| {
-        t.replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
-    };
-    let property = |t: &str| data(t).replace(':', "%3A").replace(',', "%2C");
     let columns = lint_text::Columns::new(url);
-    let file = source.map_or(String::new(), |f| format!("file={},", property(f)));
     for d in found {
         let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "notice",
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+            Severity::Note => Level::Notice,
         };
-        writeln!(
-            out,
-            "::{level} {file}line={line},col={},endColumn={},title={}::{}",
-            columns.at(d.span.start).1 + 1,
-            columns.at(d.span.end).1 + 1,
-            property(&format!("{} {}", d.code, d.rule)),
-            data(&d.message)
-        )?;
+        let title = format!("{} {}", d.code, d.rule);
+        let a = Annotation {
+            level,
+            file: source,
+            line,
+            col: columns.at(d.span.start).1 + 1,
+            end_column: columns.at(d.span.end).1 + 1,
+            title: &title,
+            message: &d.message,
+        };
+        write_annotation(out, &a)?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use urlkit::whatwg::{Components, Url};
 
 use super::{CliError, CmdResult, Ctx, Status};
 use crate::records::{for_each_url_input, Content, Item, Output};
-use crate::style::{display_width, escape_controls, Style};
+use crate::style::{display_width, escape_controls, quoted, Style};
 
 const AFTER_HELP: &str = concat!(
     "\
@@ -268,8 +268,4 @@ fn parts_text(style: &Style, text: &str) -> String {
         }
     }
     s
-}
-
-fn quoted(v: &str) -> String {
-    format!("\"{}\"", escape_controls(v))
 }

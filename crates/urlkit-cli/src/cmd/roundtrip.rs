@@ -8,7 +8,7 @@ use urlkit::flavor::roundtrip::{matrix, Cell, Outcome, Placement, DEFAULT_VALUES
 use urlkit::flavor::{Direction, Flavor};
 
 use super::{CliError, CmdResult, Ctx, Status};
-use crate::style::{display_width, escape_controls};
+use crate::style::{display_width, escape_controls, quoted};
 use urlkit_records::flavors::RoundtripCell;
 use urlkit_records::markdown;
 use urlkit_records::table::{Align, Cell as TableCell, Table};
@@ -124,10 +124,6 @@ pub fn run(args: &Args, ctx: &Ctx) -> CmdResult {
 /// One cell as the JSON record of docs/json.md.
 fn record(c: &Cell) -> RoundtripCell {
     RoundtripCell::from(c)
-}
-
-fn quoted(s: &str) -> String {
-    format!("\"{}\"", escape_controls(s))
 }
 
 /// What a cell did to its value, in a few words.

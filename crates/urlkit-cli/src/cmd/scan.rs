@@ -4,7 +4,11 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::json;
+use urlkit_records::sarif::{
+    ArtifactLocation, Configuration, Driver, Location, Log, Message, PhysicalLocation, Properties,
+    Region, Rule, Run, SarifResult,
+};
 use urlkit_scan::{rule, rules, scan_project, Language, SourceFile};
 
 use super::{CliError, CmdResult, Ctx, Status};
@@ -118,48 +122,72 @@ fn codes(list: &[String]) -> Result<Vec<&'static str>, CliError> {
         .collect()
 }
 
-fn sarif(found: &[(String, urlkit_scan::Finding)], files: &[String]) -> Value {
+fn sarif(found: &[(String, urlkit_scan::Finding)], files: &[String]) -> Log {
     let all = rules();
-    let results: Vec<Value> = found
+    let mut driver = Driver::new(
+        "urlkit-scan",
+        env!("CARGO_PKG_VERSION"),
+        "https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2",
+    );
+    driver.rules = all
         .iter()
-        .map(|(file, f)| {
-            let index = all.iter().position(|r| r.code == f.code).unwrap_or(0);
-            json!({
-                "ruleId": f.code,
-                "ruleIndex": index,
-                "level": all[index].level,
-                "message": {"text": f.message},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": file},
-                    "region": {"startLine": f.line, "startColumn": f.column, "byteOffset": f.span.start, "byteLength": f.span.len()},
-                }}],
-                "properties": {"rule": f.rule, "evidence": f.evidence},
-            })
+        .map(|r| Rule {
+            default_configuration: Configuration {
+                enabled: None,
+                level: r.level,
+            },
+            full_description: Message::new(r.doc.what),
+            help: Message::new(r.explain()),
+            help_uri: r
+                .doc
+                .references
+                .first()
+                .copied()
+                .unwrap_or("https://www.rfc-editor.org/rfc/rfc3986"),
+            id: r.code,
+            name: r.name,
+            properties: Properties::new(),
+            short_description: Message::new(r.summary),
         })
         .collect();
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "urlkit-scan",
-                "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2",
-                "rules": all.iter().map(|r| json!({
-                    "id": r.code,
-                    "name": r.name,
-                    "shortDescription": {"text": r.summary},
-                    "fullDescription": {"text": r.doc.what},
-                    "help": {"text": r.explain()},
-                    "helpUri": r.doc.references.first().copied().unwrap_or("https://www.rfc-editor.org/rfc/rfc3986"),
-                    "defaultConfiguration": {"level": r.level},
-                })).collect::<Vec<_>>(),
-            }},
-            "artifacts": files.iter().map(|a| json!({"location": {"uri": a}})).collect::<Vec<_>>(),
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    })
+    let mut run = Run::new(driver);
+    for file in files {
+        run.artifact(file);
+    }
+    run.results = found
+        .iter()
+        .map(|(file, f)| {
+            let index = all
+                .iter()
+                .position(|r| r.code == f.code)
+                .expect("invariant: findings come from listed rules");
+            SarifResult {
+                fixes: Vec::new(),
+                level: all[index].level,
+                locations: vec![Location {
+                    logical_locations: Vec::new(),
+                    physical_location: Some(PhysicalLocation {
+                        artifact_location: ArtifactLocation::new(file),
+                        region: Region {
+                            byte_length: Some(f.span.len()),
+                            byte_offset: Some(f.span.start),
+                            start_column: f.column,
+                            start_line: f.line,
+                            ..Region::default()
+                        },
+                    }),
+                }],
+                message: Message::new(&f.message),
+                properties: Properties::from([
+                    ("rule", json!(f.rule)),
+                    ("evidence", json!(f.evidence)),
+                ]),
+                rule_id: f.code,
+                rule_index: index,
+            }
+        })
+        .collect();
+    Log::new(run)
 }
 
 /// Walks the paths (`.` when none is given) and reads each source file found: what was
@@ -239,9 +267,7 @@ fn write_findings(
         }
         Format::Sarif => {
             let names: Vec<String> = files.iter().map(|f| f.name.to_owned()).collect();
-            serde_json::to_writer_pretty(&mut *out, &sarif(found, &names))
-                .map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            sarif(found, &names).write(&mut *out)?;
         }
     }
     Ok(())

@@ -18,11 +18,6 @@ pub(super) struct Report<'a> {
     pub(super) style: Style,
 }
 
-/// Text from outside (URLs, server messages) made safe for a terminal.
-fn safe(text: &str) -> std::borrow::Cow<'_, str> {
-    escape_controls(text)
-}
-
 /// How many URLs got each verdict, and how many spellings each variant verdict (only the
 /// verdicts that occur).
 type Counts = (Vec<(Verdict, usize)>, Vec<(VariantVerdict, usize)>);
@@ -114,20 +109,24 @@ impl Report<'_> {
             } else {
                 s.error(c.verdict.name())
             };
-            writeln!(out, "\n{verdict} {}", safe(&c.url))?;
-            writeln!(out, "    {}", safe(&c.message))?;
+            writeln!(out, "\n{verdict} {}", escape_controls(&c.url))?;
+            writeln!(out, "    {}", escape_controls(&c.message))?;
             for h in &c.redirects {
-                writeln!(out, "    {} -> {}", h.status, safe(&h.location))?;
+                writeln!(out, "    {} -> {}", h.status, escape_controls(&h.location))?;
             }
             if let Some(canonical) = &c.canonical {
                 let from = c
                     .canonical_from
                     .map(|f| f.name())
                     .expect("invariant: a canonical is read from a Link header or an element");
-                writeln!(out, "    canonical ({from}): {}", safe(canonical))?;
+                writeln!(
+                    out,
+                    "    canonical ({from}): {}",
+                    escape_controls(canonical)
+                )?;
             }
             for n in &c.notes {
-                writeln!(out, "    note: {}", safe(n))?;
+                writeln!(out, "    note: {}", escape_controls(n))?;
             }
             if c.head_truncated {
                 writeln!(
@@ -138,7 +137,7 @@ impl Report<'_> {
             for v in &c.variants {
                 let status = v.status.map_or("-".to_owned(), |s| s.to_string());
                 let to = match v.location.as_deref() {
-                    Some(l) => format!(" -> {}", safe(l)),
+                    Some(l) => format!(" -> {}", escape_controls(l)),
                     None => String::new(),
                 };
                 writeln!(
@@ -146,7 +145,7 @@ impl Report<'_> {
                     "    {:<14} {:<32} {status} {}{to}",
                     v.spelling.name(),
                     v.verdict.name(),
-                    safe(&v.url)
+                    escape_controls(&v.url)
                 )?;
             }
         }
